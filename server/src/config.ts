@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+export const DEMO_USERS = ['admin', 'intern', 'extern', 'norole'] as const;
+export type DemoUser = (typeof DEMO_USERS)[number];
+
+export const DEPLOYMENTS = ['work', 'live', 'demo'] as const;
+export type Deployment = (typeof DEPLOYMENTS)[number];
+
+export interface OidcConfig {
+  /** Issuer URL; the embedded provider's is `${publicUrl}/idp`. */
+  issuer: string;
+  clientId: string;
+  /** Expected `aud` of access tokens sent to the API. */
+  audience: string;
+  /** Name of the claim that carries the role list. */
+  rolesClaim: string;
+  scope: string;
+  /** True when this process runs the embedded provider at /idp. */
+  embedded: boolean;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** External PostgreSQL; when absent the app starts the embedded server under dataDir. */
+  databaseUrl: string | undefined;
+  deployment: Deployment;
+  logLevel: string;
+  oidc: OidcConfig;
+  /** Passwords of the embedded provider's demo users. */
+  demoPasswords: Record<DemoUser, string>;
+  /** Keys that sign the embedded provider's cookies. */
+  cookieKeys: string[];
+  /** Folder of the built web app; served at / when it exists. */
+  webDist: string;
+}
+
+const optionalUrl = z.url().optional();
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: optionalUrl,
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DEPLOYMENT: z.enum(DEPLOYMENTS).default('work'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_AUDIENCE: z.string().min(1).optional(),
+    OIDC_ROLES_CLAIM: z.string().min(1).default('digitalPortfolioAccess/roles'),
+    OIDC_SCOPE: z.string().min(1).default('openid profile email offline_access'),
+    DEMO_PASSWORD_ADMIN: z.string().min(1).optional(),
+    DEMO_PASSWORD_INTERN: z.string().min(1).optional(),
+    DEMO_PASSWORD_EXTERN: z.string().min(1).optional(),
+    DEMO_PASSWORD_NOROLE: z.string().min(1).optional(),
+    COOKIE_KEYS: z.string().min(16).optional(),
+    WEB_DIST: z.string().min(1).optional(),
+  })
+  .superRefine((env, ctx) => {
+    const external = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_AUDIENCE];
+    const given = external.filter((v) => v !== undefined).length;
+    if (given > 0 && given < external.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together to use an external provider',
+      });
+    }
+  });
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+/** Reads and validates the environment once; throws a ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const embedded = e.OIDC_ISSUER === undefined;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    deployment: e.DEPLOYMENT,
+    logLevel: e.LOG_LEVEL,
+    oidc: {
+      issuer: e.OIDC_ISSUER ?? `${publicUrl}/idp`,
+      clientId: e.OIDC_CLIENT_ID ?? 'digital-portfolio-web',
+      audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+      rolesClaim: e.OIDC_ROLES_CLAIM,
+      scope: e.OIDC_SCOPE,
+      embedded,
+    },
+    demoPasswords: {
+      admin: e.DEMO_PASSWORD_ADMIN ?? 'admin',
+      intern: e.DEMO_PASSWORD_INTERN ?? 'intern',
+      extern: e.DEMO_PASSWORD_EXTERN ?? 'extern',
+      norole: e.DEMO_PASSWORD_NOROLE ?? 'norole',
+    },
+    cookieKeys: e.COOKIE_KEYS ? e.COOKIE_KEYS.split(',') : ['digital-portfolio-dev-cookie-key-change-me'],
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
+  };
+}

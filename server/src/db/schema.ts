@@ -1,0 +1,283 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** The three levels of parts; their order (system < assembly < subassembly) orients stored pairs. */
+export const itemKind = pgEnum('item_kind', ['system', 'assembly', 'subassembly']);
+export const compatibilityStatus = pgEnum('compatibility_status', ['allowed', 'conditional', 'forbidden', 'irrelevant']);
+
+const timestamps = {
+  creationTime: timestamp('creation_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  modificationTime: timestamp('modification_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdBy: text('created_by').notNull().default('system'),
+  updatedBy: text('updated_by').notNull().default('system'),
+  /** Bumped on every update; the ETag of the row. */
+  revision: integer('revision').notNull().default(1),
+};
+
+export const items = pgTable(
+  'items',
+  {
+    id: serial('id').primaryKey(),
+    kind: itemKind('kind').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    imageOriginal: text('image_original'),
+    imageThumbnail: text('image_thumbnail'),
+    ...timestamps,
+  },
+  (t) => [
+    unique('items_kind_name_unique').on(t.kind, t.name),
+    // Target of the composite foreign keys that pin a version or containment to its kind.
+    unique('items_id_kind_unique').on(t.id, t.kind),
+    check('items_name_not_blank', sql`btrim(${t.name}) <> ''`),
+  ],
+);
+
+export const versions = pgTable(
+  'versions',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id').notNull(),
+    kind: itemKind('kind').notNull(),
+    /** Version number for systems; part number (Siemens-Sach-Nr.) for the others. */
+    name: text('name'),
+    /** Material number; never set for systems. */
+    name2: text('name2'),
+    description: text('description').notNull().default(''),
+    rscpLink: text('rscp_link'),
+    imageOriginal: text('image_original'),
+    imageThumbnail: text('image_thumbnail'),
+    ...timestamps,
+  },
+  (t) => [
+    foreignKey({ name: 'versions_item_fk', columns: [t.itemId, t.kind], foreignColumns: [items.id, items.kind] }).onDelete(
+      'restrict',
+    ),
+    unique('versions_id_kind_unique').on(t.id, t.kind),
+    uniqueIndex('versions_item_names_unique').on(t.itemId, sql`coalesce(${t.name}, '')`, sql`coalesce(${t.name2}, '')`),
+    index('versions_kind_idx').on(t.kind),
+    check(
+      'versions_names_rule',
+      sql`(${t.kind} = 'system' and ${t.name} is not null and btrim(${t.name}) <> '' and ${t.name2} is null)
+       or (${t.kind} <> 'system' and (coalesce(btrim(${t.name}), '') <> '' or coalesce(btrim(${t.name2}), '') <> ''))`,
+    ),
+  ],
+);
+
+export const compatibilityInfos = pgTable('compatibility_infos', {
+  id: serial('id').primaryKey(),
+  status: compatibilityStatus('compatibility_status').notNull(),
+  obligation: text('obligation').notNull().default(''),
+  ...timestamps,
+});
+
+/**
+ * A compatibility between two versions. Pairs are stored oriented by kind (system → assembly →
+ * subassembly); a same-kind pair is stored once with the smaller id first and read from both sides.
+ */
+export const compatibilities = pgTable(
+  'compatibilities',
+  {
+    id: serial('id').primaryKey(),
+    fromVersionId: integer('from_version_id').notNull(),
+    fromKind: itemKind('from_kind').notNull(),
+    toVersionId: integer('to_version_id').notNull(),
+    toKind: itemKind('to_kind').notNull(),
+    compatibilityInfoId: integer('compatibility_info_id')
+      .notNull()
+      .references(() => compatibilityInfos.id, { onDelete: 'restrict' }),
+    ...timestamps,
+  },
+  (t) => [
+    foreignKey({
+      name: 'compatibilities_from_fk',
+      columns: [t.fromVersionId, t.fromKind],
+      foreignColumns: [versions.id, versions.kind],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'compatibilities_to_fk',
+      columns: [t.toVersionId, t.toKind],
+      foreignColumns: [versions.id, versions.kind],
+    }).onDelete('restrict'),
+    unique('compatibilities_pair_unique').on(t.fromVersionId, t.toVersionId),
+    index('compatibilities_to_idx').on(t.toVersionId),
+    index('compatibilities_info_idx').on(t.compatibilityInfoId),
+    check(
+      'compatibilities_pair_kinds',
+      sql`(${t.fromKind}, ${t.toKind}) in (('system','system'), ('system','assembly'), ('assembly','assembly'), ('assembly','subassembly'), ('subassembly','subassembly'))`,
+    ),
+    check('compatibilities_same_kind_once', sql`${t.fromKind} <> ${t.toKind} or ${t.fromVersionId} < ${t.toVersionId}`),
+  ],
+);
+
+export const references = pgTable(
+  'references',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull(),
+    description: text('description').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [unique('references_reference_unique').on(t.reference), check('references_not_blank', sql`btrim(${t.reference}) <> ''`)],
+);
+
+export const compatibilityReferences = pgTable(
+  'compatibility_references',
+  {
+    compatibilityId: integer('compatibility_id')
+      .notNull()
+      .references(() => compatibilities.id, { onDelete: 'cascade' }),
+    referenceId: integer('reference_id')
+      .notNull()
+      .references(() => references.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.compatibilityId, t.referenceId] }), index('compatibility_references_ref_idx').on(t.referenceId)],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    compatibilityId: integer('compatibility_id')
+      .notNull()
+      .references(() => compatibilities.id, { onDelete: 'cascade' }),
+    comment: text('comment').notNull(),
+    author: text('author').notNull(),
+    creationTime: timestamp('creation_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    modificationTime: timestamp('modification_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    revision: integer('revision').notNull().default(1),
+  },
+  (t) => [index('comments_compatibility_idx').on(t.compatibilityId)],
+);
+
+/** Which assemblies a system contains, and which sub-assemblies an assembly contains. */
+export const itemContainments = pgTable(
+  'item_containments',
+  {
+    id: serial('id').primaryKey(),
+    parentItemId: integer('parent_item_id').notNull(),
+    parentKind: itemKind('parent_kind').notNull(),
+    childItemId: integer('child_item_id').notNull(),
+    childKind: itemKind('child_kind').notNull(),
+    creationTime: timestamp('creation_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdBy: text('created_by').notNull().default('system'),
+  },
+  (t) => [
+    foreignKey({ name: 'item_containments_parent_fk', columns: [t.parentItemId, t.parentKind], foreignColumns: [items.id, items.kind] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ name: 'item_containments_child_fk', columns: [t.childItemId, t.childKind], foreignColumns: [items.id, items.kind] }).onDelete(
+      'cascade',
+    ),
+    unique('item_containments_pair_unique').on(t.parentItemId, t.childItemId),
+    index('item_containments_child_idx').on(t.childItemId),
+    check(
+      'item_containments_kinds',
+      sql`(${t.parentKind}, ${t.childKind}) in (('system','assembly'), ('assembly','subassembly'))`,
+    ),
+  ],
+);
+
+/**
+ * Version-level relations: assembly version ↔ assembly version (the versionRelation flag, stored
+ * once with the smaller id first) and assembly version → sub-assembly version (the containment flag).
+ */
+export const versionRelations = pgTable(
+  'version_relations',
+  {
+    id: serial('id').primaryKey(),
+    fromVersionId: integer('from_version_id').notNull(),
+    fromKind: itemKind('from_kind').notNull(),
+    toVersionId: integer('to_version_id').notNull(),
+    toKind: itemKind('to_kind').notNull(),
+    creationTime: timestamp('creation_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdBy: text('created_by').notNull().default('system'),
+  },
+  (t) => [
+    foreignKey({ name: 'version_relations_from_fk', columns: [t.fromVersionId, t.fromKind], foreignColumns: [versions.id, versions.kind] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ name: 'version_relations_to_fk', columns: [t.toVersionId, t.toKind], foreignColumns: [versions.id, versions.kind] }).onDelete(
+      'cascade',
+    ),
+    unique('version_relations_pair_unique').on(t.fromVersionId, t.toVersionId),
+    index('version_relations_to_idx').on(t.toVersionId),
+    check(
+      'version_relations_kinds',
+      sql`(${t.fromKind}, ${t.toKind}) in (('assembly','assembly'), ('assembly','subassembly'))`,
+    ),
+    check('version_relations_same_kind_once', sql`${t.fromKind} <> ${t.toKind} or ${t.fromVersionId} < ${t.toVersionId}`),
+  ],
+);
+
+/** Data-state notes (rich text) shown on /dataset. */
+export const datasetEntries = pgTable('dataset_entries', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull(),
+  description: text('description').notNull(),
+  creationTime: timestamp('creation_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  modificationTime: timestamp('modification_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  revision: integer('revision').notNull().default(1),
+});
+
+/** Who changed what, when, with the row before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actor: text('actor').notNull(),
+    action: text('action', { enum: ['create', 'update', 'delete'] }).notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)],
+);
+
+/** One row: the time of the last change to the data, which clients poll to refresh their caches. */
+export const dataInfo = pgTable(
+  'data_info',
+  {
+    id: integer('id').primaryKey().default(1),
+    modificationTime: timestamp('modification_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('data_info_single_row', sql`${t.id} = 1`)],
+);
+
+/** Grants, sessions and codes of the embedded OpenID provider, so a restart signs no one out. */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('oidc_payloads_grant_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.uid),
+    index('oidc_payloads_user_code_idx').on(t.userCode),
+  ],
+);
