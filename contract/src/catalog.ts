@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { isoDateTime } from './common.js';
+
+/** The URL path segment of each item kind. */
+export const kindPaths = ['systems', 'assemblies', 'subassemblies'] as const;
+export const kindPath = z.enum(kindPaths);
+export type KindPath = z.infer<typeof kindPath>;
+
+export const compatibilityStatuses = ['allowed', 'conditional', 'forbidden', 'irrelevant'] as const;
+export const compatibilityStatus = z.enum(compatibilityStatuses);
+export type CompatibilityStatus = z.infer<typeof compatibilityStatus>;
+
+export const image = z.object({ original: z.string(), thumbnail: z.string() }).nullable();
+
+const audit = {
+  creation_time: isoDateTime,
+  modification_time: isoDateTime,
+  created_by: z.string(),
+  updated_by: z.string(),
+};
+
+export const version = z
+  .object({
+    href: z.string(),
+    name: z.string().nullable(),
+    /** Material number; always null for systems. */
+    name2: z.string().nullable(),
+    description: z.string(),
+    /** Link to the external page; left out for extern users. */
+    rscp_link: z.string().nullable().optional(),
+    image,
+    parent_name: z.string(),
+    parent: z.object({ href: z.string(), name: z.string(), description: z.string() }),
+    ...audit,
+  })
+  .meta({ id: 'Version' });
+export type Version = z.infer<typeof version>;
+
+export const item = z
+  .object({
+    href: z.string(),
+    name: z.string(),
+    description: z.string(),
+    image,
+    ...audit,
+  })
+  .meta({ id: 'Item' });
+export type Item = z.infer<typeof item>;
+
+export const itemWithVersions = item
+  .extend({ versions: z.array(version.omit({ parent: true })) })
+  .meta({ id: 'ItemWithVersions' });
+export type ItemWithVersions = z.infer<typeof itemWithVersions>;
+
+export const infos = z.object({ modification_time: isoDateTime }).meta({ id: 'Infos' });
+export type Infos = z.infer<typeof infos>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { compatibilityStatus, kindPath } from './catalog.js';
+
+/** An obligation text with its status. Extern users get the status only. */
+export const compatibilityInfo = z
+  .object({
+    href: z.string(),
+    compatibility_status: compatibilityStatus,
+    obligation: z.string().optional(),
+  })
+  .meta({ id: 'CompatibilityInfo' });
+export type CompatibilityInfo = z.infer<typeof compatibilityInfo>;
+
+const hrefRef = z.object({ href: z.string() });
+
+/**
+ * A compatibility between two versions. Same-kind pairs are stored once and listed from both sides,
+ * so a client can index the list by `from.href`. Extern users get no obligation and no references.
+ */
+export const compatibilityRecord = z
+  .object({
+    href: z.string(),
+    from: hrefRef,
+    to: hrefRef,
+    compatibility_info: compatibilityInfo,
+    references: z.array(z.string()).optional(),
+  })
+  .meta({ id: 'CompatibilityRecord' });
+export type CompatibilityRecord = z.infer<typeof compatibilityRecord>;
+
+/** The five pairs that can carry a compatibility, as `from/to` path segments. */
+export const compatibilityPairs = [
+  ['systems', 'systems'],
+  ['systems', 'assemblies'],
+  ['assemblies', 'assemblies'],
+  ['assemblies', 'subassemblies'],
+  ['subassemblies', 'subassemblies'],
+] as const satisfies ReadonlyArray<readonly [z.infer<typeof kindPath>, z.infer<typeof kindPath>]>;
+
+/** A link between two items or two versions: containments and version relations. */
+export const relationRecord = z
+  .object({ href: z.string(), from: hrefRef, to: hrefRef })
+  .meta({ id: 'RelationRecord' });
+export type RelationRecord = z.infer<typeof relationRecord>;

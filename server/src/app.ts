@@ -1,0 +1,104 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION, PRODUCT_NAME } from '@dp/contract';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { registerAuth } from './auth/plugin.js';
+import { createTokenVerifier } from './auth/verify-token.js';
+import { registerErrorHandling, sendError } from './http/errors.js';
+import type { AppContext, ZodApp } from './http/types.js';
+import { registerEmbeddedIdp } from './idp/index.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { compatibilityRoutes } from './modules/compatibility/compatibility.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+
+export interface BuildOptions extends AppContext {
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole product as one Fastify instance without listening, so tests can `inject`. */
+export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promise<ZodApp> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger,
+    bodyLimit: 12 * 1024 * 1024,
+    trustProxy: true,
+    // Never echo a stack trace or internal error to a client.
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  // Services build the exact (role-projected) shapes, so responses are written as they are, without a
+  // second zod pass over listings of many thousand rows.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        workerSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", ...(config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin])],
+        frameSrc: ["'self'", ...(config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin])],
+        formAction: ["'self'", ...(config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin])],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${PRODUCT_NAME} API`, version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  let localKeys;
+  if (config.oidc.embedded) {
+    localKeys = (await registerEmbeddedIdp(app, { config, pool: ctx.pool })).jwks;
+  }
+  registerAuth(
+    app,
+    createTokenVerifier({ issuer: config.oidc.issuer, audience: config.oidc.audience, rolesClaim: config.oidc.rolesClaim, jwks: localKeys }),
+  );
+
+  systemRoutes(app, ctx);
+  catalogRoutes(app, ctx);
+  compatibilityRoutes(app, ctx);
+
+  const hasWebApp = existsSync(path.join(config.webDist, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      setHeaders: (res, filePath) => {
+        // Built assets carry a content hash; index.html must be fetched anew after a deploy.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/idp');
+    if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client-side routes (/evaluate, /basic-data/…) are answered by the web app.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(reply, 404, `There is no ${request.method} ${url.split('?')[0]} here.`);
+  });
+
+  return app;
+}

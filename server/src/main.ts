@@ -1,0 +1,38 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/index.js';
+
+/** Starts the product: configuration → database (embedded unless DATABASE_URL) → migrations → listen. */
+async function main() {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const logger = { level: config.logLevel };
+  const database = await openDatabase(config);
+  const app = await buildApp({ config, db: database.db, pool: database.pool, logger });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close().catch((err: unknown) => app.log.error({ err }, 'closing the server failed'));
+    await database.close().catch((err: unknown) => app.log.error({ err }, 'closing the database failed'));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Digital Portfolio ready on ${config.publicUrl} (${config.deployment}) after ${Math.round(performance.now() - startedAt)} ms`,
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error('The Digital Portfolio could not start:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+import type { Item, ItemWithVersions, Role, Version } from '@dp/contract';
+import type { Db } from '../../db/connection.js';
+import { notFound } from '../../http/errors.js';
+import { href, kindLabel, type ItemKind } from '../kinds.js';
+import * as queries from './catalog.queries.js';
+import type { ItemRow, VersionRow } from './catalog.queries.js';
+
+const image = (original: string | null, thumbnail: string | null) =>
+  original ? { original, thumbnail: thumbnail ?? original } : null;
+
+const auditFields = (row: Pick<ItemRow, 'creation_time' | 'modification_time' | 'created_by' | 'updated_by'>) => ({
+  creation_time: row.creation_time.toISOString(),
+  modification_time: row.modification_time.toISOString(),
+  created_by: row.created_by,
+  updated_by: row.updated_by,
+});
+
+function toItem(row: ItemRow): Item {
+  return {
+    href: href.item(row.kind, row.id),
+    name: row.name,
+    description: row.description,
+    image: image(row.image_original, row.image_thumbnail),
+    ...auditFields(row),
+  };
+}
+
+/** The rscp_link is internal: extern users never receive it. */
+function toVersion(row: VersionRow, role: Role): Version {
+  return {
+    href: href.version(row.kind, row.id),
+    name: row.name,
+    name2: row.name2,
+    description: row.description,
+    ...(role === 'extern' ? {} : { rscp_link: row.rscp_link }),
+    image: image(row.image_original, row.image_thumbnail),
+    parent_name: row.parent_name,
+    parent: { href: href.item(row.kind, row.item_id), name: row.parent_name, description: row.parent_description },
+    ...auditFields(row),
+  };
+}
+
+function withoutParent({ parent: _parent, ...version }: Version) {
+  return version;
+}
+
+export async function listItems(db: Db, kind: ItemKind): Promise<Item[]> {
+  return (await queries.listItems(db, kind)).map(toItem);
+}
+
+/** All items of a kind, each with its versions. */
+export async function listItemsWithVersions(db: Db, kind: ItemKind, role: Role): Promise<ItemWithVersions[]> {
+  const [itemRows, versionRows] = await Promise.all([queries.listItems(db, kind), queries.listVersions(db, kind)]);
+  const versionsByItem = new Map<number, ItemWithVersions['versions']>();
+  for (const row of versionRows) {
+    const list = versionsByItem.get(row.item_id) ?? [];
+    list.push(withoutParent(toVersion(row, role)));
+    versionsByItem.set(row.item_id, list);
+  }
+  return itemRows.map((row) => ({ ...toItem(row), versions: versionsByItem.get(row.id) ?? [] }));
+}
+
+export async function getItemWithVersions(db: Db, kind: ItemKind, id: number, role: Role): Promise<ItemWithVersions> {
+  const row = await queries.findItem(db, kind, id);
+  if (!row) throw notFound(`${kindLabel[kind]} ${id}`);
+  const versions = await queries.listVersions(db, kind, id);
+  return { ...toItem(row), versions: versions.map((v) => withoutParent(toVersion(v, role))) };
+}
+
+export async function listVersionsOfItem(db: Db, kind: ItemKind, id: number, role: Role): Promise<Version[]> {
+  const row = await queries.findItem(db, kind, id);
+  if (!row) throw notFound(`${kindLabel[kind]} ${id}`);
+  return (await queries.listVersions(db, kind, id)).map((v) => toVersion(v, role));
+}
+
+export async function getVersion(db: Db, kind: ItemKind, id: number, role: Role): Promise<Version> {
+  const row = await queries.findVersion(db, kind, id);
+  if (!row) throw notFound(`${kindLabel[kind]} version ${id}`);
+  return toVersion(row, role);
+}
+
+export async function getInfos(db: Db) {
+  return { modification_time: (await queries.readModificationTime(db)).toISOString() };
+}

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.js';
+import type { ItemKind } from '../kinds.js';
+
+export interface CompatibilityRow {
+  id: number;
+  from_version_id: number;
+  from_kind: ItemKind;
+  to_version_id: number;
+  to_kind: ItemKind;
+  info_id: number;
+  status: 'allowed' | 'conditional' | 'forbidden' | 'irrelevant';
+  obligation: string;
+  references: string[];
+}
+
+export interface CompatibilityFilter {
+  /** The two kinds, in any order. */
+  kinds: readonly [ItemKind, ItemKind];
+  /** Only the compatibilities that touch this version. */
+  versionId?: number;
+}
+
+/** Compatibilities as stored (one row per pair); the service orients them for the reader. */
+export async function listCompatibilities(db: Db, { kinds: [a, b], versionId }: CompatibilityFilter): Promise<CompatibilityRow[]> {
+  const touching = versionId === undefined ? sql`` : sql`and (c.from_version_id = ${versionId} or c.to_version_id = ${versionId})`;
+  const result = await db.execute<CompatibilityRow>(sql`
+    select c.id, c.from_version_id, c.from_kind, c.to_version_id, c.to_kind,
+           ci.id as info_id, ci.compatibility_status as status, ci.obligation,
+           coalesce((select array_agg(r.reference order by r.reference)
+                     from compatibility_references cr join "references" r on r.id = cr.reference_id
+                     where cr.compatibility_id = c.id), '{}') as "references"
+    from compatibilities c
+    join compatibility_infos ci on ci.id = c.compatibility_info_id
+    where ((c.from_kind = ${a} and c.to_kind = ${b}) or (c.from_kind = ${b} and c.to_kind = ${a})) ${touching}
+    order by c.id`);
+  return result.rows;
+}
+
+export interface CompatibilityInfoRow {
+  id: number;
+  status: CompatibilityRow['status'];
+  obligation: string;
+}
+
+export async function listCompatibilityInfos(db: Db): Promise<CompatibilityInfoRow[]> {
+  const result = await db.execute<CompatibilityInfoRow>(
+    sql`select id, compatibility_status as status, obligation from compatibility_infos order by compatibility_status, obligation, id`,
+  );
+  return result.rows;
+}
+
+export interface LinkRow {
+  from_id: number;
+  from_kind: ItemKind;
+  to_id: number;
+  to_kind: ItemKind;
+}
+
+export async function listContainments(db: Db, parentKind: ItemKind, childKind: ItemKind): Promise<LinkRow[]> {
+  const result = await db.execute<LinkRow>(sql`
+    select parent_item_id as from_id, parent_kind as from_kind, child_item_id as to_id, child_kind as to_kind
+    from item_containments where parent_kind = ${parentKind} and child_kind = ${childKind} order by id`);
+  return result.rows;
+}
+
+export async function listVersionRelations(db: Db, fromKind: ItemKind, toKind: ItemKind): Promise<LinkRow[]> {
+  const result = await db.execute<LinkRow>(sql`
+    select from_version_id as from_id, from_kind, to_version_id as to_id, to_kind
+    from version_relations where from_kind = ${fromKind} and to_kind = ${toKind} order by id`);
+  return result.rows;
+}
+
+/** Item pairs whose versions are related (assembly ↔ assembly), each pair once with the smaller id first. */
+export async function listItemPairsOfVersionRelations(db: Db, kind: ItemKind): Promise<LinkRow[]> {
+  const result = await db.execute<LinkRow>(sql`
+    select distinct least(fv.item_id, tv.item_id) as from_id, ${kind}::item_kind as from_kind,
+                    greatest(fv.item_id, tv.item_id) as to_id, ${kind}::item_kind as to_kind
+    from version_relations vr
+    join versions fv on fv.id = vr.from_version_id
+    join versions tv on tv.id = vr.to_version_id
+    where vr.from_kind = ${kind} and vr.to_kind = ${kind} and fv.item_id <> tv.item_id
+    order by 1, 3`);
+  return result.rows;
+}
+
+export async function versionExists(db: Db, kind: ItemKind, id: number): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from versions where kind = ${kind} and id = ${id}`);
+  return result.rows.length > 0;
+}

@@ -1,0 +1,95 @@
+import type { CompatibilityInfo, CompatibilityRecord, RelationRecord, Role } from '@dp/contract';
+import type { Db } from '../../db/connection.js';
+import { notFound } from '../../http/errors.js';
+import { href, kindLabel, type ItemKind } from '../kinds.js';
+import * as queries from './compatibility.queries.js';
+import type { CompatibilityRow, LinkRow } from './compatibility.queries.js';
+
+/** Extern users see the status only: no obligation text, no references. */
+function toInfo(row: { info_id?: number; id?: number; status: CompatibilityRow['status']; obligation: string }, role: Role): CompatibilityInfo {
+  const id = row.info_id ?? row.id ?? 0;
+  return {
+    href: href.compatibilityInfo(id),
+    compatibility_status: row.status,
+    ...(role === 'extern' ? {} : { obligation: row.obligation }),
+  };
+}
+
+function toRecord(row: CompatibilityRow, role: Role, reversed: boolean): CompatibilityRecord {
+  const [fromKind, fromId, toKind, toId] = reversed
+    ? [row.to_kind, row.to_version_id, row.from_kind, row.from_version_id]
+    : [row.from_kind, row.from_version_id, row.to_kind, row.to_version_id];
+  return {
+    href: href.compatibility(fromKind, fromId, toKind, toId),
+    from: { href: href.version(fromKind, fromId) },
+    to: { href: href.version(toKind, toId) },
+    compatibility_info: toInfo(row, role),
+    ...(role === 'extern' ? {} : { references: row.references }),
+  };
+}
+
+/**
+ * Compatibilities between two kinds, oriented from `fromKind` to `toKind`. A same-kind pair is stored
+ * once but listed from both sides, so every version finds all its partners under `from`.
+ * With `versionId`, only that version's compatibilities, seen from it.
+ */
+export async function listCompatibilities(
+  db: Db,
+  fromKind: ItemKind,
+  toKind: ItemKind,
+  role: Role,
+  versionId?: number,
+): Promise<CompatibilityRecord[]> {
+  const rows = await queries.listCompatibilities(db, { kinds: [fromKind, toKind], versionId });
+  const records: CompatibilityRecord[] = [];
+  for (const row of rows) {
+    if (fromKind !== toKind) {
+      records.push(toRecord(row, role, row.from_kind !== fromKind));
+    } else if (versionId !== undefined) {
+      records.push(toRecord(row, role, row.from_version_id !== versionId));
+    } else {
+      records.push(toRecord(row, role, false), toRecord(row, role, true));
+    }
+  }
+  return records;
+}
+
+export async function listCompatibilityInfos(db: Db, role: Role): Promise<CompatibilityInfo[]> {
+  return (await queries.listCompatibilityInfos(db)).map((row) => toInfo(row, role));
+}
+
+const toItemLink = (row: LinkRow): RelationRecord => ({
+  href: href.containment(row.from_kind, row.from_id, row.to_kind, row.to_id),
+  from: { href: href.item(row.from_kind, row.from_id) },
+  to: { href: href.item(row.to_kind, row.to_id) },
+});
+
+const toVersionLink = (row: LinkRow): RelationRecord => ({
+  href: href.versionRelation(row.from_kind, row.from_id, row.to_kind, row.to_id),
+  from: { href: href.version(row.from_kind, row.from_id) },
+  to: { href: href.version(row.to_kind, row.to_id) },
+});
+
+const mirrored = (row: LinkRow): LinkRow => ({ from_id: row.to_id, from_kind: row.to_kind, to_id: row.from_id, to_kind: row.from_kind });
+
+/** Which items contain which (systems → assemblies, assemblies → sub-assemblies). */
+export async function listContainments(db: Db, parentKind: ItemKind, childKind: ItemKind) {
+  return (await queries.listContainments(db, parentKind, childKind)).map(toItemLink);
+}
+
+/** Version relations; same-kind ones are listed from both sides like compatibilities. */
+export async function listVersionRelations(db: Db, fromKind: ItemKind, toKind: ItemKind) {
+  const rows = await queries.listVersionRelations(db, fromKind, toKind);
+  const both = fromKind === toKind ? rows.flatMap((row) => [row, mirrored(row)]) : rows;
+  return both.map(toVersionLink);
+}
+
+/** Assemblies related to assemblies through any of their versions, from both sides. */
+export async function listItemRelations(db: Db, kind: ItemKind) {
+  const rows = await queries.listItemPairsOfVersionRelations(db, kind);
+  return rows.flatMap((row) => [row, mirrored(row)]).map(toItemLink);
+}
+
+export async function assertVersionExists(db: Db, kind: ItemKind, id: number) {
+  if (!(await queries.versionExists(db, kind, id))) throw notFound(`${kindLabel[kind]} version ${id}`);
+}

@@ -1,0 +1,25 @@
+import type { KindPath } from '@dp/contract';
+
+export type ItemKind = 'system' | 'assembly' | 'subassembly';
+
+const kindByPath: Record<KindPath, ItemKind> = { systems: 'system', assemblies: 'assembly', subassemblies: 'subassembly' };
+const pathByKind: Record<ItemKind, KindPath> = { system: 'systems', assembly: 'assemblies', subassembly: 'subassemblies' };
+
+export const kindOf = (path: KindPath): ItemKind => kindByPath[path];
+export const pathOf = (kind: ItemKind): KindPath => pathByKind[kind];
+
+/** Display names used in messages. */
+export const kindLabel: Record<ItemKind, string> = { system: 'System', assembly: 'Assembly', subassembly: 'Sub-Assembly' };
+
+/** Every href the API hands out is built here, so reads and writes agree on one shape. */
+export const href = {
+  item: (kind: ItemKind, id: number) => `/api/${pathOf(kind)}/${id}`,
+  version: (kind: ItemKind, id: number) => `/api/${pathOf(kind)}/versions/${id}`,
+  compatibility: (fromKind: ItemKind, fromId: number, toKind: ItemKind, toId: number) =>
+    `/api/${pathOf(fromKind)}/versions/${fromId}/compatibilities/${pathOf(toKind)}/${toId}`,
+  compatibilityInfo: (id: number) => `/api/compatibility_infos/${id}`,
+  containment: (parentKind: ItemKind, parentId: number, childKind: ItemKind, childId: number) =>
+    `/api/${pathOf(parentKind)}/${parentId}/${pathOf(childKind)}/${childId}`,
+  versionRelation: (fromKind: ItemKind, fromId: number, toKind: ItemKind, toId: number) =>
+    `/api/${pathOf(fromKind)}/versions/${fromId}/${pathOf(toKind)}/${toId}`,
+};
