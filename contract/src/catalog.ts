@@ -17,6 +17,8 @@ const audit = {
   modification_time: isoDateTime,
   created_by: z.string(),
   updated_by: z.string(),
+  /** Send back as If-Match when changing the entry. */
+  etag: z.string(),
 };
 
 export const version = z

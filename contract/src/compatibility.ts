@@ -7,6 +7,7 @@ export const compatibilityInfo = z
     href: z.string(),
     compatibility_status: compatibilityStatus,
     obligation: z.string().optional(),
+    etag: z.string().optional(),
   })
   .meta({ id: 'CompatibilityInfo' });
 export type CompatibilityInfo = z.infer<typeof compatibilityInfo>;
@@ -24,6 +25,8 @@ export const compatibilityRecord = z
     to: hrefRef,
     compatibility_info: compatibilityInfo,
     references: z.array(z.string()).optional(),
+    /** Send back as If-Match when changing the compatibility. */
+    etag: z.string(),
   })
   .meta({ id: 'CompatibilityRecord' });
 export type CompatibilityRecord = z.infer<typeof compatibilityRecord>;

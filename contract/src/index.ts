@@ -2,3 +2,8 @@ export * from './common.js';
 export * from './system.js';
 export * from './catalog.js';
 export * from './compatibility.js';
+export * from './search.js';
+export * from './text.js';
+export * from './evaluation.js';
+export * from './base-data.js';
+export * from './relations.js';

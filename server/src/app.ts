@@ -12,8 +12,13 @@ import { createTokenVerifier } from './auth/verify-token.js';
 import { registerErrorHandling, sendError } from './http/errors.js';
 import type { AppContext, ZodApp } from './http/types.js';
 import { registerEmbeddedIdp } from './idp/index.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { baseDataRoutes } from './modules/base-data/base-data.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { compatibilityRoutes } from './modules/compatibility/compatibility.routes.js';
+import { evaluationRoutes } from './modules/evaluation/evaluation.routes.js';
+import { relationRoutes } from './modules/relations/relations.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 
 export interface BuildOptions extends AppContext {
@@ -77,15 +82,20 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
   systemRoutes(app, ctx);
   catalogRoutes(app, ctx);
   compatibilityRoutes(app, ctx);
+  searchRoutes(app, ctx);
+  evaluationRoutes(app, ctx);
+  baseDataRoutes(app, ctx);
+  relationRoutes(app, ctx);
+  auditRoutes(app, ctx);
 
   const hasWebApp = existsSync(path.join(config.webDist, 'index.html'));
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: config.webDist,
-      setHeaders: (res, filePath) => {
+      setHeaders: (reply, filePath) => {
         // Built assets carry a content hash; index.html must be fetched anew after a deploy.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -1,6 +1,7 @@
 import type { Item, ItemWithVersions, Role, Version } from '@dp/contract';
 import type { Db } from '../../db/connection.js';
 import { notFound } from '../../http/errors.js';
+import { etagOf } from '../../writes/etag.js';
 import { href, kindLabel, type ItemKind } from '../kinds.js';
 import * as queries from './catalog.queries.js';
 import type { ItemRow, VersionRow } from './catalog.queries.js';
@@ -8,14 +9,15 @@ import type { ItemRow, VersionRow } from './catalog.queries.js';
 const image = (original: string | null, thumbnail: string | null) =>
   original ? { original, thumbnail: thumbnail ?? original } : null;
 
-const auditFields = (row: Pick<ItemRow, 'creation_time' | 'modification_time' | 'created_by' | 'updated_by'>) => ({
+const auditFields = (row: Pick<ItemRow, 'id' | 'creation_time' | 'modification_time' | 'created_by' | 'updated_by' | 'revision'>) => ({
   creation_time: row.creation_time.toISOString(),
   modification_time: row.modification_time.toISOString(),
   created_by: row.created_by,
   updated_by: row.updated_by,
+  etag: etagOf(row.id, row.revision),
 });
 
-function toItem(row: ItemRow): Item {
+export function toItem(row: ItemRow): Item {
   return {
     href: href.item(row.kind, row.id),
     name: row.name,
@@ -26,7 +28,7 @@ function toItem(row: ItemRow): Item {
 }
 
 /** The rscp_link is internal: extern users never receive it. */
-function toVersion(row: VersionRow, role: Role): Version {
+export function toVersion(row: VersionRow, role: Role): Version {
   return {
     href: href.version(row.kind, row.id),
     name: row.name,

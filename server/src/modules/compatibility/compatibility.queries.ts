@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection.js';
+import type { Executor } from '../../writes/audit.js';
 import type { ItemKind } from '../kinds.js';
 
-export interface CompatibilityRow {
+export type CompatibilityRow = {
   id: number;
   from_version_id: number;
   from_kind: ItemKind;
@@ -12,9 +12,10 @@ export interface CompatibilityRow {
   status: 'allowed' | 'conditional' | 'forbidden' | 'irrelevant';
   obligation: string;
   references: string[];
+  revision: number;
 }
 
-export interface CompatibilityFilter {
+export type CompatibilityFilter = {
   /** The two kinds, in any order. */
   kinds: readonly [ItemKind, ItemKind];
   /** Only the compatibilities that touch this version. */
@@ -22,10 +23,10 @@ export interface CompatibilityFilter {
 }
 
 /** Compatibilities as stored (one row per pair); the service orients them for the reader. */
-export async function listCompatibilities(db: Db, { kinds: [a, b], versionId }: CompatibilityFilter): Promise<CompatibilityRow[]> {
+export async function listCompatibilities(db: Executor, { kinds: [a, b], versionId }: CompatibilityFilter): Promise<CompatibilityRow[]> {
   const touching = versionId === undefined ? sql`` : sql`and (c.from_version_id = ${versionId} or c.to_version_id = ${versionId})`;
   const result = await db.execute<CompatibilityRow>(sql`
-    select c.id, c.from_version_id, c.from_kind, c.to_version_id, c.to_kind,
+    select c.id, c.from_version_id, c.from_kind, c.to_version_id, c.to_kind, c.revision,
            ci.id as info_id, ci.compatibility_status as status, ci.obligation,
            coalesce((select array_agg(r.reference order by r.reference)
                      from compatibility_references cr join "references" r on r.id = cr.reference_id
@@ -37,34 +38,34 @@ export async function listCompatibilities(db: Db, { kinds: [a, b], versionId }: 
   return result.rows;
 }
 
-export interface CompatibilityInfoRow {
+export type CompatibilityInfoRow = {
   id: number;
   status: CompatibilityRow['status'];
   obligation: string;
 }
 
-export async function listCompatibilityInfos(db: Db): Promise<CompatibilityInfoRow[]> {
+export async function listCompatibilityInfos(db: Executor): Promise<CompatibilityInfoRow[]> {
   const result = await db.execute<CompatibilityInfoRow>(
     sql`select id, compatibility_status as status, obligation from compatibility_infos order by compatibility_status, obligation, id`,
   );
   return result.rows;
 }
 
-export interface LinkRow {
+export type LinkRow = {
   from_id: number;
   from_kind: ItemKind;
   to_id: number;
   to_kind: ItemKind;
 }
 
-export async function listContainments(db: Db, parentKind: ItemKind, childKind: ItemKind): Promise<LinkRow[]> {
+export async function listContainments(db: Executor, parentKind: ItemKind, childKind: ItemKind): Promise<LinkRow[]> {
   const result = await db.execute<LinkRow>(sql`
     select parent_item_id as from_id, parent_kind as from_kind, child_item_id as to_id, child_kind as to_kind
     from item_containments where parent_kind = ${parentKind} and child_kind = ${childKind} order by id`);
   return result.rows;
 }
 
-export async function listVersionRelations(db: Db, fromKind: ItemKind, toKind: ItemKind): Promise<LinkRow[]> {
+export async function listVersionRelations(db: Executor, fromKind: ItemKind, toKind: ItemKind): Promise<LinkRow[]> {
   const result = await db.execute<LinkRow>(sql`
     select from_version_id as from_id, from_kind, to_version_id as to_id, to_kind
     from version_relations where from_kind = ${fromKind} and to_kind = ${toKind} order by id`);
@@ -72,7 +73,7 @@ export async function listVersionRelations(db: Db, fromKind: ItemKind, toKind: I
 }
 
 /** Item pairs whose versions are related (assembly ↔ assembly), each pair once with the smaller id first. */
-export async function listItemPairsOfVersionRelations(db: Db, kind: ItemKind): Promise<LinkRow[]> {
+export async function listItemPairsOfVersionRelations(db: Executor, kind: ItemKind): Promise<LinkRow[]> {
   const result = await db.execute<LinkRow>(sql`
     select distinct least(fv.item_id, tv.item_id) as from_id, ${kind}::item_kind as from_kind,
                     greatest(fv.item_id, tv.item_id) as to_id, ${kind}::item_kind as to_kind
@@ -84,7 +85,7 @@ export async function listItemPairsOfVersionRelations(db: Db, kind: ItemKind): P
   return result.rows;
 }
 
-export async function versionExists(db: Db, kind: ItemKind, id: number): Promise<boolean> {
+export async function versionExists(db: Executor, kind: ItemKind, id: number): Promise<boolean> {
   const result = await db.execute(sql`select 1 from versions where kind = ${kind} and id = ${id}`);
   return result.rows.length > 0;
 }

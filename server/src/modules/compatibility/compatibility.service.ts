@@ -1,6 +1,7 @@
 import type { CompatibilityInfo, CompatibilityRecord, RelationRecord, Role } from '@dp/contract';
 import type { Db } from '../../db/connection.js';
 import { notFound } from '../../http/errors.js';
+import { etagOf } from '../../writes/etag.js';
 import { href, kindLabel, type ItemKind } from '../kinds.js';
 import * as queries from './compatibility.queries.js';
 import type { CompatibilityRow, LinkRow } from './compatibility.queries.js';
@@ -25,6 +26,7 @@ function toRecord(row: CompatibilityRow, role: Role, reversed: boolean): Compati
     to: { href: href.version(toKind, toId) },
     compatibility_info: toInfo(row, role),
     ...(role === 'extern' ? {} : { references: row.references }),
+    etag: etagOf(row.id, row.revision),
   };
 }
 

@@ -1,0 +1,109 @@
+/**
+ * `npm run bench`: loads demo data of size M (or BENCH_SIZE) into a fresh embedded PostgreSQL, starts
+ * the real server on loopback and measures the p95 latency of the evaluation calls over HTTP, each
+ * beside the p95 of a trivial route of the same server measured in the same run.
+ * Results: a table on stdout and bench/results/latest.json.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/src/app.js';
+import { loadConfig } from '../server/src/config.js';
+import { openDatabase } from '../server/src/db/index.js';
+import { startTestIssuer, TEST_AUDIENCE } from '../server/test/support/test-issuer.js';
+
+const size = (process.env.BENCH_SIZE ?? 'M') as 'S' | 'M' | 'L';
+const rounds = Number(process.env.BENCH_ROUNDS ?? 300);
+const warmup = 30;
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dp-bench-'));
+  const issuer = await startTestIssuer();
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    OIDC_ISSUER: issuer.issuer,
+    OIDC_CLIENT_ID: 'bench',
+    OIDC_AUDIENCE: TEST_AUDIENCE,
+    DEMO_SIZE: size,
+  });
+  const seedStart = performance.now();
+  const database = await openDatabase(config, { demoSize: size });
+  console.log(`bench: ${size} demo data ready in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  const app = await buildApp({ config, db: database.db, pool: database.pool });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const headers = { authorization: `Bearer ${await issuer.tokenFor('intern', ['intern'])}`, 'content-type': 'application/json' };
+
+  const call = async (method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${address}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
+    return res.json() as Promise<any>;
+  };
+
+  // Pick realistic targets from the data itself.
+  const systems = await call('GET', '/api/systems/versions');
+  const system = systems.find((s: any) => s.versions.length >= 2);
+  const assemblyPage = await call('POST', '/api/search/full', { word: 'a' });
+  const assemblyHrefs: string[] = assemblyPage.assemblies.map((r: any) => r.href);
+  const idOf = (href: string) => Number(href.slice(href.lastIndexOf('/') + 1));
+  const systemVersion = system.versions[0].href as string;
+  const matrixRows = assemblyHrefs.slice(0, 15).map(idOf);
+  const matrixColumns = assemblyHrefs.slice(15, 35).map(idOf);
+
+  const cases: Array<[string, () => Promise<unknown>]> = [
+    ['hint "conv"', () => call('POST', '/api/search/hint', { word: 'conv' })],
+    ['full search "brake"', () => call('POST', '/api/search/full', { word: 'brake' })],
+    ['one system version: system list', () => call('GET', `${systemVersion}/compatibilities/systems`)],
+    ['one system version: assembly list', () => call('GET', `${systemVersion}/compatibilities/assemblies`)],
+    ['one assembly version: assembly list', () => call('GET', `${assemblyHrefs[0]}/compatibilities/assemblies`)],
+    ['one delta', () => call('GET', `/api/systems/versions/${idOf(system.versions[0].href)}/delta/${idOf(system.versions[1].href)}`)],
+    ['one 15×20 matrix', () => call('POST', '/api/matrix', { rowKind: 'assemblies', rows: matrixRows, columnKind: 'assemblies', columns: matrixColumns })],
+  ];
+  const baseline = () => call('GET', '/api/config');
+
+  const measure = async (fn: () => Promise<unknown>) => {
+    for (let i = 0; i < warmup; i++) await fn();
+    const times: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      const start = performance.now();
+      await fn();
+      times.push(performance.now() - start);
+    }
+    return times.sort((a, b) => a - b);
+  };
+
+  const results = [];
+  for (const [name, fn] of cases) {
+    // The baseline is measured right beside each case, so both see the same machine load.
+    const base = await measure(baseline);
+    const times = await measure(fn);
+    results.push({ name, p50: percentile(times, 50), p95: percentile(times, 95), baselineP95: percentile(base, 95) });
+  }
+
+  const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  console.log(`\nsize ${size}, ${rounds} requests each over HTTP on loopback, sequential\n`);
+  console.log(row(['call', 'p50 ms', 'p95 ms', 'trivial route p95 ms', 'ratio', 'under 20 ms']));
+  console.log(row(['---', '---:', '---:', '---:', '---:', '---']));
+  for (const r of results) {
+    console.log(row([r.name, r.p50.toFixed(2), r.p95.toFixed(2), r.baselineP95.toFixed(2), `${(r.p95 / r.baselineP95).toFixed(1)}×`, r.p95 < 20 ? 'yes' : 'NO']));
+  }
+  const outDir = path.join(import.meta.dirname, 'results');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify({ size, rounds, at: new Date().toISOString(), results }, null, 2));
+
+  await app.close();
+  await issuer.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

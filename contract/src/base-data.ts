@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { compatibilityStatus } from './catalog.js';
+import { isoDateTime } from './common.js';
+
+export const NAME_MAX = 200;
+export const TEXT_MAX = 4000;
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max} characters`);
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(max, `must be at most ${max} characters`);
+/** An optional number field: empty text counts as not given. */
+const optionalNumber = z
+  .string({ error: 'must be text' })
+  .trim()
+  .max(100, 'must be at most 100 characters')
+  .nullable()
+  .transform((v) => (v === '' ? null : v));
+
+/** An uploaded image as the upload call returned it: paths under /api/images. */
+export const imageInput = z
+  .object({
+    original: z.string().regex(/^\/api\/images\/[A-Za-z0-9/_.-]+$/, 'must be an uploaded image path'),
+    thumbnail: z.string().regex(/^\/api\/images\/[A-Za-z0-9/_.-]+$/, 'must be an uploaded image path'),
+  })
+  .nullable();
+
+/** What saving an item sends (SPEC 5): name, description and image only. */
+export const itemInput = z
+  .object({ name: requiredText(NAME_MAX), description: optionalText(TEXT_MAX).default(''), image: imageInput.default(null) })
+  .strict()
+  .meta({ id: 'ItemInput' });
+export type ItemInput = z.input<typeof itemInput>;
+export type ItemValues = z.output<typeof itemInput>;
+
+/** What saving a version sends (SPEC 5): name, name2, description, rscp_link and image only. */
+export const versionInput = z
+  .object({
+    name: optionalNumber.default(null),
+    name2: optionalNumber.default(null),
+    description: optionalText(TEXT_MAX).default(''),
+    rscp_link: z
+      .string()
+      .trim()
+      .max(1000, 'must be at most 1000 characters')
+      .nullable()
+      .default(null)
+      .transform((v) => (v === '' ? null : v))
+      .refine((v) => v === null || /^https?:\/\/\S+$/.test(v), 'must be an http(s) link'),
+    image: imageInput.default(null),
+  })
+  .strict()
+  .meta({ id: 'VersionInput' });
+export type VersionInput = z.input<typeof versionInput>;
+export type VersionValues = z.output<typeof versionInput>;
+
+export const referenceInput = z
+  .object({ reference: requiredText(NAME_MAX), description: optionalText(TEXT_MAX).default('') })
+  .strict()
+  .meta({ id: 'ReferenceInput' });
+export type ReferenceInput = z.input<typeof referenceInput>;
+export type ReferenceValues = z.output<typeof referenceInput>;
+
+export const reference = z
+  .object({
+    href: z.string(),
+    reference: z.string(),
+    description: z.string(),
+    creation_time: isoDateTime,
+    modification_time: isoDateTime,
+    created_by: z.string(),
+    updated_by: z.string(),
+    etag: z.string(),
+  })
+  .meta({ id: 'Reference' });
+export type Reference = z.infer<typeof reference>;
+
+export const compatibilityInfoInput = z
+  .object({ compatibility_status: compatibilityStatus, obligation: optionalText(TEXT_MAX).default('') })
+  .strict()
+  .meta({ id: 'CompatibilityInfoInput' });
+export type CompatibilityInfoInput = z.input<typeof compatibilityInfoInput>;
+export type CompatibilityInfoValues = z.output<typeof compatibilityInfoInput>;
+
+export const auditEntry = z
+  .object({
+    id: z.number(),
+    at: isoDateTime,
+    actor: z.string(),
+    action: z.enum(['create', 'update', 'delete']),
+    entity: z.string(),
+    entity_id: z.string(),
+    before: z.unknown(),
+    after: z.unknown(),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof auditEntry>;

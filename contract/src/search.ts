@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+export const searchTypes = ['System', 'Assembly', 'Sub-Assembly'] as const;
+export const searchType = z.enum(searchTypes);
+export type SearchType = z.infer<typeof searchType>;
+
+export const SEARCH_WORD_MAX = 200;
+
+/** A typed search word: trimmed, not empty, not over-long. */
+export const searchWord = z
+  .string({ error: 'must be text' })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(SEARCH_WORD_MAX, `must be at most ${SEARCH_WORD_MAX} characters`);
+
+export const searchWordRequest = z.object({ word: searchWord }).meta({ id: 'SearchWordRequest' });
+
+export const searchHint = z
+  .object({
+    /** Item name for an item hit, version name for a version hit. */
+    name: z.string().nullable(),
+    name2: z.string().nullable(),
+    parent_name: z.string(),
+    /** Item id. */
+    id: z.number().int(),
+    /** Version id, or null when the hint is an item. */
+    id_version: z.number().int().nullable(),
+    type: searchType,
+  })
+  .meta({ id: 'SearchHint' });
+export type SearchHint = z.infer<typeof searchHint>;
+
+export const searchByIdRequest = z
+  .object({
+    id: z.number().int().positive(),
+    id_version: z.number().int().positive().nullable().optional(),
+    type: searchType,
+  })
+  .meta({ id: 'SearchByIdRequest' });
+
+export const searchResult = z
+  .object({ parent: z.string(), href: z.string(), name: z.string().nullable(), name2: z.string().nullable(), type: searchType })
+  .meta({ id: 'SearchResult' });
+export type SearchResult = z.infer<typeof searchResult>;
+
+export const searchResults = z
+  .object({ systems: z.array(searchResult), assemblies: z.array(searchResult), subassemblies: z.array(searchResult) })
+  .meta({ id: 'SearchResults' });
+export type SearchResults = z.infer<typeof searchResults>;
+
+/**
+ * The label of a hint as the search field shows it: "Parent (name name2)". Full search splits a typed
+ * text at the first " (" (SPEC 5), so a chosen label searches on its parent name.
+ */
+export function hintLabel(hint: Pick<SearchHint, 'parent_name' | 'name' | 'name2' | 'id_version'>): string {
+  if (hint.id_version === null) return hint.parent_name;
+  const numbers = [hint.name, hint.name2].filter((n): n is string => Boolean(n)).join(' ');
+  return numbers ? `${hint.parent_name} (${numbers})` : hint.parent_name;
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { fold, foldedIncludes } from './text.js';
+
+describe('fold', () => {
+  it.each([
+    ['Türsteuerung', 'tursteuerung'],
+    ['BREMSGERÄT', 'bremsgerat'],
+    ['Straße', 'strasse'],
+    ['  Façade   élan\tÑandú ', 'facade elan nandu'],
+    ['A2V00001234567', 'a2v00001234567'],
+    ['(x) [y] *z* 100%', '(x) [y] *z* 100%'],
+  ])('%s → %s', (input, expected) => {
+    expect(fold(input)).toBe(expected);
+  });
+
+  it('matches as a substring after folding both sides', () => {
+    expect(foldedIncludes('Türsteuerung Typ C', 'TURSTEU')).toBe(true);
+    expect(foldedIncludes('Traction  Converter', 'traction converter')).toBe(true);
+    expect(foldedIncludes('Brake', 'brakes')).toBe(false);
+    expect(foldedIncludes(null, '')).toBe(true);
+    expect(foldedIncludes('a.b', '.*')).toBe(false);
+  });
+});

@@ -1,0 +1,109 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFUSED_MESSAGE, roleRequiredMessage, UNAUTHORIZED_MESSAGE, ISSUER_UNAVAILABLE_MESSAGE } from './messages.js';
+import { registerAuth, requireRole } from './plugin.js';
+import { createTokenVerifier } from './verify-token.js';
+
+const ISSUER = 'https://login.example.test';
+const AUDIENCE = 'https://portfolio.example.test/api';
+const ROLES = 'digitalPortfolioAccess/roles';
+
+let app: FastifyInstance;
+let privateKey: CryptoKey;
+
+beforeAll(async () => {
+  const pair = await generateKeyPair('RS256');
+  privateKey = pair.privateKey;
+  const jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256' }] });
+
+  app = Fastify();
+  registerAuth(app, createTokenVerifier({ issuer: ISSUER, audience: AUDIENCE, rolesClaim: ROLES, jwks }));
+  app.get('/me', { preHandler: requireRole() }, (req) => req.user);
+  app.get('/intern', { preHandler: requireRole('intern') }, (req) => ({ ok: req.user.role }));
+  app.get('/admin', { preHandler: requireRole('admin') }, (req) => ({ ok: req.user.role }));
+  await app.ready();
+});
+afterAll(() => app.close());
+
+function tokenFor(username: string, roles: string[] | undefined) {
+  return new SignJWT({ [ROLES]: roles, preferred_username: username })
+    .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setSubject(`sub-${username}`)
+    .setIssuedAt()
+    .setExpirationTime('10m')
+    .sign(privateKey);
+}
+
+const bearer = async (username: string, roles?: string[]) => ({ authorization: `Bearer ${await tokenFor(username, roles)}` });
+
+describe('requireRole', () => {
+  it('answers 401 with the SPEC 8 text when there is no Authorization header', async () => {
+    const res = await app.inject({ url: '/me' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: UNAUTHORIZED_MESSAGE });
+    expect(res.headers['www-authenticate']).toBe('Bearer');
+  });
+
+  it.each([
+    ['a garbage bearer', 'Bearer garbage'],
+    ['an empty bearer', 'Bearer '],
+    ['another scheme', 'Basic YWRtaW46YWRtaW4='],
+    ['no scheme', 'abc.def.ghi'],
+  ])('answers 401 invalid_token for %s', async (_name, authorization) => {
+    const res = await app.inject({ url: '/me', headers: { authorization } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: UNAUTHORIZED_MESSAGE });
+    expect(res.headers['www-authenticate']).toMatch(/^Bearer error="invalid_token"/);
+  });
+
+  it('answers 401 for an expired token', async () => {
+    const expired = await new SignJWT({ [ROLES]: ['admin'] })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setSubject('sub-admin')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(privateKey);
+    const res = await app.inject({ url: '/me', headers: { authorization: `Bearer ${expired}` } });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['www-authenticate']).toContain('expired');
+  });
+
+  it('answers 403 with the refusal text for a valid token without a known role', async () => {
+    for (const roles of [[], undefined, ['unknown']]) {
+      const res = await app.inject({ url: '/me', headers: await bearer('norole', roles) });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: REFUSED_MESSAGE });
+    }
+  });
+
+  it('answers 403 naming the required role when the role is too low', async () => {
+    const res = await app.inject({ url: '/admin', headers: await bearer('extern', ['extern']) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: roleRequiredMessage('admin') });
+    expect((await app.inject({ url: '/intern', headers: await bearer('extern', ['extern']) })).statusCode).toBe(403);
+  });
+
+  it('lets a sufficient role through and sets request.user', async () => {
+    const me = await app.inject({ url: '/me', headers: await bearer('extern', ['extern']) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({ sub: 'sub-extern', username: 'extern', role: 'extern' });
+    expect((await app.inject({ url: '/intern', headers: await bearer('intern', ['intern']) })).json()).toEqual({ ok: 'intern' });
+    expect((await app.inject({ url: '/intern', headers: await bearer('boss', ['intern', 'admin']) })).json()).toEqual({ ok: 'admin' });
+    expect((await app.inject({ url: '/admin', headers: await bearer('admin', ['admin']) })).statusCode).toBe(200);
+  });
+
+  it('answers 503, not 401 or 500, when the issuer cannot be reached', async () => {
+    const offline = Fastify();
+    // Port 9 (discard) on loopback refuses the connection at once.
+    registerAuth(offline, createTokenVerifier({ issuer: 'http://127.0.0.1:9/idp', audience: AUDIENCE, rolesClaim: ROLES }));
+    offline.get('/me', { preHandler: requireRole() }, (req) => req.user);
+    const res = await offline.inject({ url: '/me', headers: await bearer('intern', ['intern']) });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toBe(ISSUER_UNAVAILABLE_MESSAGE);
+    await offline.close();
+  });
+});

@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from '../http/errors.js';
+import {
+  ISSUER_UNAVAILABLE_MESSAGE,
+  REFUSED_MESSAGE,
+  roleRequiredMessage,
+  UNAUTHORIZED_MESSAGE,
+} from './messages.js';
+import { roleAtLeast, type Role } from './roles.js';
+import { TokenError, type TokenVerifier } from './verify-token.js';
+
+/** The signed-in user of a request that passed `requireRole`. */
+export interface AuthUser {
+  sub: string;
+  username: string;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by `registerAuth`; `requireRole` verifies bearer tokens with it. */
+    verifyAccessToken: TokenVerifier;
+  }
+  interface FastifyRequest {
+    /** Set by the `requireRole` preHandler; only read it on routes that use one. */
+    user: AuthUser;
+  }
+}
+
+/**
+ * Makes `requireRole` usable on `app` and every route registered on it. Call it on the root instance
+ * before the routes are registered.
+ */
+export function registerAuth(app: FastifyInstance, verifier: TokenVerifier): void {
+  app.decorate('verifyAccessToken', verifier);
+  // Fastify wants request decorations declared up front; requireRole fills it in per request.
+  app.decorateRequest('user', null as unknown as AuthUser);
+}
+
+// RFC 6750 §2.1: "Bearer" then one b64token.
+const bearerPattern = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
+
+/**
+ * A preHandler that lets the request through only with a valid access token whose role is at least
+ * `required`, and sets `request.user`. No, a malformed or an invalid token answers 401; a token without
+ * a known role or with a lower one answers 403.
+ */
+export function requireRole(required: Role = 'extern') {
+  return async function checkRole(request: FastifyRequest, reply: FastifyReply) {
+    const header = request.headers.authorization;
+    if (header === undefined || header === '') {
+      // RFC 6750 §3.1: a request without credentials gets the challenge without an error code.
+      reply.header('WWW-Authenticate', 'Bearer');
+      return sendError(reply, 401, UNAUTHORIZED_MESSAGE);
+    }
+    const token = bearerPattern.exec(header)?.[1];
+    if (token === undefined) return invalidToken(reply, 'The Authorization header is not a bearer token.');
+
+    let verified;
+    try {
+      verified = await request.server.verifyAccessToken(token);
+    } catch (err) {
+      if (err instanceof TokenError && err.reason === 'issuer_unavailable') {
+        request.log.warn({ err }, 'access token could not be checked: issuer unavailable');
+        return sendError(reply, 503, ISSUER_UNAVAILABLE_MESSAGE);
+      }
+      const description = err instanceof TokenError ? err.message : 'The token is invalid.';
+      request.log.info({ reason: err instanceof TokenError ? err.reason : 'unknown' }, 'access token rejected');
+      return invalidToken(reply, description);
+    }
+
+    if (verified.role === null) return sendError(reply, 403, REFUSED_MESSAGE);
+    if (!roleAtLeast(verified.role, required)) return sendError(reply, 403, roleRequiredMessage(required));
+    request.user = { sub: verified.sub, username: verified.username, role: verified.role };
+  };
+}
+
+function invalidToken(reply: FastifyReply, description: string) {
+  // The description names the check that failed (expired, wrong audience…), never the token itself.
+  reply.header('WWW-Authenticate', `Bearer error="invalid_token", error_description="${description.replace(/["\\]/g, '')}"`);
+  return sendError(reply, 401, UNAUTHORIZED_MESSAGE);
+}

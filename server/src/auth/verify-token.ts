@@ -1,0 +1,137 @@
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { mapRoles, readClaim, type Role } from './roles.js';
+
+export interface TokenVerifierOptions {
+  issuer: string;
+  audience: string;
+  /** Name (or dotted path) of the claim that carries the role list. */
+  rolesClaim: string;
+  /** Keys to verify with; when absent they come from the issuer's discovery document (`jwks_uri`). */
+  jwks?: JWTVerifyGetKey;
+  /** Time-out of the discovery request, in milliseconds. */
+  discoveryTimeoutMs?: number;
+}
+
+export interface VerifiedToken {
+  sub: string;
+  username: string;
+  /** Null when the token carries none of the known roles. */
+  role: Role | null;
+  claims: JWTPayload;
+}
+
+export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
+
+export type TokenErrorReason =
+  | 'malformed'
+  | 'unsupported_algorithm'
+  | 'invalid_signature'
+  | 'unknown_key'
+  | 'expired'
+  | 'not_yet_valid'
+  | 'invalid_claims'
+  /** The issuer's discovery document or keys could not be fetched: a server-side problem, not the token's. */
+  | 'issuer_unavailable';
+
+/** Every way a token can fail verification; nothing else leaves `verify`. */
+export class TokenError extends Error {
+  constructor(
+    readonly reason: TokenErrorReason,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'TokenError';
+  }
+}
+
+/** The access token's 60 s of leeway for exp and nbf (SPEC 5 and 9). */
+export const CLOCK_TOLERANCE_SECONDS = 60;
+
+/**
+ * Builds the verifier of bearer access tokens: RS256 only, signature, iss, aud, exp and nbf (60 s
+ * leeway) and a subject. Without `jwks`, the issuer's discovery document is fetched on first use and
+ * its `jwks_uri` key set is cached by jose (refetched when a token names an unknown key).
+ */
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const { issuer, audience, rolesClaim, discoveryTimeoutMs = 5_000 } = options;
+  let keys: Promise<JWTVerifyGetKey> | undefined = options.jwks ? Promise.resolve(options.jwks) : undefined;
+
+  function getKeys(): Promise<JWTVerifyGetKey> {
+    keys ??= discoverKeySet(issuer, discoveryTimeoutMs).catch((cause: unknown) => {
+      // Forget the failure so the next request tries again instead of failing until a restart.
+      keys = undefined;
+      throw new TokenError('issuer_unavailable', `The issuer ${issuer} could not be reached.`, { cause });
+    });
+    return keys;
+  }
+
+  return async function verify(token: string): Promise<VerifiedToken> {
+    const getKey = await getKeys();
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, getKey, {
+        issuer,
+        audience,
+        algorithms: ['RS256'],
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['sub', 'exp'],
+      }));
+    } catch (err) {
+      throw toTokenError(err);
+    }
+    const sub = payload.sub;
+    if (typeof sub !== 'string' || sub === '') throw new TokenError('invalid_claims', 'The token has no subject.');
+    return {
+      sub,
+      username: firstString(payload.preferred_username, payload.nickname) ?? sub,
+      role: mapRoles(readClaim(payload, rolesClaim)),
+      claims: payload,
+    };
+  };
+}
+
+async function discoverKeySet(issuer: string, timeoutMs: number): Promise<JWTVerifyGetKey> {
+  const url = `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  const doc = (await res.json()) as { issuer?: unknown; jwks_uri?: unknown };
+  // OpenID Discovery 1.0 §4.3: the document must name exactly the issuer it was fetched for.
+  if (doc.issuer !== issuer) throw new Error(`${url} names the issuer ${String(doc.issuer)}, expected ${issuer}`);
+  const jwksUri = doc.jwks_uri;
+  if (typeof jwksUri !== 'string') throw new Error(`${url} has no jwks_uri`);
+  const remote = createRemoteJWKSet(new URL(jwksUri), { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
+  return async (header, token) => {
+    try {
+      return await remote(header, token);
+    } catch (err) {
+      if (err instanceof errors.JWKSNoMatchingKey || err instanceof errors.JWKSMultipleMatchingKeys) throw err;
+      // A refused connection, a 5xx or a time-out of the key set is the issuer's problem, not the token's.
+      throw new TokenError('issuer_unavailable', `The key set ${jwksUri} could not be fetched.`, { cause: err });
+    }
+  };
+}
+
+function firstString(...values: unknown[]): string | undefined {
+  return values.find((v): v is string => typeof v === 'string' && v !== '');
+}
+
+function toTokenError(err: unknown): TokenError {
+  if (err instanceof TokenError) return err;
+  if (err instanceof errors.JWTExpired) return new TokenError('expired', 'The token has expired.', { cause: err });
+  if (err instanceof errors.JWTClaimValidationFailed) {
+    if (err.claim === 'nbf') return new TokenError('not_yet_valid', 'The token is not valid yet.', { cause: err });
+    return new TokenError('invalid_claims', `The token's "${err.claim}" claim is not accepted.`, { cause: err });
+  }
+  if (err instanceof errors.JOSEAlgNotAllowed) {
+    return new TokenError('unsupported_algorithm', 'The token is not signed with RS256.', { cause: err });
+  }
+  if (err instanceof errors.JWSSignatureVerificationFailed) {
+    return new TokenError('invalid_signature', 'The token signature is invalid.', { cause: err });
+  }
+  if (err instanceof errors.JWKSNoMatchingKey || err instanceof errors.JWKSMultipleMatchingKeys) {
+    return new TokenError('unknown_key', 'The token is signed with a key the issuer does not publish.', { cause: err });
+  }
+  // JWSInvalid, JWTInvalid, JOSENotSupported, a bad key and anything unexpected: the token is unusable.
+  return new TokenError('malformed', 'The token is malformed.', { cause: err });
+}

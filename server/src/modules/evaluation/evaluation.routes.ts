@@ -1,0 +1,29 @@
+import { apiError, idParam, matrixRequest, matrixResponse, systemDelta } from '@dp/contract';
+import { z } from 'zod';
+import { requireRole } from '../../auth/plugin.js';
+import type { AppContext, ZodApp } from '../../http/types.js';
+import * as service from './evaluation.service.js';
+
+const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
+
+/** Server-computed views for the evaluation screens: one delta, one matrix, projected by role. */
+export function evaluationRoutes(app: ZodApp, { db }: AppContext) {
+  const signedIn = requireRole('extern');
+
+  app.get('/api/systems/versions/:version1/delta/:version2', {
+    schema: {
+      tags: ['evaluation'],
+      summary: 'System Delta Browser: two versions of one system compared',
+      params: z.object({ version1: idParam, version2: idParam }),
+      response: { 200: systemDelta, ...errors },
+    },
+    preHandler: signedIn,
+    handler: (req) => service.systemDelta(db, req.user.role, req.params.version1, req.params.version2),
+  });
+
+  app.post('/api/matrix', {
+    schema: { tags: ['evaluation'], summary: 'Compatibility matrix cells between chosen versions', body: matrixRequest, response: { 200: matrixResponse, ...errors } },
+    preHandler: signedIn,
+    handler: (req) => service.matrix(db, req.user.role, req.body),
+  });
+}

@@ -1,0 +1,80 @@
+import type { CompatibilityCell, DeltaRow, MatrixRequest, MatrixResponse, Role, SystemDelta, VersionLabel } from '@dp/contract';
+import type { Db } from '../../db/connection.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import * as compatibility from '../compatibility/compatibility.service.js';
+import { href, kindLabel, kindOf, type ItemKind } from '../kinds.js';
+import * as queries from './evaluation.queries.js';
+import type { LabelRow } from './evaluation.queries.js';
+
+const toLabel = (row: LabelRow): VersionLabel => ({ href: href.version(row.kind, row.id), parent_name: row.parent_name, name: row.name, name2: row.name2 });
+
+const byLabel = (a: VersionLabel, b: VersionLabel) =>
+  a.parent_name.localeCompare(b.parent_name) || (a.name ?? '').localeCompare(b.name ?? '', undefined, { numeric: true }) || (a.name2 ?? '').localeCompare(b.name2 ?? '');
+
+/** Labels of the given versions, in the order asked for; an unknown id is a 404 naming it. */
+async function labelsOf(db: Db, kind: ItemKind, ids: number[]): Promise<LabelRow[]> {
+  const rows = await queries.versionLabels(db, kind, ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw notFound(`${kindLabel[kind]} version ${id}`);
+    return row;
+  });
+}
+
+const cellOf = (info: { compatibility_status: CompatibilityCell['compatibility_status']; obligation?: string }): CompatibilityCell => ({
+  compatibility_status: info.compatibility_status,
+  ...(info.obligation === undefined ? {} : { obligation: info.obligation }),
+});
+
+const sameCell = (a: CompatibilityCell | null, b: CompatibilityCell | null) =>
+  a?.compatibility_status === b?.compatibility_status && a?.obligation === b?.obligation;
+
+/** Two versions of one system side by side: every system and assembly version either relates to. */
+export async function systemDelta(db: Db, role: Role, version1: number, version2: number): Promise<SystemDelta> {
+  const [first, second] = await labelsOf(db, 'system', [version1, version2]);
+  if (first!.item_id !== second!.item_id) throw badRequest('Version 1 and Version 2 must be versions of the same system.');
+
+  async function deltaTo(kind: ItemKind): Promise<DeltaRow[]> {
+    const [one, two] = await Promise.all([
+      compatibility.listCompatibilities(db, 'system', kind, role, version1),
+      compatibility.listCompatibilities(db, 'system', kind, role, version2),
+    ]);
+    const cells = new Map<string, { version1: CompatibilityCell | null; version2: CompatibilityCell | null }>();
+    for (const r of one) cells.set(r.to.href, { version1: cellOf(r.compatibility_info), version2: null });
+    for (const r of two) cells.set(r.to.href, { version1: cells.get(r.to.href)?.version1 ?? null, version2: cellOf(r.compatibility_info) });
+    const ids = [...cells.keys()].map((h) => Number(h.slice(h.lastIndexOf('/') + 1)));
+    const labels = (await queries.versionLabels(db, kind, ids)).map(toLabel).sort(byLabel);
+    return labels.map((label) => {
+      const cell = cells.get(label.href)!;
+      return { ...label, ...cell, changed: !sameCell(cell.version1, cell.version2) };
+    });
+  }
+
+  const [systems, assemblies] = await Promise.all([deltaTo('system'), deltaTo('assembly')]);
+  return { version1: toLabel(first!), version2: toLabel(second!), systems, assemblies };
+}
+
+/** The compatibility of every chosen row version with every chosen column version. */
+export async function matrix(db: Db, role: Role, request: MatrixRequest): Promise<MatrixResponse> {
+  const rowKind = kindOf(request.rowKind);
+  const columnKind = kindOf(request.columnKind);
+  // One after the other, so an unknown row is reported before an unknown column, every time.
+  const rows = await labelsOf(db, rowKind, request.rows);
+  const columns = await labelsOf(db, columnKind, request.columns);
+  const cells = await queries.cellsBetween(db, request.rows, request.columns);
+  const rowIds = new Set(request.rows);
+  const columnIds = new Set(request.columns);
+  const out: MatrixResponse['cells'] = [];
+  for (const cell of cells) {
+    const info = { compatibility_status: cell.status, ...(role === 'extern' ? {} : { obligation: cell.obligation }) };
+    // A pair is stored once; it shows wherever either side is a row and the other a column.
+    if (rowIds.has(cell.from_version_id) && columnIds.has(cell.to_version_id)) {
+      out.push({ row: href.version(rowKind, cell.from_version_id), column: href.version(columnKind, cell.to_version_id), ...info });
+    }
+    if (rowIds.has(cell.to_version_id) && columnIds.has(cell.from_version_id)) {
+      out.push({ row: href.version(rowKind, cell.to_version_id), column: href.version(columnKind, cell.from_version_id), ...info });
+    }
+  }
+  return { rows: rows.map(toLabel), columns: columns.map(toLabel), cells: out };
+}

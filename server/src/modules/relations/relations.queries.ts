@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../writes/audit.js';
+import type { ItemKind } from '../kinds.js';
+
+export type StoredCompatibility = {
+  id: number;
+  from_version_id: number;
+  to_version_id: number;
+  compatibility_info_id: number;
+  revision: number;
+  updated_by: string;
+  modification_time: Date;
+  references: number[];
+}
+
+/** The compatibility between two versions, whichever way it is stored, locked for this transaction. */
+export async function lockCompatibility(tx: Executor, a: number, b: number): Promise<StoredCompatibility | null> {
+  const result = await tx.execute<StoredCompatibility>(sql`
+    select c.id, c.from_version_id, c.to_version_id, c.compatibility_info_id, c.revision, c.updated_by, c.modification_time,
+           coalesce((select array_agg(reference_id order by reference_id) from compatibility_references where compatibility_id = c.id), '{}') as "references"
+    from compatibilities c
+    where (c.from_version_id = ${a} and c.to_version_id = ${b}) or (c.from_version_id = ${b} and c.to_version_id = ${a})
+    for update`);
+  return result.rows[0] ?? null;
+}
+
+export async function lockCompatibilitiesOf(tx: Executor, versionId: number, otherKind: ItemKind): Promise<StoredCompatibility[]> {
+  const result = await tx.execute<StoredCompatibility>(sql`
+    select c.id, c.from_version_id, c.to_version_id, c.compatibility_info_id, c.revision, c.updated_by, c.modification_time,
+           coalesce((select array_agg(reference_id order by reference_id) from compatibility_references where compatibility_id = c.id), '{}') as "references"
+    from compatibilities c
+    where (c.from_version_id = ${versionId} and c.to_kind = ${otherKind}) or (c.to_version_id = ${versionId} and c.from_kind = ${otherKind})
+    for update`);
+  return result.rows;
+}
+
+export async function versionKinds(tx: Executor, ids: number[]): Promise<Map<number, ItemKind>> {
+  const result = await tx.execute<{ id: number; kind: ItemKind }>(sql`select id, kind from versions where id = any(${ids}::int[])`);
+  return new Map(result.rows.map((r) => [r.id, r.kind]));
+}
+
+export async function existingIds(tx: Executor, table: 'compatibility_infos' | 'references', ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const result = await tx.execute<{ id: number }>(sql`select id from ${sql.identifier(table)} where id = any(${ids}::int[])`);
+  return new Set(result.rows.map((r) => r.id));
+}
+
+export async function insertCompatibility(
+  tx: Executor,
+  pair: { from: number; fromKind: ItemKind; to: number; toKind: ItemKind },
+  infoId: number,
+  actor: string,
+): Promise<number> {
+  const result = await tx.execute<{ id: number }>(sql`
+    insert into compatibilities (from_version_id, from_kind, to_version_id, to_kind, compatibility_info_id, created_by, updated_by)
+    values (${pair.from}, ${pair.fromKind}, ${pair.to}, ${pair.toKind}, ${infoId}, ${actor}, ${actor}) returning id`);
+  return result.rows[0]!.id;
+}
+
+export async function updateCompatibility(tx: Executor, id: number, infoId: number, actor: string) {
+  await tx.execute(sql`
+    update compatibilities set compatibility_info_id = ${infoId}, updated_by = ${actor}, modification_time = clock_timestamp(),
+      revision = revision + 1 where id = ${id}`);
+}
+
+/** Any change of a compatibility's references is a change of the compatibility: its ETag moves. */
+export async function touchCompatibility(tx: Executor, id: number, actor: string) {
+  await tx.execute(sql`update compatibilities set updated_by = ${actor}, modification_time = clock_timestamp(), revision = revision + 1 where id = ${id}`);
+}
+
+export async function deleteCompatibility(tx: Executor, id: number) {
+  await tx.execute(sql`delete from compatibilities where id = ${id}`);
+}
+
+export async function setReferences(tx: Executor, compatibilityId: number, add: number[], remove: number[]) {
+  if (remove.length > 0) {
+    await tx.execute(sql`delete from compatibility_references where compatibility_id = ${compatibilityId} and reference_id = any(${remove}::int[])`);
+  }
+  if (add.length > 0) {
+    await tx.execute(sql`
+      insert into compatibility_references (compatibility_id, reference_id)
+      select ${compatibilityId}, unnest(${add}::int[]) on conflict do nothing`);
+  }
+}
+
+export type CommentRow = {
+  id: number;
+  compatibility_id: number;
+  comment: string;
+  author: string;
+  from_version_id: number;
+  to_version_id: number;
+  creation_time: Date;
+  modification_time: Date;
+  revision: number;
+}
+
+const commentColumns = sql`cm.id, cm.compatibility_id, cm.comment, cm.author, c.from_version_id, c.to_version_id,
+  cm.creation_time, cm.modification_time, cm.revision`;
+
+export async function listComments(tx: Executor, versionId: number, otherKind: ItemKind): Promise<CommentRow[]> {
+  const result = await tx.execute<CommentRow>(sql`
+    select ${commentColumns} from comments cm join compatibilities c on c.id = cm.compatibility_id
+    where (c.from_version_id = ${versionId} and c.to_kind = ${otherKind}) or (c.to_version_id = ${versionId} and c.from_kind = ${otherKind})
+    order by cm.creation_time, cm.id`);
+  return result.rows;
+}
+
+export async function findComment(tx: Executor, id: number, lock = false): Promise<CommentRow | null> {
+  const forUpdate = lock ? sql`for update of cm` : sql``;
+  const result = await tx.execute<CommentRow>(sql`
+    select ${commentColumns} from comments cm join compatibilities c on c.id = cm.compatibility_id where cm.id = ${id} ${forUpdate}`);
+  return result.rows[0] ?? null;
+}
+
+export async function insertComment(tx: Executor, compatibilityId: number, author: string, text: string): Promise<number> {
+  const result = await tx.execute<{ id: number }>(
+    sql`insert into comments (compatibility_id, comment, author) values (${compatibilityId}, ${text}, ${author}) returning id`,
+  );
+  return result.rows[0]!.id;
+}
+
+export async function updateComment(tx: Executor, id: number, text: string) {
+  await tx.execute(sql`update comments set comment = ${text}, modification_time = clock_timestamp(), revision = revision + 1 where id = ${id}`);
+}
+
+export async function deleteComment(tx: Executor, id: number) {
+  await tx.execute(sql`delete from comments where id = ${id}`);
+}
+
+export type ContainmentRow = {
+  href_id: number;
+  name: string;
+  relation_id: number | null;
+}
+
+/** Every item of the child kind, with whether the parent contains it. */
+export async function listContainmentCandidates(tx: Executor, parentId: number, childKind: ItemKind): Promise<ContainmentRow[]> {
+  const result = await tx.execute<ContainmentRow>(sql`
+    select i.id as href_id, i.name, ic.id as relation_id
+    from items i left join item_containments ic on ic.child_item_id = i.id and ic.parent_item_id = ${parentId}
+    where i.kind = ${childKind} order by i.name`);
+  return result.rows;
+}
+
+export async function itemKind(tx: Executor, id: number): Promise<ItemKind | null> {
+  const result = await tx.execute<{ kind: ItemKind }>(sql`select kind from items where id = ${id}`);
+  return result.rows[0]?.kind ?? null;
+}
+
+export async function insertContainment(tx: Executor, parent: { id: number; kind: ItemKind }, child: { id: number; kind: ItemKind }, actor: string) {
+  const result = await tx.execute<{ id: number }>(sql`
+    insert into item_containments (parent_item_id, parent_kind, child_item_id, child_kind, created_by)
+    values (${parent.id}, ${parent.kind}, ${child.id}, ${child.kind}, ${actor}) on conflict do nothing returning id`);
+  return result.rows[0]?.id ?? null;
+}
+
+export async function deleteContainment(tx: Executor, parentId: number, childId: number): Promise<boolean> {
+  const result = await tx.execute(sql`delete from item_containments where parent_item_id = ${parentId} and child_item_id = ${childId} returning id`);
+  return result.rows.length > 0;
+}
+
+export async function listVersionRelationsOf(tx: Executor, versionId: number, otherKind: ItemKind): Promise<number[]> {
+  const result = await tx.execute<{ other: number }>(sql`
+    select case when from_version_id = ${versionId} then to_version_id else from_version_id end as other
+    from version_relations
+    where (from_version_id = ${versionId} and to_kind = ${otherKind}) or (to_version_id = ${versionId} and from_kind = ${otherKind})`);
+  return result.rows.map((r) => r.other);
+}
+
+export async function insertVersionRelation(tx: Executor, pair: { from: number; fromKind: ItemKind; to: number; toKind: ItemKind }, actor: string) {
+  const result = await tx.execute<{ id: number }>(sql`
+    insert into version_relations (from_version_id, from_kind, to_version_id, to_kind, created_by)
+    values (${pair.from}, ${pair.fromKind}, ${pair.to}, ${pair.toKind}, ${actor}) on conflict do nothing returning id`);
+  return result.rows[0]?.id ?? null;
+}
+
+export async function deleteVersionRelation(tx: Executor, a: number, b: number): Promise<boolean> {
+  const result = await tx.execute(sql`
+    delete from version_relations where (from_version_id = ${a} and to_version_id = ${b}) or (from_version_id = ${b} and to_version_id = ${a})
+    returning id`);
+  return result.rows.length > 0;
+}

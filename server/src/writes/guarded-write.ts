@@ -1,0 +1,82 @@
+import type { Db } from '../db/connection.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { recordChange, type Tx } from './audit.js';
+import { translateDbError } from './db-errors.js';
+import { assertFresh } from './etag.js';
+
+/** The columns every editable row has, for locking and audit. */
+export interface Versioned {
+  id: number;
+  revision: number;
+  updated_by?: string;
+  modification_time?: Date;
+}
+
+interface Common<Row, Api> {
+  db: Db;
+  actor: string;
+  /** Audit entity name, e.g. 'system' or 'reference'. */
+  entity: string;
+  /** For messages: 'System 12'. */
+  label: string;
+  toApi: (row: Row) => Api;
+  /** Sentences for constraint names, e.g. the unique name per kind. */
+  messages?: Record<string, string>;
+}
+
+async function inTransaction<T>(db: Db, messages: Record<string, string> | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    return translateDbError(error, messages);
+  }
+}
+
+/** Inserts a row, audits it and moves the modification time, in one transaction. */
+export function createRow<Row extends Versioned, Api>(options: Common<Row, Api> & { insert: (tx: Tx) => Promise<Row> }): Promise<Api> {
+  return inTransaction(options.db, options.messages, async (tx) => {
+    const row = await options.insert(tx);
+    const after = options.toApi(row);
+    await recordChange(tx, { actor: options.actor, action: 'create', entity: options.entity, entityId: row.id, after });
+    return after;
+  });
+}
+
+interface Existing<Row extends Versioned, Api> extends Common<Row, Api> {
+  /** Reads the row FOR UPDATE, or null when there is none. */
+  load: (tx: Tx) => Promise<Row | null>;
+  ifMatch: string | undefined;
+}
+
+
+/** Updates a row only if the client saw its current revision (If-Match), with audit. */
+export function updateRow<Row extends Versioned, Api>(
+  options: Existing<Row, Api> & { update: (tx: Tx, current: Row) => Promise<Row> },
+): Promise<Api> {
+  return inTransaction(options.db, options.messages, async (tx) => {
+    const current = await options.load(tx);
+    if (!current) throw notFound(options.label);
+    const before = options.toApi(current);
+    assertFresh(options.ifMatch, current, before);
+    const after = options.toApi(await options.update(tx, current));
+    await recordChange(tx, { actor: options.actor, action: 'update', entity: options.entity, entityId: current.id, before, after });
+    return after;
+  });
+}
+
+/** Deletes a row if the client saw its current revision and nothing still needs it (`refuse` says why). */
+export function deleteRow<Row extends Versioned, Api>(
+  options: Existing<Row, Api> & { remove: (tx: Tx, current: Row) => Promise<void>; refuse?: (tx: Tx, current: Row) => Promise<string | null> },
+): Promise<void> {
+  return inTransaction(options.db, options.messages, async (tx) => {
+    const current = await options.load(tx);
+    if (!current) throw notFound(options.label);
+    const before = options.toApi(current);
+    assertFresh(options.ifMatch, current, before);
+    const reason = await options.refuse?.(tx, current);
+    if (reason) throw new HttpError(409, reason);
+    await options.remove(tx, current);
+    await recordChange(tx, { actor: options.actor, action: 'delete', entity: options.entity, entityId: current.id, before });
+  });
+}

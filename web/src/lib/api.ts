@@ -1,0 +1,111 @@
+import { ApiFailure } from './api-failure';
+
+/** Default time-out of every call (SPEC section 9); a call may pass its own `timeoutMs`. */
+export const DEFAULT_TIMEOUT_MS = 120_000;
+export const TIMEOUT_MESSAGE = 'Timeout has occurred';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiOptions extends Omit<RequestInit, 'body'> {
+  /** Sent as JSON unless it already is FormData, a Blob or a string. */
+  body?: unknown;
+  /** Appended to the URL; null and undefined values are left out. */
+  query?: Record<string, QueryValue>;
+  timeoutMs?: number;
+}
+
+type TokenSource = () => Promise<string | null>;
+let tokenSource: TokenSource = async () => null;
+
+/** Set by the auth layer: where the API client takes the current access token from. */
+export function setAccessTokenSource(source: TokenSource) {
+  tokenSource = source;
+}
+
+/** True only for this origin's own API, the one place an access token may be sent to. */
+export function isOwnApiUrl(url: string): boolean {
+  const target = new URL(url, window.location.href);
+  return target.origin === window.location.origin && (target.pathname === '/api' || target.pathname.startsWith('/api/'));
+}
+
+function withQuery(url: string, query: ApiOptions['query']): string {
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined) params.append(key, String(value));
+  }
+  const text = params.toString();
+  if (!text) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${text}`;
+}
+
+function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData || body instanceof Blob || typeof body === 'string') return body;
+  headers.set('Content-Type', 'application/json');
+  return JSON.stringify(body);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const type = response.headers.get('Content-Type') ?? '';
+  return type.includes('json') ? response.json() : response.text();
+}
+
+function stringField(value: unknown, key: string): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const field = (value as Record<string, unknown>)[key];
+  return typeof field === 'string' && field !== '' ? field : undefined;
+}
+
+/** Maps a non-2xx answer; the API sends `{statusCode, error, message}`, proxies may send text or HTML. */
+async function failureOf(response: Response): Promise<ApiFailure> {
+  const body = await readBody(response).catch(() => undefined);
+  const error = stringField(body, 'error') ?? (response.statusText || `HTTP ${response.status}`);
+  const message = stringField(body, 'message') ?? (typeof body === 'string' && body.length < 500 && body.trim() !== '' ? body.trim() : error);
+  // HTTP/2 answers have no reason phrase; the API's `error` field holds it.
+  return new ApiFailure({ status: response.status, statusText: response.statusText || error, error, message });
+}
+
+/**
+ * Calls `url` and returns its parsed body. Own-API URLs carry the bearer token. Failures are thrown as
+ * ApiFailure: the HTTP status, or 0 when the server was not reached ('Timeout has occurred' after
+ * `timeoutMs`). A call cancelled through `signal` rethrows the AbortError untouched.
+ */
+export async function apiFetch<T = unknown>(url: string, options: ApiOptions = {}): Promise<T> {
+  const { body, query, timeoutMs = DEFAULT_TIMEOUT_MS, signal, headers: given, ...init } = options;
+  const target = withQuery(url, query);
+  const headers = new Headers(given);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  if (isOwnApiUrl(target)) {
+    const token = await tokenSource();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+  }
+
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), timeoutMs);
+  const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
+  try {
+    const response = await fetch(target, { ...init, headers, body: encodeBody(body, headers), signal: combined });
+    if (!response.ok) throw await failureOf(response);
+    return (await readBody(response)) as T;
+  } catch (error) {
+    if (error instanceof ApiFailure) throw error;
+    if (timeout.signal.aborted) {
+      throw new ApiFailure({ status: 0, statusText: 'Timeout', error: 'Timeout', message: TIMEOUT_MESSAGE });
+    }
+    if (signal?.aborted) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ApiFailure({ status: 0, statusText: 'Network Error', error: 'Network Error', message });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Shorthands; GET and DELETE send their data as query parameters (SPEC section 7). */
+export const api = {
+  get: <T>(url: string, options?: ApiOptions) => apiFetch<T>(url, { ...options, method: 'GET' }),
+  delete: <T = void>(url: string, options?: ApiOptions) => apiFetch<T>(url, { ...options, method: 'DELETE' }),
+  post: <T>(url: string, body?: unknown, options?: ApiOptions) => apiFetch<T>(url, { ...options, method: 'POST', body }),
+  put: <T>(url: string, body?: unknown, options?: ApiOptions) => apiFetch<T>(url, { ...options, method: 'PUT', body }),
+};

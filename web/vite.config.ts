@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// `vite dev` forwards the API and the embedded provider to a running server (npm run dev).
+const server = process.env.DP_SERVER_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  server: {
+    proxy: {
+      '/api': { target: server, changeOrigin: false },
+      '/idp': { target: server, changeOrigin: false },
+    },
+  },
+});
