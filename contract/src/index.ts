@@ -7,3 +7,4 @@ export * from './text.js';
 export * from './evaluation.js';
 export * from './base-data.js';
 export * from './relations.js';
+export * from './images.js';

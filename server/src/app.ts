@@ -17,6 +17,7 @@ import { baseDataRoutes } from './modules/base-data/base-data.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { compatibilityRoutes } from './modules/compatibility/compatibility.routes.js';
 import { evaluationRoutes } from './modules/evaluation/evaluation.routes.js';
+import { imageRoutes } from './modules/images/images.routes.js';
 import { relationRoutes } from './modules/relations/relations.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -86,6 +87,7 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
   evaluationRoutes(app, ctx);
   baseDataRoutes(app, ctx);
   relationRoutes(app, ctx);
+  await imageRoutes(app, ctx);
   auditRoutes(app, ctx);
 
   const hasWebApp = existsSync(path.join(config.webDist, 'index.html'));

@@ -34,6 +34,7 @@ export async function buildTestApp(env: Record<string, string> = {}) {
     app,
     db: database.db,
     pool: database.pool,
+    config,
     issuer,
     as,
     async close() {

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+export const IMAGE_FOLDERS = ['systems', 'assemblies', 'subassemblies', 'versions', 'richtext'] as const;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** SPEC 7 upload call: the image as base64 without the data-URL prefix. */
+export const imageUpload = z
+  .object({
+    folder: z.enum(IMAGE_FOLDERS),
+    /** Only used to tell an upload of a thumbnail ('thumbnail_…'); stored files get names of their own. */
+    filename: z.string().trim().min(1).max(255),
+    base64: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 4, `the image must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`)
+      .regex(/^[A-Za-z0-9+/=\s]+$/, 'must be base64 without a data: prefix'),
+  })
+  .strict()
+  .meta({ id: 'ImageUpload' });
+
+export const imageUploadResult = z
+  .object({ url: z.string(), thumbnail: z.string(), path: z.string() })
+  .meta({ id: 'ImageUploadResult' });
+export type ImageUploadResult = z.infer<typeof imageUploadResult>;

@@ -1,0 +1,160 @@
+import { PRODUCT_NAME } from '@dp/contract';
+import { createHash } from 'node:crypto';
+import Provider, { errors, type AdapterConstructor, type KoaContextWithOIDC } from 'oidc-provider';
+import type { JWK } from 'jose';
+import type { AppConfig } from '../config.js';
+import { demoUserClaims, isDemoUser } from './accounts.js';
+import { LOGOUT_SUBMIT_SCRIPT, logoutPage, messagePage } from './views.js';
+
+/** Where the provider lives in the app: the issuer is `${publicUrl}${IDP_MOUNT}`. */
+export const IDP_MOUNT = '/idp';
+
+/** Redirect URIs of the web app, registered for the one client. */
+export function webAppUris(publicUrl: string) {
+  return {
+    redirect: `${publicUrl}/auth/callback`,
+    silentRedirect: `${publicUrl}/auth/silent`,
+    postLogoutRedirect: `${publicUrl}/home`,
+  };
+}
+
+export interface ProviderOptions {
+  config: AppConfig;
+  adapter: AdapterConstructor;
+  signingKey: JWK;
+}
+
+const minutes = (n: number) => n * 60;
+const hours = (n: number) => n * 3600;
+
+/**
+ * The embedded OpenID provider: demo users, one public PKCE client (the web app), RS256 JWT access
+ * tokens for the API audience, refresh tokens with offline_access, and logout without a confirm click.
+ */
+export function createProvider({ config, adapter, signingKey }: ProviderOptions): Provider {
+  const { issuer, clientId, audience, rolesClaim } = config.oidc;
+  const uris = webAppUris(config.publicUrl);
+
+  const provider = new Provider(issuer, {
+    adapter,
+    jwks: { keys: [signingKey] },
+    cookies: {
+      keys: config.cookieKeys,
+      // Named apart from anything else the app might set on the same origin.
+      names: { session: 'idp_session', interaction: 'idp_interaction', resume: 'idp_interaction_resume' },
+    },
+    clients: [
+      {
+        client_id: clientId,
+        client_name: PRODUCT_NAME,
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [uris.redirect, uris.silentRedirect],
+        post_logout_redirect_uris: [uris.postLogoutRedirect],
+      },
+    ],
+    // Public clients must use PKCE anyway; say it outright (S256 is the only method v9 accepts).
+    pkce: { required: () => true },
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'nickname', 'preferred_username', rolesClaim],
+      email: ['email', 'email_verified'],
+    },
+    async findAccount(_ctx, sub) {
+      if (!isDemoUser(sub)) return undefined;
+      return { accountId: sub, claims: () => demoUserClaims(sub, rolesClaim) };
+    },
+    // The API authorizes from the access token alone, so it carries the user name and the roles.
+    async extraTokenClaims(_ctx, token) {
+      const accountId = 'accountId' in token ? token.accountId : undefined;
+      if (!isDemoUser(accountId)) return undefined;
+      const { preferred_username, [rolesClaim]: roles } = demoUserClaims(accountId, rolesClaim);
+      return { preferred_username, [rolesClaim]: roles };
+    },
+    features: {
+      devInteractions: { enabled: false },
+      // Access tokens are for the API only; without a userinfo endpoint the ID token carries the profile.
+      userinfo: { enabled: false },
+      revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
+      resourceIndicators: {
+        enabled: true,
+        // The web app sends no `resource`: every token is for the API.
+        defaultResource: () => audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo(_ctx, resourceIndicator) {
+          if (resourceIndicator !== audience) throw new errors.InvalidTarget();
+          return {
+            scope: 'openid profile email',
+            audience,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: minutes(10),
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource(ctx, form) {
+          allowInlineScript(ctx, LOGOUT_SUBMIT_SCRIPT);
+          ctx.type = 'html';
+          ctx.body = logoutPage(form);
+        },
+        postLogoutSuccessSource(ctx) {
+          ctx.type = 'html';
+          ctx.body = messagePage({
+            title: 'Signed out',
+            message: `You are signed out of the ${PRODUCT_NAME}.`,
+            link: { href: `${config.publicUrl}/`, text: `Back to the ${PRODUCT_NAME}` },
+          });
+        },
+      },
+    },
+    interactions: {
+      url: (_ctx, interaction) => `${IDP_MOUNT}/interaction/${interaction.uid}`,
+    },
+    // Same origin as the web app: no cross-origin calls to allow.
+    clientBasedCORS: () => false,
+    ttl: {
+      AccessToken: minutes(10),
+      AuthorizationCode: 60,
+      IdToken: minutes(10),
+      Interaction: minutes(30),
+      // A working day; a rotated refresh token keeps the remaining lifetime of the one it replaces.
+      RefreshToken: (ctx, token, client) => {
+        const rotated = ctx?.oidc.entities.RotatedRefreshToken;
+        if (rotated && client.clientAuthMethod === 'none' && !token.isSenderConstrained()) return rotated.remainingTTL;
+        return hours(24);
+      },
+      Session: hours(24),
+      Grant: hours(24),
+    },
+    renderError(ctx, out) {
+      ctx.type = 'html';
+      ctx.body = messagePage({
+        title: 'Sign-in failed',
+        message: String(out.error_description ?? out.error ?? 'The sign-in request could not be processed.'),
+        link: { href: `${config.publicUrl}/`, text: `Back to the ${PRODUCT_NAME}` },
+      });
+    },
+  });
+  // Behind a TLS-terminating proxy the public scheme and host come from X-Forwarded-* (the app trusts it too).
+  provider.proxy = true;
+  return provider;
+}
+
+/**
+ * Adds the hash of an inline script to the response's Content-Security-Policy (set by helmet), so that one
+ * script may run while every other inline script stays blocked.
+ */
+function allowInlineScript(ctx: KoaContextWithOIDC, script: string) {
+  const csp = ctx.response.get('Content-Security-Policy');
+  if (!csp) return;
+  const source = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  const directives = csp.split(';').map((d) => d.trim()).filter(Boolean);
+  const index = directives.findIndex((d) => d.split(/\s+/)[0] === 'script-src');
+  if (index >= 0) directives[index] = `${directives[index]} ${source}`;
+  else directives.push(`script-src 'self' ${source}`);
+  ctx.set('Content-Security-Policy', directives.join(';'));
+}

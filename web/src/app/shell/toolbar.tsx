@@ -1,0 +1,76 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { IconExternalLink, IconLogin, IconLogout } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { Session } from '../../lib/auth/use-session';
+import { navItemsFor, type NavItem } from './nav-items';
+
+interface ToolbarProps {
+  session: Session;
+  hostname: string;
+  orientation: 'horizontal' | 'vertical';
+  onLogin: () => void;
+  onLogout: () => void;
+  /** Called after a link was followed (closes the navigation drawer on small screens). */
+  onNavigate?: () => void;
+}
+
+function ToolbarLink({ item, fullWidth, onNavigate }: { item: NavItem; fullWidth: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const common = { fullWidth, justify: fullWidth ? 'flex-start' : 'center', 'data-testid': `nav-${item.key}`, onClick: onNavigate } as const;
+  if (item.external) {
+    return (
+      <Button component="a" href={item.to} target="_blank" rel="noopener noreferrer" variant="subtle" rightSection={<IconExternalLink size={14} aria-hidden />} {...common}>
+        {t(item.label)}
+      </Button>
+    );
+  }
+  const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
+  return (
+    <Button component={Link} to={item.to} variant={active ? 'light' : 'subtle'} aria-current={active ? 'page' : undefined} {...common}>
+      {t(item.label)}
+    </Button>
+  );
+}
+
+/** The toolbar of SPEC section 2: what a visitor, a refused user and each role may open. */
+export function Toolbar({ session, hostname, orientation, onLogin, onLogout, onNavigate }: ToolbarProps) {
+  const { t } = useTranslation();
+  const vertical = orientation === 'vertical';
+  const Layout = vertical ? Stack : Group;
+
+  let content;
+  switch (session.status) {
+    case 'loading':
+      return null;
+    case 'visitor':
+      content = (
+        <Button onClick={onLogin} leftSection={<IconLogin size={16} aria-hidden />} data-testid="nav-login">
+          {t('nav.login')}
+        </Button>
+      );
+      break;
+    case 'refused':
+    case 'failed':
+      // Nothing but Logout: the page itself says why (SPEC section 2).
+      content = (
+        <Button variant="subtle" onClick={onLogout} leftSection={<IconLogout size={16} aria-hidden />} data-testid="nav-logout">
+          {t('nav.logout')}
+        </Button>
+      );
+      break;
+    case 'user':
+      content = navItemsFor(session.role, hostname).map((item) => (
+        <ToolbarLink key={item.key} item={item} fullWidth={vertical} onNavigate={onNavigate} />
+      ));
+      break;
+  }
+  return (
+    <nav aria-label={t('nav.label')} data-testid="toolbar">
+      <Layout gap={vertical ? 4 : 2} {...(vertical ? {} : { wrap: 'wrap' as const })}>
+        {content}
+      </Layout>
+    </nav>
+  );
+}

@@ -1,0 +1,13 @@
+import { Alert } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** The page of a signed-in user the API knows no role for (SPEC section 8). */
+export function Refusal() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" title={t('auth.refusedTitle')} icon={<IconLock aria-hidden />} role="alert" data-testid="refusal">
+      {t('auth.refused')}
+    </Alert>
+  );
+}
