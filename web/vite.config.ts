@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// `vite dev` forwards the API and the embedded provider to a running server (npm run dev).
+// `vite dev` forwards the API and the embedded provider to a running server (npm run dev); start that
+// server with PUBLIC_URL=http://localhost:5173 so the sign-in redirects come back to this origin.
 const server = process.env.DP_SERVER_URL ?? 'http://localhost:3000';
 
 export default defineConfig({

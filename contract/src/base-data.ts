@@ -35,8 +35,7 @@ export const imageInput = z
 /** What saving an item sends (SPEC 5): name, description and image only. */
 export const itemInput = z
   .object({ name: requiredText(NAME_MAX), description: optionalText(TEXT_MAX).default(''), image: imageInput.default(null) })
-  .strict()
-  .meta({ id: 'ItemInput' });
+  .strict();
 export type ItemInput = z.input<typeof itemInput>;
 export type ItemValues = z.output<typeof itemInput>;
 
@@ -56,15 +55,13 @@ export const versionInput = z
       .refine((v) => v === null || /^https?:\/\/\S+$/.test(v), 'must be an http(s) link'),
     image: imageInput.default(null),
   })
-  .strict()
-  .meta({ id: 'VersionInput' });
+  .strict();
 export type VersionInput = z.input<typeof versionInput>;
 export type VersionValues = z.output<typeof versionInput>;
 
 export const referenceInput = z
   .object({ reference: requiredText(NAME_MAX), description: optionalText(TEXT_MAX).default('') })
-  .strict()
-  .meta({ id: 'ReferenceInput' });
+  .strict();
 export type ReferenceInput = z.input<typeof referenceInput>;
 export type ReferenceValues = z.output<typeof referenceInput>;
 
@@ -84,8 +81,7 @@ export type Reference = z.infer<typeof reference>;
 
 export const compatibilityInfoInput = z
   .object({ compatibility_status: compatibilityStatus, obligation: optionalText(TEXT_MAX).default('') })
-  .strict()
-  .meta({ id: 'CompatibilityInfoInput' });
+  .strict();
 export type CompatibilityInfoInput = z.input<typeof compatibilityInfoInput>;
 export type CompatibilityInfoValues = z.output<typeof compatibilityInfoInput>;
 

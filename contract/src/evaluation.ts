@@ -40,8 +40,7 @@ export const matrixRequest = z
     rows: versionIds(MATRIX_MAX_ROWS, 'rows'),
     columnKind: kindPath,
     columns: versionIds(MATRIX_MAX_COLUMNS, 'columns'),
-  })
-  .meta({ id: 'MatrixRequest' });
+  });
 export type MatrixRequest = z.infer<typeof matrixRequest>;
 
 export const matrixCell = compatibilityCell.extend({ row: z.string(), column: z.string() }).meta({ id: 'MatrixCell' });

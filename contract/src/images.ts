@@ -15,8 +15,7 @@ export const imageUpload = z
       .max(Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 4, `the image must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`)
       .regex(/^[A-Za-z0-9+/=\s]+$/, 'must be base64 without a data: prefix'),
   })
-  .strict()
-  .meta({ id: 'ImageUpload' });
+  .strict();
 
 export const imageUploadResult = z
   .object({ url: z.string(), thumbnail: z.string(), path: z.string() })

@@ -7,10 +7,9 @@ export const referenceHref = hrefOf(/^\/api\/references\/[1-9][0-9]{0,9}$/, 'a r
 
 export const compatibilityWrite = z
   .object({ compatibility_info: z.object({ href: compatibilityInfoHref }).strict() })
-  .strict()
-  .meta({ id: 'CompatibilityWrite' });
+  .strict();
 
-export const referenceWrite = z.object({ reference_info: z.object({ href: referenceHref }).strict() }).strict().meta({ id: 'ReferenceWrite' });
+export const referenceWrite = z.object({ reference_info: z.object({ href: referenceHref }).strict() }).strict();
 
 export const BATCH_MAX_ROWS = 2000;
 
@@ -28,8 +27,7 @@ export const compatibilityBatchRow = z
 
 export const compatibilityBatch = z
   .object({ rows: z.array(compatibilityBatchRow).min(1, 'send at least one row').max(BATCH_MAX_ROWS, `at most ${BATCH_MAX_ROWS} rows at once`) })
-  .strict()
-  .meta({ id: 'CompatibilityBatch' });
+  .strict();
 export type CompatibilityBatch = z.input<typeof compatibilityBatch>;
 
 export const batchRowError = z.object({ to_id: z.number(), statusCode: z.number(), message: z.string() });
@@ -47,8 +45,7 @@ export const commentInput = z
       .min(1, 'must not be empty')
       .max(COMMENT_MAX, `must be at most ${COMMENT_MAX} characters`),
   })
-  .strict()
-  .meta({ id: 'CommentInput' });
+  .strict();
 
 export const comment = z
   .object({

@@ -13,7 +13,7 @@ export const searchWord = z
   .min(1, 'must not be empty')
   .max(SEARCH_WORD_MAX, `must be at most ${SEARCH_WORD_MAX} characters`);
 
-export const searchWordRequest = z.object({ word: searchWord }).meta({ id: 'SearchWordRequest' });
+export const searchWordRequest = z.object({ word: searchWord });
 
 export const searchHint = z
   .object({
@@ -35,8 +35,7 @@ export const searchByIdRequest = z
     id: z.number().int().positive(),
     id_version: z.number().int().positive().nullable().optional(),
     type: searchType,
-  })
-  .meta({ id: 'SearchByIdRequest' });
+  });
 
 export const searchResult = z
   .object({ parent: z.string(), href: z.string(), name: z.string().nullable(), name2: z.string().nullable(), type: searchType })

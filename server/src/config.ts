@@ -116,3 +116,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
   };
 }
+
+/** Where the provider sends the browser back to the web app; registered with any provider. */
+export function webAppUris(publicUrl: string) {
+  return {
+    redirect: `${publicUrl}/auth/callback`,
+    silentRedirect: `${publicUrl}/auth/silent`,
+    postLogoutRedirect: `${publicUrl}/home`,
+  };
+}

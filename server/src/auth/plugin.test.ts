@@ -22,6 +22,11 @@ beforeAll(async () => {
   app.get('/me', { preHandler: requireRole() }, (req) => req.user);
   app.get('/intern', { preHandler: requireRole('intern') }, (req) => ({ ok: req.user.role }));
   app.get('/admin', { preHandler: requireRole('admin') }, (req) => ({ ok: req.user.role }));
+  app.post(
+    '/items',
+    { onRequest: requireRole('admin'), schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } },
+    (req) => ({ by: req.user.username }),
+  );
   await app.ready();
 });
 afterAll(() => app.close());
@@ -96,6 +101,15 @@ describe('requireRole', () => {
     expect((await app.inject({ url: '/admin', headers: await bearer('admin', ['admin']) })).statusCode).toBe(200);
   });
 
+  it('as an onRequest hook, answers 401/403 before the body is parsed or validated', async () => {
+    const invalid = { method: 'POST' as const, url: '/items', payload: { wrong: true } };
+    expect((await app.inject(invalid)).statusCode).toBe(401);
+    expect((await app.inject({ ...invalid, headers: await bearer('extern', ['extern']) })).statusCode).toBe(403);
+    expect((await app.inject({ ...invalid, headers: await bearer('admin', ['admin']) })).statusCode).toBe(400);
+    const valid = await app.inject({ method: 'POST', url: '/items', payload: { name: 'x' }, headers: await bearer('admin', ['admin']) });
+    expect(valid.json()).toEqual({ by: 'admin' });
+  });
+
   it('answers 503, not 401 or 500, when the issuer cannot be reached', async () => {
     const offline = Fastify();
     // Port 9 (discard) on loopback refuses the connection at once.
@@ -104,6 +118,8 @@ describe('requireRole', () => {
     const res = await offline.inject({ url: '/me', headers: await bearer('intern', ['intern']) });
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe(ISSUER_UNAVAILABLE_MESSAGE);
+    // A token that cannot be valid is refused without the issuer.
+    expect((await offline.inject({ url: '/me', headers: { authorization: 'Bearer garbage' } })).statusCode).toBe(401);
     await offline.close();
   });
 });

@@ -42,8 +42,8 @@ const bearerPattern = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
 /**
  * A preHandler that lets the request through only with a valid access token whose role is at least
- * `required`, and sets `request.user`. No, a malformed or an invalid token answers 401; a token without
- * a known role or with a lower one answers 403.
+ * `required`, and sets `request.user`. A missing, malformed or invalid token answers 401; a token
+ * without a known role or with a lower one answers 403; an unreachable issuer answers 503.
  */
 export function requireRole(required: Role = 'extern') {
   return async function checkRole(request: FastifyRequest, reply: FastifyReply) {
@@ -65,7 +65,7 @@ export function requireRole(required: Role = 'extern') {
         return sendError(reply, 503, ISSUER_UNAVAILABLE_MESSAGE);
       }
       const description = err instanceof TokenError ? err.message : 'The token is invalid.';
-      request.log.info({ reason: err instanceof TokenError ? err.reason : 'unknown' }, 'access token rejected');
+      request.log.debug({ reason: err instanceof TokenError ? err.reason : 'unknown' }, 'access token rejected');
       return invalidToken(reply, description);
     }
 

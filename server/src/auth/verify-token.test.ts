@@ -107,8 +107,7 @@ describe('createTokenVerifier', () => {
 
   it('rejects an unsigned token (alg none)', async () => {
     const payload = { iss: ISSUER, aud: AUDIENCE, sub: 'x', exp: now() + 600, [ROLES]: ['admin'] };
-    const reason = await rejection(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`);
-    expect(['unsupported_algorithm', 'malformed']).toContain(reason);
+    expect(await rejection(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`)).toBe('unsupported_algorithm');
   });
 
   it('rejects HS256 signed with the public key as the shared secret', async () => {

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { mapRoles, readClaim, type Role } from './roles.js';
 
 export interface TokenVerifierOptions {
@@ -67,6 +67,15 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
   }
 
   return async function verify(token: string): Promise<VerifiedToken> {
+    // Cheap checks first: a token that cannot pass is refused without asking the issuer for keys.
+    let alg: unknown;
+    try {
+      alg = decodeProtectedHeader(token).alg;
+    } catch (cause) {
+      throw new TokenError('malformed', 'The token is malformed.', { cause });
+    }
+    if (alg !== 'RS256') throw new TokenError('unsupported_algorithm', 'The token is not signed with RS256.');
+
     const getKey = await getKeys();
     let payload: JWTPayload;
     try {
@@ -122,9 +131,6 @@ function toTokenError(err: unknown): TokenError {
   if (err instanceof errors.JWTClaimValidationFailed) {
     if (err.claim === 'nbf') return new TokenError('not_yet_valid', 'The token is not valid yet.', { cause: err });
     return new TokenError('invalid_claims', `The token's "${err.claim}" claim is not accepted.`, { cause: err });
-  }
-  if (err instanceof errors.JOSEAlgNotAllowed) {
-    return new TokenError('unsupported_algorithm', 'The token is not signed with RS256.', { cause: err });
   }
   if (err instanceof errors.JWSSignatureVerificationFailed) {
     return new TokenError('invalid_signature', 'The token signature is invalid.', { cause: err });

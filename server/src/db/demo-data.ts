@@ -629,7 +629,7 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<b
     const data = generateDemoData(options);
     for (const key of Object.keys(TABLES) as Array<keyof DemoData>) {
       const spec = TABLES[key];
-      await insertRows(client, spec.table, spec.columns as ReadonlyArray<ColumnSpec<unknown>>, data[key]);
+      await insertRows(client, spec.table, spec.columns, data[key]);
       if (spec.explicitIds) {
         await client.query(`select setval(pg_get_serial_sequence($1, 'id'), (select max(id) from "${spec.table}"))`, [`"${spec.table}"`]);
       }
@@ -650,20 +650,24 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<b
 }
 
 /** Multi-row inserts through unnest(): one statement and one parameter per column per chunk. */
-async function insertRows<R>(client: pg.PoolClient, table: string, columns: ReadonlyArray<ColumnSpec<R>>, rows: readonly R[]) {
+async function insertRows(client: pg.PoolClient, table: string, columns: ReadonlyArray<readonly [string, string, string]>, rows: readonly object[]) {
   const names = columns.map(([, column]) => `"${column}"`).join(', ');
   const arrays = columns.map(([, , type], i) => `$${i + 1}::${type}[]`).join(', ');
   const text = `insert into "${table}" (${names}) select * from unnest(${arrays})`;
   for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
     const chunk = rows.slice(start, start + CHUNK_ROWS);
     const values = columns.map(([key, , type]) =>
-      chunk.map((row) => (type === 'timestamptz' ? new Date(row[key] as number).toISOString() : row[key])),
+      chunk.map((row) => {
+        const value = (row as Record<string, unknown>)[key];
+        return type === 'timestamptz' ? new Date(value as number).toISOString() : value;
+      }),
     );
     await client.query(text, values);
   }
 }
 
-export type DataCounts = Record<'systems' | 'assemblies' | 'subassemblies' | (typeof DATA_TABLES)[number], number>;
+/** Rows per data table, plus `systems`, `assemblies` and `subassemblies`. */
+export type DataCounts = Record<string, number>;
 
 /** Row counts of the data tables, items also per kind. */
 export async function countDataRows(db: Db): Promise<DataCounts> {
@@ -673,5 +677,5 @@ export async function countDataRows(db: Db): Promise<DataCounts> {
   const totals = await db.$client.query<Record<string, number>>(
     `select ${DATA_TABLES.map((t) => `(select count(*)::int from "${t}") as "${t}"`).join(', ')}`,
   );
-  return { ...counts, ...totals.rows[0] } as DataCounts;
+  return { ...counts, ...totals.rows[0] };
 }

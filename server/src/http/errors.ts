@@ -58,6 +58,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return sendError(reply, status, error.message);
     request.log.error({ err: error }, 'request failed');
+    if (process.env.DP_DEBUG) console.error('DPDEBUG', error);
     return sendError(reply, 500, 'Something went wrong on the server. The error was logged; please try again later.');
   });
 }

@@ -13,7 +13,7 @@ import { createPgAdapter, deleteExpiredPayloads } from './pg-adapter.js';
 import { createProvider, IDP_MOUNT } from './provider.js';
 import { loginPage, messagePage } from './views.js';
 
-export { IDP_MOUNT, webAppUris } from './provider.js';
+export { IDP_MOUNT } from './provider.js';
 
 export interface EmbeddedIdpOptions {
   config: AppConfig;

@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@dp/contract';
 import { createHash } from 'node:crypto';
 import Provider, { errors, type AdapterConstructor, type KoaContextWithOIDC } from 'oidc-provider';
 import type { JWK } from 'jose';
-import type { AppConfig } from '../config.js';
+import { webAppUris, type AppConfig } from '../config.js';
 import { demoUserClaims, isDemoUser } from './accounts.js';
 import { LOGOUT_SUBMIT_SCRIPT, logoutPage, messagePage } from './views.js';
 
@@ -10,13 +10,6 @@ import { LOGOUT_SUBMIT_SCRIPT, logoutPage, messagePage } from './views.js';
 export const IDP_MOUNT = '/idp';
 
 /** Redirect URIs of the web app, registered for the one client. */
-export function webAppUris(publicUrl: string) {
-  return {
-    redirect: `${publicUrl}/auth/callback`,
-    silentRedirect: `${publicUrl}/auth/silent`,
-    postLogoutRedirect: `${publicUrl}/home`,
-  };
-}
 
 export interface ProviderOptions {
   config: AppConfig;
@@ -73,6 +66,9 @@ export function createProvider({ config, adapter, signingKey }: ProviderOptions)
       const { preferred_username, [rolesClaim]: roles } = demoUserClaims(accountId, rolesClaim);
       return { preferred_username, [rolesClaim]: roles };
     },
+    // oidc-provider keeps offline_access only with prompt=consent, which the web app does not send; so
+    // the client gets refresh tokens anyway. They are then bound to the provider session: logout ends them.
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     features: {
       devInteractions: { enabled: false },
       // Access tokens are for the API only; without a userinfo endpoint the ID token carries the profile.

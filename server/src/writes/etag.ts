@@ -1,4 +1,5 @@
 import { HttpError } from '../http/errors.js';
+import { toIso, type DbTime } from '../modules/time.js';
 
 /** The ETag of one row: its id and revision, which every update bumps. */
 export const etagOf = (id: number | string, revision: number) => `"${id}.${revision}"`;
@@ -9,7 +10,7 @@ export const etagOf = (id: number | string, revision: number) => `"${id}.${revis
  */
 export function assertFresh(
   ifMatch: string | undefined,
-  current: { id: number | string; revision: number; updated_by?: string; modification_time?: Date },
+  current: { id: number | string; revision: number; updated_by?: string; modification_time?: DbTime },
   currentState: unknown,
 ) {
   if (ifMatch === undefined || ifMatch === '*') return;
@@ -17,7 +18,7 @@ export function assertFresh(
   const sent = ifMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
   if (sent.includes(expected)) return;
   const who = current.updated_by ? ` by ${current.updated_by}` : '';
-  const when = current.modification_time ? ` at ${current.modification_time.toISOString()}` : '';
+  const when = current.modification_time ? ` at ${toIso(current.modification_time)}` : '';
   throw new HttpError(412, `Someone else changed this entry${who}${when} after you loaded it. Reload it to see the current state.`, {
     current: currentState,
     etag: expected,

@@ -3,13 +3,14 @@ import { HttpError, notFound } from '../http/errors.js';
 import { recordChange, type Tx } from './audit.js';
 import { translateDbError } from './db-errors.js';
 import { assertFresh } from './etag.js';
+import { type DbTime } from '../modules/time.js';
 
 /** The columns every editable row has, for locking and audit. */
 export interface Versioned {
   id: number;
   revision: number;
   updated_by?: string;
-  modification_time?: Date;
+  modification_time?: DbTime;
 }
 
 interface Common<Row, Api> {

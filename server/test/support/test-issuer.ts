@@ -29,14 +29,10 @@ export async function startTestIssuer() {
 
   /** A signed access token for `username` with the given roles (an empty list for a role-less user). */
   async function tokenFor(username: string, roles: string[], extra: JWTPayload = {}) {
-    return new SignJWT({ [ROLES_CLAIM]: roles, preferred_username: username, ...extra })
-      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
-      .setIssuer(issuer)
-      .setAudience(TEST_AUDIENCE)
-      .setSubject(`sub-${username}`)
-      .setIssuedAt()
-      .setExpirationTime('10m')
-      .sign(privateKey);
+    const now = Math.floor(Date.now() / 1000);
+    // `extra` goes last, so a test can replace any standard claim (an expired exp, another aud…).
+    const claims = { iss: issuer, aud: TEST_AUDIENCE, sub: `sub-${username}`, iat: now, exp: now + 600, [ROLES_CLAIM]: roles, preferred_username: username, ...extra };
+    return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).sign(privateKey);
   }
 
   return { issuer, tokenFor, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };

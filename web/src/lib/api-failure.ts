@@ -30,9 +30,15 @@ export function isAbort(value: unknown): boolean {
   return value instanceof Error && value.name === 'AbortError';
 }
 
+function isFailure(value: unknown): value is Failure {
+  if (typeof value !== 'object' || value === null) return false;
+  const { status, statusText, error, message } = value as Record<string, unknown>;
+  return typeof status === 'number' && typeof statusText === 'string' && typeof error === 'string' && typeof message === 'string';
+}
+
 /** Reduces anything that was thrown to a Failure; errors that never reached a server get status 0. */
 export function toFailure(reason: unknown): Failure {
-  if (isApiFailure(reason)) {
+  if (isFailure(reason)) {
     return { status: reason.status, statusText: reason.statusText, error: reason.error, message: reason.message };
   }
   if (reason instanceof Error) {

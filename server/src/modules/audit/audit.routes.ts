@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
+import { toIso, type DbTime } from '../time.js';
 
 const query = z.object({
   entity: z.string().trim().min(1).max(100).optional(),
@@ -13,7 +14,7 @@ const query = z.object({
 
 type AuditRow = {
   id: number;
-  at: Date;
+  at: DbTime;
   actor: string;
   action: 'create' | 'update' | 'delete';
   entity: string;
@@ -26,7 +27,7 @@ type AuditRow = {
 export function auditRoutes(app: ZodApp, { db }: AppContext) {
   app.get('/api/audit', {
     schema: { tags: ['audit'], summary: 'Who changed what, when, before and after', querystring: query, response: { 200: z.array(auditEntry), 400: apiError, 401: apiError, 403: apiError } },
-    preHandler: requireRole('admin'),
+    onRequest: requireRole('admin'),
     handler: async (req) => {
       const { entity, entity_id, limit, before_id } = req.query;
       const result = await db.execute<AuditRow>(sql`
@@ -36,7 +37,7 @@ export function auditRoutes(app: ZodApp, { db }: AppContext) {
           ${entity_id ? sql`and entity_id = ${entity_id}` : sql``}
           ${before_id ? sql`and id < ${before_id}` : sql``}
         order by id desc limit ${limit}`);
-      return result.rows.map((row: AuditRow) => ({ ...row, id: Number(row.id), at: row.at.toISOString() }));
+      return result.rows.map((row: AuditRow) => ({ ...row, id: Number(row.id), at: toIso(row.at) }));
     },
   });
 }

@@ -3,6 +3,8 @@ import type { Executor } from '../../writes/audit.js';
 import type { ItemRow, VersionRow } from '../catalog/catalog.queries.js';
 import * as catalog from '../catalog/catalog.queries.js';
 import type { ItemKind } from '../kinds.js';
+import { type DbTime } from '../time.js';
+import { intArray } from '../sql.js';
 
 /** The item, locked for the rest of the transaction. */
 export async function lockItem(tx: Executor, kind: ItemKind, id: number): Promise<ItemRow | null> {
@@ -105,7 +107,7 @@ export async function copyRelations(tx: Executor, fromId: number, toId: number, 
     await tx.execute(sql`
       insert into compatibility_references (compatibility_id, reference_id)
       select p.id, cr.reference_id
-      from unnest(${pairs.map((p) => p.id)}::int[], ${pairs.map((p) => p.original_id)}::int[]) as p(id, original_id)
+      from unnest(${intArray(pairs.map((p) => p.id))}, ${intArray(pairs.map((p) => p.original_id))}) as p(id, original_id)
       join compatibility_references cr on cr.compatibility_id = p.original_id`);
   }
   await tx.execute(sql`
@@ -125,8 +127,8 @@ export type ReferenceRow = {
   id: number;
   reference: string;
   description: string;
-  creation_time: Date;
-  modification_time: Date;
+  creation_time: DbTime;
+  modification_time: DbTime;
   created_by: string;
   updated_by: string;
   revision: number;
@@ -167,7 +169,7 @@ export type InfoRow = {
   id: number;
   status: 'allowed' | 'conditional' | 'forbidden' | 'irrelevant';
   obligation: string;
-  modification_time: Date;
+  modification_time: DbTime;
   updated_by: string;
   revision: number;
 }

@@ -11,6 +11,7 @@ import { href, kindLabel, type ItemKind } from '../kinds.js';
 import * as queries from './base-data.queries.js';
 import type { InfoRow, ReferenceRow } from './base-data.queries.js';
 import type { VersionRow } from '../catalog/catalog.queries.js';
+import { toIso } from '../time.js';
 
 const itemMessages = (kind: ItemKind, name: string) => ({
   items_kind_name_unique: `A ${kindLabel[kind].toLowerCase()} named '${name}' already exists.`,
@@ -170,8 +171,8 @@ export const toReference = (row: ReferenceRow): Reference => ({
   href: `/api/references/${row.id}`,
   reference: row.reference,
   description: row.description,
-  creation_time: row.creation_time.toISOString(),
-  modification_time: row.modification_time.toISOString(),
+  creation_time: toIso(row.creation_time),
+  modification_time: toIso(row.modification_time),
   created_by: row.created_by,
   updated_by: row.updated_by,
   etag: etagOf(row.id, row.revision),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../writes/audit.js';
 import type { ItemKind } from '../kinds.js';
+import type { DbTime } from '../time.js';
 
 export type ItemRow = {
   id: number;
@@ -9,8 +10,8 @@ export type ItemRow = {
   description: string;
   image_original: string | null;
   image_thumbnail: string | null;
-  creation_time: Date;
-  modification_time: Date;
+  creation_time: DbTime;
+  modification_time: DbTime;
   created_by: string;
   updated_by: string;
   revision: number;
@@ -61,7 +62,7 @@ export async function findVersion(db: Executor, kind: ItemKind, id: number): Pro
   return result.rows[0] ?? null;
 }
 
-export async function readModificationTime(db: Executor): Promise<Date> {
-  const result = await db.execute<{ modification_time: Date }>(sql`select modification_time from data_info where id = 1`);
+export async function readModificationTime(db: Executor): Promise<DbTime> {
+  const result = await db.execute<{ modification_time: DbTime }>(sql`select modification_time from data_info where id = 1`);
   return result.rows[0]?.modification_time ?? new Date(0);
 }

@@ -5,13 +5,14 @@ import { etagOf } from '../../writes/etag.js';
 import { href, kindLabel, type ItemKind } from '../kinds.js';
 import * as queries from './catalog.queries.js';
 import type { ItemRow, VersionRow } from './catalog.queries.js';
+import { toIso } from '../time.js';
 
 const image = (original: string | null, thumbnail: string | null) =>
   original ? { original, thumbnail: thumbnail ?? original } : null;
 
 const auditFields = (row: Pick<ItemRow, 'id' | 'creation_time' | 'modification_time' | 'created_by' | 'updated_by' | 'revision'>) => ({
-  creation_time: row.creation_time.toISOString(),
-  modification_time: row.modification_time.toISOString(),
+  creation_time: toIso(row.creation_time),
+  modification_time: toIso(row.modification_time),
   created_by: row.created_by,
   updated_by: row.updated_by,
   etag: etagOf(row.id, row.revision),
@@ -82,5 +83,5 @@ export async function getVersion(db: Db, kind: ItemKind, id: number, role: Role)
 }
 
 export async function getInfos(db: Db) {
-  return { modification_time: (await queries.readModificationTime(db)).toISOString() };
+  return { modification_time: toIso(await queries.readModificationTime(db)) };
 }

@@ -1,4 +1,4 @@
-import { apiError, compatibilityInfo, compatibilityRecord, idParam, kindPath, relationRecord } from '@dp/contract';
+import { apiError, compatibilityInfo, compatibilityPairs, compatibilityRecord, idParam, kindPath, relationRecord } from '@dp/contract';
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
 import { badRequest } from '../../http/errors.js';
@@ -26,21 +26,29 @@ export function compatibilityRoutes(app: ZodApp, { db }: AppContext) {
 
   app.get('/api/compatibility_infos', {
     schema: { tags: ['matrix data'], summary: 'Obligation texts with their status (status only for extern)', response: { 200: z.array(compatibilityInfo), ...errors } },
-    preHandler: signedIn,
+    onRequest: signedIn,
     handler: (req) => service.listCompatibilityInfos(db, req.user.role),
   });
 
+  // One static route per pair (either direction), so that no other static route such as
+  // /api/assemblies/versions/:id/assemblies can capture the path; the parametric route below only
+  // remains to explain pairs that do not exist.
+  const bulkSchema = (summary: string) => ({ tags: ['matrix data'], summary, response: { 200: z.array(compatibilityRecord), ...errors } });
+  for (const [a, b] of compatibilityPairs) {
+    for (const [from, to] of a === b ? [[a, b]] : [[a, b], [b, a]]) {
+      app.get(`/api/${from}/versions/compatibilities/${to}`, {
+        schema: bulkSchema(`All ${from}–${to} compatibilities, oriented from the ${from}`),
+        onRequest: signedIn,
+        handler: (req) => service.listCompatibilities(db, kindOf(from!), kindOf(to!), req.user.role),
+      });
+    }
+  }
   app.get('/api/:from/versions/compatibilities/:to', {
-    schema: {
-      tags: ['matrix data'],
-      summary: 'All compatibilities between two kinds, oriented from the first',
-      params: z.object({ from: kindPath, to: kindPath }),
-      response: { 200: z.array(compatibilityRecord), ...errors },
-    },
-    preHandler: signedIn,
+    schema: { ...bulkSchema('All compatibilities between two kinds'), params: z.object({ from: kindPath, to: kindPath }) },
+    onRequest: signedIn,
     handler: (req) => {
-      const [from, to] = pairKinds(req.params.from, req.params.to);
-      return service.listCompatibilities(db, from, to, req.user.role);
+      pairKinds(req.params.from, req.params.to);
+      throw badRequest(`Unknown pair ${req.params.from}/${req.params.to}.`);
     },
   });
 
@@ -51,7 +59,7 @@ export function compatibilityRoutes(app: ZodApp, { db }: AppContext) {
       params: z.object({ from: kindPath, id: idParam, to: kindPath }),
       response: { 200: z.array(compatibilityRecord), ...errors },
     },
-    preHandler: signedIn,
+    onRequest: signedIn,
     handler: async (req) => {
       const [from, to] = pairKinds(req.params.from, req.params.to);
       await service.assertVersionExists(db, from, req.params.id);
@@ -61,7 +69,7 @@ export function compatibilityRoutes(app: ZodApp, { db }: AppContext) {
 
   const relations = z.array(relationRecord);
   const relationRoute = (url: string, summary: string, read: () => Promise<z.infer<typeof relations>>) =>
-    app.get(url, { schema: { tags: ['relations'], summary, response: { 200: relations, ...errors } }, preHandler: signedIn, handler: read });
+    app.get(url, { schema: { tags: ['relations'], summary, response: { 200: relations, ...errors } }, onRequest: signedIn, handler: read });
 
   relationRoute('/api/systems/assemblies', 'Which assemblies each system contains', () => service.listContainments(db, 'system', 'assembly'));
   relationRoute('/api/assemblies/subassemblies', 'Which sub-assemblies each assembly contains', () =>

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../writes/audit.js';
 import type { ItemKind } from '../kinds.js';
+import { intArray } from '../sql.js';
 
 export type LabelRow = {
   id: number;
@@ -16,7 +17,7 @@ export async function versionLabels(db: Executor, kind: ItemKind, ids: number[])
   const result = await db.execute<LabelRow>(sql`
     select v.id, v.kind, v.item_id, i.name as parent_name, v.name, v.name2
     from versions v join items i on i.id = v.item_id
-    where v.kind = ${kind} and v.id = any(${ids}::int[])`);
+    where v.kind = ${kind} and v.id = any(${intArray(ids)})`);
   return result.rows;
 }
 
@@ -32,7 +33,7 @@ export async function cellsBetween(db: Executor, a: number[], b: number[]): Prom
   const result = await db.execute<CellRow>(sql`
     select c.from_version_id, c.to_version_id, ci.compatibility_status as status, ci.obligation
     from compatibilities c join compatibility_infos ci on ci.id = c.compatibility_info_id
-    where (c.from_version_id = any(${a}::int[]) and c.to_version_id = any(${b}::int[]))
-       or (c.from_version_id = any(${b}::int[]) and c.to_version_id = any(${a}::int[]))`);
+    where (c.from_version_id = any(${intArray(a)}) and c.to_version_id = any(${intArray(b)}))
+       or (c.from_version_id = any(${intArray(b)}) and c.to_version_id = any(${intArray(a)}))`);
   return result.rows;
 }

@@ -17,13 +17,13 @@ export function evaluationRoutes(app: ZodApp, { db }: AppContext) {
       params: z.object({ version1: idParam, version2: idParam }),
       response: { 200: systemDelta, ...errors },
     },
-    preHandler: signedIn,
+    onRequest: signedIn,
     handler: (req) => service.systemDelta(db, req.user.role, req.params.version1, req.params.version2),
   });
 
   app.post('/api/matrix', {
     schema: { tags: ['evaluation'], summary: 'Compatibility matrix cells between chosen versions', body: matrixRequest, response: { 200: matrixResponse, ...errors } },
-    preHandler: signedIn,
+    onRequest: signedIn,
     handler: (req) => service.matrix(db, req.user.role, req.body),
   });
 }

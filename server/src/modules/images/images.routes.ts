@@ -24,9 +24,9 @@ export async function imageRoutes(app: ZodApp, { config }: AppContext) {
 
     scope.withTypeProvider<ZodTypeProvider>().post('/api/upload', {
       schema: { tags: ['images'], summary: 'Upload an image (JSON with base64, or multipart with one file)',
-        // Multipart bodies are left unparsed (undefined); JSON bodies are validated.
-        body: imageUpload.optional(), response: { 200: imageUploadResult, ...errors } },
-      preHandler: requireRole('admin'),
+        // Multipart bodies are left unparsed (null); JSON bodies are validated.
+        body: imageUpload.nullish(), response: { 200: imageUploadResult, ...errors } },
+      onRequest: requireRole('admin'),
       handler: async (req) => {
         if (req.isMultipart()) {
           const file = await req.file();

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../writes/audit.js';
 import type { ItemKind } from '../kinds.js';
+import { type DbTime } from '../time.js';
+import { intArray } from '../sql.js';
 
 export type StoredCompatibility = {
   id: number;
@@ -9,7 +11,7 @@ export type StoredCompatibility = {
   compatibility_info_id: number;
   revision: number;
   updated_by: string;
-  modification_time: Date;
+  modification_time: DbTime;
   references: number[];
 }
 
@@ -35,13 +37,13 @@ export async function lockCompatibilitiesOf(tx: Executor, versionId: number, oth
 }
 
 export async function versionKinds(tx: Executor, ids: number[]): Promise<Map<number, ItemKind>> {
-  const result = await tx.execute<{ id: number; kind: ItemKind }>(sql`select id, kind from versions where id = any(${ids}::int[])`);
+  const result = await tx.execute<{ id: number; kind: ItemKind }>(sql`select id, kind from versions where id = any(${intArray(ids)})`);
   return new Map(result.rows.map((r) => [r.id, r.kind]));
 }
 
 export async function existingIds(tx: Executor, table: 'compatibility_infos' | 'references', ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const result = await tx.execute<{ id: number }>(sql`select id from ${sql.identifier(table)} where id = any(${ids}::int[])`);
+  const result = await tx.execute<{ id: number }>(sql`select id from ${sql.identifier(table)} where id = any(${intArray(ids)})`);
   return new Set(result.rows.map((r) => r.id));
 }
 
@@ -74,12 +76,12 @@ export async function deleteCompatibility(tx: Executor, id: number) {
 
 export async function setReferences(tx: Executor, compatibilityId: number, add: number[], remove: number[]) {
   if (remove.length > 0) {
-    await tx.execute(sql`delete from compatibility_references where compatibility_id = ${compatibilityId} and reference_id = any(${remove}::int[])`);
+    await tx.execute(sql`delete from compatibility_references where compatibility_id = ${compatibilityId} and reference_id = any(${intArray(remove)})`);
   }
   if (add.length > 0) {
     await tx.execute(sql`
       insert into compatibility_references (compatibility_id, reference_id)
-      select ${compatibilityId}, unnest(${add}::int[]) on conflict do nothing`);
+      select ${compatibilityId}, unnest(${intArray(add)}) on conflict do nothing`);
   }
 }
 
@@ -90,8 +92,8 @@ export type CommentRow = {
   author: string;
   from_version_id: number;
   to_version_id: number;
-  creation_time: Date;
-  modification_time: Date;
+  creation_time: DbTime;
+  modification_time: DbTime;
   revision: number;
 }
 

@@ -21,30 +21,30 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
 
   app.put('/api/:from/versions/:id/compatibilities/:to', {
     schema: { tags, summary: "Save many rows of a version's relation table in one transaction", params: versionParams, body: compatibilityBatch, response: { 200: batchResult, ...errors } },
-    preHandler: admin,
+    onRequest: admin,
     handler: (req) => service.saveCompatibilities(db, req.user.username, kindOf(req.params.from), req.params.id, kindOf(req.params.to), req.body.rows),
   });
 
   app.post('/api/:from/versions/:id/compatibilities/:to/:toId', {
     schema: { tags, summary: 'Create a compatibility', params: pairParams, body: compatibilityWrite, response: { 201: batchResult, ...errors } },
-    preHandler: admin,
+    onRequest: admin,
     handler: async (req, reply) =>
       reply.code(201).send(await service.writeCompatibility(db, req.user.username, target(req.params), 'create', req.body.compatibility_info.href, undefined)),
   });
   app.put('/api/:from/versions/:id/compatibilities/:to/:toId', {
     schema: { tags, summary: "Change a compatibility's obligation text", params: pairParams, body: compatibilityWrite, response: { 200: batchResult, ...errors } },
-    preHandler: admin,
+    onRequest: admin,
     handler: (req) => service.writeCompatibility(db, req.user.username, target(req.params), 'update', req.body.compatibility_info.href, ifMatch(req)),
   });
   app.delete('/api/:from/versions/:id/compatibilities/:to/:toId', {
     schema: { tags, summary: 'Remove a compatibility with its references and comments', params: pairParams, response: { 200: batchResult, ...errors } },
-    preHandler: admin,
+    onRequest: admin,
     handler: (req) => service.writeCompatibility(db, req.user.username, target(req.params), 'delete', null, ifMatch(req)),
   });
 
   app.post('/api/:from/versions/:id/compatibilities/:to/:toId/references', {
     schema: { tags, summary: 'Add a reference to a compatibility', params: pairParams, body: referenceWrite, response: { ...noContent, ...errors } },
-    preHandler: admin,
+    onRequest: admin,
     handler: async (req, reply) => {
       await service.changeReference(db, req.user.username, target(req.params), req.body.reference_info.href, 'add', ifMatch(req));
       return reply.code(204).send(null);
@@ -52,7 +52,7 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
   });
   app.delete('/api/:from/versions/:id/compatibilities/:to/:toId/references/:referenceId', {
     schema: { tags, summary: 'Remove a reference from a compatibility', params: pairParams.extend({ referenceId: idParam }), response: { ...noContent, ...errors } },
-    preHandler: admin,
+    onRequest: admin,
     handler: async (req, reply) => {
       await service.changeReference(db, req.user.username, target(req.params), `/api/references/${req.params.referenceId}`, 'remove', ifMatch(req));
       return reply.code(204).send(null);
@@ -61,22 +61,22 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
 
   app.get('/api/:from/versions/:id/compatibilities/:to/commentaries', {
     schema: { tags, summary: "Comments on a version's compatibilities to a kind", params: versionParams, response: { 200: z.array(comment), ...errors } },
-    preHandler: intern,
+    onRequest: intern,
     handler: (req) => service.listComments(db, kindOf(req.params.from), req.params.id, kindOf(req.params.to)),
   });
   app.post('/api/:from/versions/:id/compatibilities/:to/:toId/commentaries', {
     schema: { tags, summary: 'Comment on a compatibility', params: pairParams, body: commentInput, response: { 201: comment, ...errors } },
-    preHandler: admin,
+    onRequest: admin,
     handler: async (req, reply) => reply.code(201).send(await service.addComment(db, req.user.username, target(req.params), req.body.comment)),
   });
   app.put('/api/commentaries/:id', {
     schema: { tags, summary: 'Change an own comment', params: z.object({ id: idParam }), body: commentInput, response: { 200: comment, ...errors } },
-    preHandler: admin,
+    onRequest: admin,
     handler: async (req) => (await service.changeComment(db, req.user.username, req.params.id, req.body.comment, ifMatch(req)))!,
   });
   app.delete('/api/commentaries/:id', {
     schema: { tags, summary: 'Delete an own comment', params: z.object({ id: idParam }), response: { ...noContent, ...errors } },
-    preHandler: admin,
+    onRequest: admin,
     handler: async (req, reply) => {
       await service.changeComment(db, req.user.username, req.params.id, null, ifMatch(req));
       return reply.code(204).send(null);
@@ -88,13 +88,13 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
     const childKind = kindOf(child);
     app.get(`/api/${parent}/:id/${child}`, {
       schema: { tags, summary: `Every ${child.slice(0, -1)} item with whether this ${parent.slice(0, -1)} contains it`, params: z.object({ id: idParam }), response: { 200: z.array(relatedItem), ...errors } },
-      preHandler: intern,
+      onRequest: intern,
       handler: (req) => service.listRelatedItems(db, parentKind, req.params.id, childKind),
     });
     const linkParams = z.object({ id: idParam, childId: idParam });
     app.post(`/api/${parent}/:id/${child}/:childId`, {
       schema: { tags, summary: 'Relate the items', params: linkParams, response: { ...noContent, ...errors } },
-      preHandler: admin,
+      onRequest: admin,
       handler: async (req, reply) => {
         await service.setContainment(db, req.user.username, { kind: parentKind, id: req.params.id }, { kind: childKind, id: req.params.childId }, true);
         return reply.code(204).send(null);
@@ -102,7 +102,7 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
     });
     app.delete(`/api/${parent}/:id/${child}/:childId`, {
       schema: { tags, summary: 'Unrelate the items', params: linkParams, response: { ...noContent, ...errors } },
-      preHandler: admin,
+      onRequest: admin,
       handler: async (req, reply) => {
         await service.setContainment(db, req.user.username, { kind: parentKind, id: req.params.id }, { kind: childKind, id: req.params.childId }, false);
         return reply.code(204).send(null);
@@ -115,13 +115,13 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
     const flag = other === 'assemblies' ? 'versionRelation' : 'containment';
     app.get(`/api/assemblies/versions/:id/${other}`, {
       schema: { tags, summary: `Versions this assembly version has the ${flag} flag with`, params: z.object({ id: idParam }), response: { 200: z.array(z.string()), ...errors } },
-      preHandler: intern,
+      onRequest: intern,
       handler: (req) => service.listVersionRelations(db, req.params.id, otherKind),
     });
     const linkParams = z.object({ id: idParam, otherId: idParam });
     app.post(`/api/assemblies/versions/:id/${other}/:otherId`, {
       schema: { tags, summary: `Set the ${flag} flag`, params: linkParams, response: { ...noContent, ...errors } },
-      preHandler: admin,
+      onRequest: admin,
       handler: async (req, reply) => {
         await service.setVersionRelation(db, req.user.username, req.params.id, otherKind, req.params.otherId, true);
         return reply.code(204).send(null);
@@ -129,7 +129,7 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
     });
     app.delete(`/api/assemblies/versions/:id/${other}/:otherId`, {
       schema: { tags, summary: `Clear the ${flag} flag`, params: linkParams, response: { ...noContent, ...errors } },
-      preHandler: admin,
+      onRequest: admin,
       handler: async (req, reply) => {
         await service.setVersionRelation(db, req.user.username, req.params.id, otherKind, req.params.otherId, false);
         return reply.code(204).send(null);

@@ -9,6 +9,7 @@ import { assertFresh, etagOf } from '../../writes/etag.js';
 import { href, kindLabel, type ItemKind } from '../kinds.js';
 import * as queries from './relations.queries.js';
 import type { CommentRow, StoredCompatibility } from './relations.queries.js';
+import { toIso } from '../time.js';
 
 const rank: Record<ItemKind, number> = { system: 0, assembly: 1, subassembly: 2 };
 const idOfHref = (value: string) => Number(value.slice(value.lastIndexOf('/') + 1));
@@ -82,7 +83,7 @@ export async function saveCompatibilities(db: Db, actor: string, fromKind: ItemK
       if (unknownRefs.length > 0) fail(400, `Reference ${unknownRefs.join(', ')} does not exist.`);
       if (!row.compatibility_info && row.references.length > 0) fail(400, 'References need an obligation text on the row.');
       if (row.etag !== undefined && (!current || etagOf(current.id, current.revision) !== row.etag.replace(/^W\//, ''))) {
-        fail(412, `Someone else changed this row${current ? ` (${current.updated_by}, ${current.modification_time.toISOString()})` : ''} after you loaded it; reload to see the current state.`);
+        fail(412, `Someone else changed this row${current ? ` (${current.updated_by}, ${toIso(current.modification_time)})` : ''} after you loaded it; reload to see the current state.`);
       }
     }
     if (errors.length > 0) {
@@ -209,8 +210,8 @@ const toComment = (row: CommentRow, versionId: number): Comment => ({
   comment: row.comment,
   author: row.author,
   to_id: row.from_version_id === versionId ? row.to_version_id : row.from_version_id,
-  creation_time: row.creation_time.toISOString(),
-  modification_time: row.modification_time.toISOString(),
+  creation_time: toIso(row.creation_time),
+  modification_time: toIso(row.modification_time),
   etag: etagOf(row.id, row.revision),
 });
 

@@ -22,8 +22,8 @@ export type ResultRow = {
 const kindOrder = sql`array_position(array['system','assembly','subassembly']::item_kind[], kind)`;
 
 /**
- * Items whose name and versions whose numbers contain the folded word; those that start with it
- * first. `name_folded` and friends are stored, already folded, so this is a plain scan of short text.
+ * Items whose name contains the folded word, and versions whose item name or numbers contain it;
+ * hits that start with the word first, an item before its versions. `name_folded` and friends are stored, already folded, so this is a plain scan of short text.
  */
 export async function findHints(db: Executor, folded: string, limit: number): Promise<HintRow[]> {
   const result = await db.execute<HintRow>(sql`
@@ -33,11 +33,11 @@ export async function findHints(db: Executor, folded: string, limit: number): Pr
       from items i where strpos(i.name_folded, ${folded}) > 0
       union all
       select v.kind, v.item_id, v.id, i.name, v.name, v.name2,
-             least(nullif(strpos(v.name_folded, ${folded}), 0), nullif(strpos(v.name2_folded, ${folded}), 0))
+             least(nullif(strpos(i.name_folded, ${folded}), 0), nullif(strpos(v.name_folded, ${folded}), 0), nullif(strpos(v.name2_folded, ${folded}), 0))
       from versions v join items i on i.id = v.item_id
-      where strpos(v.name_folded, ${folded}) > 0 or strpos(v.name2_folded, ${folded}) > 0
+      where strpos(i.name_folded, ${folded}) > 0 or strpos(v.name_folded, ${folded}) > 0 or strpos(v.name2_folded, ${folded}) > 0
     ) hits
-    order by position = 1 desc, ${kindOrder}, parent_name, name nulls first, name2
+    order by position = 1 desc, ${kindOrder}, parent_name, version_id nulls first, name, name2
     limit ${limit}`);
   return result.rows;
 }

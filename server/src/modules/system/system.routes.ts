@@ -1,11 +1,12 @@
 import { APP_VERSION, apiError, health, me, publicConfig } from '@dp/contract';
 import { sql } from 'drizzle-orm';
 import { requireRole } from '../../auth/plugin.js';
+import { webAppUris } from '../../config.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
 
 /** Configuration for the web app, the signed-in user, and health: the calls the shell needs. */
 export function systemRoutes(app: ZodApp, { config, db }: AppContext) {
-  const origin = config.publicUrl;
+  const uris = webAppUris(config.publicUrl);
 
   app.get('/api/config', {
     schema: { tags: ['system'], summary: 'Public settings the web app needs to sign in', response: { 200: publicConfig } },
@@ -16,16 +17,16 @@ export function systemRoutes(app: ZodApp, { config, db }: AppContext) {
         authority: config.oidc.issuer,
         client_id: config.oidc.clientId,
         scope: config.oidc.scope,
-        redirect_uri: `${origin}/auth/callback`,
-        silent_redirect_uri: `${origin}/auth/silent`,
-        post_logout_redirect_uri: `${origin}/home`,
+        redirect_uri: uris.redirect,
+        silent_redirect_uri: uris.silentRedirect,
+        post_logout_redirect_uri: uris.postLogoutRedirect,
       },
     }),
   });
 
   app.get('/api/me', {
     schema: { tags: ['system'], summary: 'The signed-in user and role', response: { 200: me, 401: apiError, 403: apiError } },
-    preHandler: requireRole('extern'),
+    onRequest: requireRole('extern'),
     handler: (req) => ({ username: req.user.username, role: req.user.role }),
   });
 

@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Box, Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGES } from '../../lib/i18n';
@@ -19,7 +19,12 @@ export function LanguageMenu() {
           aria-label={t('language.button', { language: name })}
           data-testid="language-menu"
         >
-          {name}
+          <Box component="span" visibleFrom="sm">
+            {name}
+          </Box>
+          <Box component="span" hiddenFrom="sm">
+            {current.toUpperCase()}
+          </Box>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -18,7 +18,7 @@ interface ToolbarProps {
 function ToolbarLink({ item, fullWidth, onNavigate }: { item: NavItem; fullWidth: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const common = { fullWidth, justify: fullWidth ? 'flex-start' : 'center', 'data-testid': `nav-${item.key}`, onClick: onNavigate } as const;
+  const common = { fullWidth, px: 'sm', justify: fullWidth ? 'flex-start' : 'center', 'data-testid': `nav-${item.key}`, onClick: onNavigate } as const;
   if (item.external) {
     return (
       <Button component="a" href={item.to} target="_blank" rel="noopener noreferrer" variant="subtle" rightSection={<IconExternalLink size={14} aria-hidden />} {...common}>

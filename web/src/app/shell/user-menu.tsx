@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Box, Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -16,7 +16,10 @@ export function UserMenu({ username, onLogout }: { username: string; onLogout: (
           aria-label={t('nav.userMenu', { name: username })}
           data-testid="user-menu"
         >
-          {username}
+          {/* Narrow screens show the icon only; the name stays in the accessible label. */}
+          <Box component="span" visibleFrom="sm">
+            {username}
+          </Box>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

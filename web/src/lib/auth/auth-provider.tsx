@@ -8,8 +8,11 @@ const SESSION_ENDED = new Set(['login_required', 'invalid_grant', 'consent_requi
 
 interface Props {
   userManager: UserManager;
-  /** Moves the router to `path`, replacing the current entry (which holds the code and state). */
-  navigate: (path: string) => void;
+  /**
+   * Moves the router to `path`, replacing the current entry (which holds the code and state). The
+   * provider waits for the returned promise before it reports the user as signed in.
+   */
+  navigate: (path: string) => Promise<void>;
   children: ReactNode;
 }
 

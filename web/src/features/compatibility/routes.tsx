@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import type { RouteObject } from 'react-router';
+import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { SideMenuLayout } from '../../components/side-menu-layout';
+
+type PageKey =
+  | 'systemsVersions'
+  | 'systemsSystemsCompatibility'
+  | 'systemsAssembliesCompatibility'
+  | 'assembliesVersions'
+  | 'assembliesAssembliesCompatibility'
+  | 'assembliesSubassembliesCompatibility'
+  | 'subassembliesVersions'
+  | 'subassembliesSubassembliesCompatibility';
+
+type GroupKey = 'system' | 'assembly' | 'subassembly';
+
+/** The left navigation, grouped into System, Assembly and Sub-Assembly (SPEC section 2). */
+const GROUPS: { key: GroupKey; pages: { path: string; key: PageKey }[] }[] = [
+  {
+    key: 'system',
+    pages: [
+      { path: 'systems-versions', key: 'systemsVersions' },
+      { path: 'systems-systems-compatibility', key: 'systemsSystemsCompatibility' },
+      { path: 'systems-assemblies-compatibility', key: 'systemsAssembliesCompatibility' },
+    ],
+  },
+  {
+    key: 'assembly',
+    pages: [
+      { path: 'assemblies-versions', key: 'assembliesVersions' },
+      { path: 'assemblies-assemblies-compatibility', key: 'assembliesAssembliesCompatibility' },
+      { path: 'assemblies-subassemblies-compatibility', key: 'assembliesSubassembliesCompatibility' },
+    ],
+  },
+  {
+    key: 'subassembly',
+    pages: [
+      { path: 'subassemblies-versions', key: 'subassembliesVersions' },
+      { path: 'subassemblies-subassemblies-compatibility', key: 'subassembliesSubassembliesCompatibility' },
+    ],
+  },
+];
+
+function CompatibilityLayout() {
+  const { t } = useTranslation();
+  const groups = GROUPS.map((group) => ({
+    label: t(`compatibility.groups.${group.key}`),
+    items: group.pages.map((page) => ({
+      to: page.path,
+      label: t(`compatibility.pages.${page.key}.title`),
+      testId: `compatibility-menu-${page.path}`,
+    })),
+  }));
+  return <SideMenuLayout label={t('compatibility.title')} groups={groups} />;
+}
+
+function CompatibilityIndex() {
+  const { t } = useTranslation();
+  return <ScreenPlaceholder title={t('compatibility.title')} description={t('compatibility.intro')} />;
+}
+
+function CompatibilityScreen({ page }: { page: PageKey }) {
+  const { t } = useTranslation();
+  return <ScreenPlaceholder title={t(`compatibility.pages.${page}.title`)} description={t(`compatibility.pages.${page}.description`)} />;
+}
+
+/** /compatibility: versions and compatibility relations, with the grouped left navigation. */
+export const compatibilityRoute: RouteObject = {
+  path: 'compatibility',
+  element: <CompatibilityLayout />,
+  children: [
+    { index: true, element: <CompatibilityIndex /> },
+    ...GROUPS.flatMap((group) => group.pages).map((page) => ({ path: page.path, element: <CompatibilityScreen page={page.key} /> })),
+  ],
+};

@@ -1,0 +1,78 @@
+import { ActionIcon, Anchor, Card, Group, List, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconInfoCircle, IconQrcode, IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EVALUATE_GROUPS, type EvaluatePage } from './evaluate-pages';
+
+function PageLink({ page, tooltipLeft }: { page: EvaluatePage; tooltipLeft: boolean }) {
+  const { t } = useTranslation();
+  const title = t(`evaluate.pages.${page.key}.title`);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Anchor component={Link} to={page.path} data-testid={`evaluate-link-${page.path}`}>
+        {title}
+      </Anchor>
+      {/* The tooltips are German in every language (SPEC section 1). */}
+      <Tooltip
+        label={t(`evaluate.pages.${page.key}.info`)}
+        lang="de"
+        multiline
+        w={280}
+        withArrow
+        position={tooltipLeft ? 'left' : 'right'}
+        events={{ hover: true, focus: true, touch: true }}
+      >
+        <ActionIcon variant="subtle" size="sm" radius="xl" aria-label={t('evaluate.infoLabel', { name: title })}>
+          <IconInfoCircle size={16} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/** /evaluate: the start page of the evaluation with its link lists. */
+export function EvaluateHome() {
+  const { t } = useTranslation();
+  const mobile = useMediaQuery('(max-width: 48em)');
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t('evaluate.title')}
+        </Title>
+        <Text c="dimmed">{t('evaluate.intro')}</Text>
+      </Stack>
+      <Paper withBorder p="md" radius="md" data-testid="smart-search-placeholder">
+        <Group gap="sm" wrap="nowrap">
+          <IconSearch aria-hidden />
+          <IconQrcode aria-hidden />
+          <Stack gap={0}>
+            <Title order={2} size="h4">
+              {t('evaluate.searchTitle')}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {t('evaluate.searchPlaceholder')}
+            </Text>
+          </Stack>
+        </Group>
+      </Paper>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {EVALUATE_GROUPS.map((group) => (
+          <Card key={group.key} withBorder radius="md" component="section" aria-labelledby={`evaluate-group-${group.key}`}>
+            <Title order={2} size="h4" mb="sm" id={`evaluate-group-${group.key}`}>
+              {t(`evaluate.groups.${group.key}`)}
+            </Title>
+            <List listStyleType="none" spacing="xs">
+              {group.pages.map((page) => (
+                <List.Item key={page.path}>
+                  <PageLink page={page} tooltipLeft={mobile} />
+                </List.Item>
+              ))}
+            </List>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

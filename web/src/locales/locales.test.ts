@@ -1,0 +1,55 @@
+import { MESSAGES } from '@dp/contract';
+import { describe, expect, it } from 'vitest';
+import de from './de.json';
+import en from './en.json';
+import fr from './fr.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') result.set(path, value);
+    else for (const [k, v] of leaves(value, path)) result.set(k, v);
+  }
+  return result;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+
+const files = { en: leaves(en), de: leaves(de), fr: leaves(fr) };
+
+describe('translations', () => {
+  it('hold the same keys in en, de and fr', () => {
+    const reference = [...files.en.keys()].sort();
+    expect([...files.de.keys()].sort()).toEqual(reference);
+    expect([...files.fr.keys()].sort()).toEqual(reference);
+  });
+
+  it('have no empty texts', () => {
+    for (const [language, texts] of Object.entries(files)) {
+      for (const [key, text] of texts) expect(text.trim(), `${language}: ${key}`).not.toBe('');
+    }
+  });
+
+  it('use the same placeholders in every language', () => {
+    for (const [key, text] of files.en) {
+      expect(placeholders(files.de.get(key) ?? ''), `de: ${key}`).toEqual(placeholders(text));
+      expect(placeholders(files.fr.get(key) ?? ''), `fr: ${key}`).toEqual(placeholders(text));
+    }
+  });
+
+  it('keep the info tooltips of the evaluation German in every language', () => {
+    for (const [key, text] of files.de) {
+      if (key.startsWith('evaluate.pages.') && key.endsWith('.info')) {
+        expect(files.en.get(key)).toBe(text);
+        expect(files.fr.get(key)).toBe(text);
+      }
+    }
+  });
+
+  it("carry the API's refusal text (SPEC section 8) in English", () => {
+    expect(files.en.get('auth.refused')).toBe(MESSAGES.refused);
+  });
+});

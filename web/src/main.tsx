@@ -1,0 +1,22 @@
+import '@mantine/core/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { completeSilentSignin } from './lib/auth/user-manager';
+import { fetchConfig } from './lib/config';
+import { installUnhandledRejectionHandler } from './lib/error-banner';
+import './lib/i18n';
+
+if (window.location.pathname === '/auth/silent') {
+  // Inside the provider's hidden renewal frame: hand the answer to the app in the parent window.
+  void fetchConfig().then(completeSilentSignin);
+} else {
+  installUnhandledRejectionHandler();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
