@@ -31,10 +31,10 @@ async function main() {
     OIDC_ISSUER: issuer.issuer,
     OIDC_CLIENT_ID: 'bench',
     OIDC_AUDIENCE: TEST_AUDIENCE,
-    DEMO_SIZE: size,
+    SEED_DEMO_DATA: size,
   });
   const seedStart = performance.now();
-  const database = await openDatabase(config, { demoSize: size });
+  const database = await openDatabase(config);
   console.log(`bench: ${size} demo data ready in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
   const app = await buildApp({ config, db: database.db, pool: database.pool });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -36,6 +36,8 @@ export interface AppConfig {
   cookieKeys: string[];
   /** Folder of the built web app; served at / when it exists. */
   webDist: string;
+  /** Demo data size put into an empty database on start, or false for none. */
+  demoData: 'S' | 'M' | 'L' | false;
 }
 
 const optionalUrl = z.url().optional();
@@ -63,6 +65,7 @@ const envSchema = z
     DEMO_PASSWORD_NOROLE: z.string().min(1).optional(),
     COOKIE_KEYS: z.string().min(16).optional(),
     WEB_DIST: z.string().min(1).optional(),
+    SEED_DEMO_DATA: z.enum(['S', 'M', 'L', 'false']).default('S'),
   })
   .superRefine((env, ctx) => {
     const external = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_AUDIENCE];
@@ -82,7 +85,9 @@ const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
 /** Reads and validates the environment once; throws a ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable (FOO=) counts as not set.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(environment)'}: ${i.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
@@ -94,7 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
-    dataDir: path.resolve(e.DATA_DIR),
+    // Relative to where the user ran npm (INIT_CWD), not to the workspace npm switched into.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     deployment: e.DEPLOYMENT,
     logLevel: e.LOG_LEVEL,
@@ -114,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     cookieKeys: e.COOKIE_KEYS ? e.COOKIE_KEYS.split(',') : ['digital-portfolio-dev-cookie-key-change-me'],
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
+    demoData: e.SEED_DEMO_DATA === 'false' ? false : e.SEED_DEMO_DATA,
   };
 }
 

@@ -63,15 +63,18 @@ export async function connectDatabase(
 
 /**
  * The app's database, ready to use: connected (embedded unless DATABASE_URL), migrated, and on the
- * very first start (no items, obligation texts or references yet) filled with demo data of size S.
+ * very first start (no items, obligation texts or references yet) filled with demo data (SEED_DEMO_DATA).
  */
-export async function openDatabase(config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>, log: DatabaseLogger = consoleLogger): Promise<Database> {
+export async function openDatabase(
+  config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'demoData'>,
+  log: DatabaseLogger = consoleLogger,
+): Promise<Database> {
   const database = await connectDatabase(config, log);
   try {
     await runMigrations(database.db);
     const startedAt = performance.now();
-    if (await seedDemoData(database.db, { size: 'S' })) {
-      log.info(`empty database: seeded demo data of size S in ${Math.round(performance.now() - startedAt)} ms`);
+    if (config.demoData && (await seedDemoData(database.db, { size: config.demoData }))) {
+      log.info(`empty database: seeded demo data of size ${config.demoData} in ${Math.round(performance.now() - startedAt)} ms`);
     }
   } catch (err) {
     await database.close();

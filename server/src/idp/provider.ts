@@ -111,7 +111,8 @@ export function createProvider({ config, adapter, signingKey }: ProviderOptions)
       url: (_ctx, interaction) => `${IDP_MOUNT}/interaction/${interaction.uid}`,
     },
     // Same origin as the web app: no cross-origin calls to allow.
-    clientBasedCORS: () => false,
+    // Browsers send an Origin header even on same-origin token requests; allow exactly our own.
+    clientBasedCORS: (_ctx, origin) => origin === new URL(config.publicUrl).origin,
     ttl: {
       AccessToken: minutes(10),
       AuthorizationCode: 60,

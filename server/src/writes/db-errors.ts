@@ -28,7 +28,8 @@ export function translateDbError(error: unknown, messages: Record<string, string
     switch (pg.code) {
       case '23505':
         throw new HttpError(409, known ?? 'An entry with these values already exists.');
-      case '23503':
+      case '23503': // foreign_key_violation
+      case '23001': // restrict_violation (PostgreSQL 18 reports ON DELETE RESTRICT this way)
         throw new HttpError(409, known ?? 'This entry is still used elsewhere, or refers to an entry that does not exist.');
       case '23514':
       case '23502':
