@@ -1,9 +1,11 @@
 import { ActionIcon, Anchor, Card, Group, List, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconInfoCircle, IconQrcode, IconSearch } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EVALUATE_GROUPS, type EvaluatePage } from './evaluate-pages';
+import { QrScanButton } from './qr/qr-scanner';
+import { SmartSearch } from './search/smart-search';
 
 function PageLink({ page, tooltipLeft }: { page: EvaluatePage; tooltipLeft: boolean }) {
   const { t } = useTranslation();
@@ -43,18 +45,10 @@ export function EvaluateHome() {
         </Title>
         <Text c="dimmed">{t('evaluate.intro')}</Text>
       </Stack>
-      <Paper withBorder p="md" radius="md" data-testid="smart-search-placeholder">
-        <Group gap="sm" wrap="nowrap">
-          <IconSearch aria-hidden />
-          <IconQrcode aria-hidden />
-          <Stack gap={0}>
-            <Title order={2} size="h4">
-              {t('evaluate.searchTitle')}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {t('evaluate.searchPlaceholder')}
-            </Text>
-          </Stack>
+      <Paper withBorder p="md" radius="md" data-testid="smart-search">
+        <Group align="flex-start" gap="sm" wrap="nowrap">
+          <SmartSearch />
+          <QrScanButton />
         </Group>
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>

@@ -1,0 +1,6 @@
+import { EvaluateScreen } from '../evaluate-screen';
+
+/** Placeholder until this screen is built. */
+export function SystemAssemblyMatrix() {
+  return <EvaluateScreen page="systemAssemblyMatrix" />;
+}

@@ -1,0 +1,4 @@
+/** Placeholder until the QR lookup is built. */
+export function QrScanButton() {
+  return null;
+}

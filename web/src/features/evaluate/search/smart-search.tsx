@@ -1,0 +1,4 @@
+/** Placeholder until the smart search is built. */
+export function SmartSearch() {
+  return null;
+}
