@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -37,6 +37,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const startedAt = performance.now();
   const clusterDir = path.resolve(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
+  if (process.getuid?.() === 0) {
+    // As root, PostgreSQL runs as the `postgres` user, who must be able to pass through DATA_DIR
+    // (a folder from mkdtemp is 0700); it gets search permission only, not read.
+    await chmod(dataDir, (await stat(dataDir)).mode | 0o711);
+  }
   const password = await readOrCreatePassword(path.join(dataDir, 'postgres.password'));
   const fresh = await isEmptyOrAbsent(clusterDir);
   if (!fresh && !(await exists(path.join(clusterDir, 'PG_VERSION')))) {

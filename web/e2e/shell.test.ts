@@ -1,0 +1,91 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, screenshot, signIn } from './support/browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(language?: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  if (language) await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+  return page;
+}
+
+const allNav = ['evaluate', 'basic-data', 'compatibility', 'database', 'dataset', 'monitoring', 'infos', 'infos-internal', 'help', 'api-docs'];
+const expectedNav: Record<string, string[]> = {
+  admin: ['evaluate', 'basic-data', 'compatibility', 'database', 'dataset', 'monitoring', 'infos-internal', 'help', 'api-docs'],
+  intern: ['evaluate', 'dataset', 'infos-internal', 'help'],
+  extern: ['evaluate', 'infos', 'help'],
+};
+
+describe('signing in through the real login page', () => {
+  for (const user of ['admin', 'intern', 'extern'] as const) {
+    it(`${user} lands on the page first asked for and sees the right toolbar`, async () => {
+      const page = await newPage('en');
+      await signIn(page, user, '/evaluate/system-delta-browser');
+      await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain(user);
+      const visible: string[] = [];
+      for (const key of allNav) {
+        if (await page.getByTestId(`nav-${key}`).isVisible()) visible.push(key);
+      }
+      expect(visible).toEqual(expectedNav[user]);
+      await expect.poll(() => page.getByTestId('app-version').textContent()).toContain('2.6.0');
+      await screenshot(page, `shell-${user}`);
+
+      // Logout goes through the provider and back to /home, signed out.
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('nav-logout').click();
+      await page.waitForURL((url) => url.pathname === '/home', { timeout: 30_000 });
+      await expect.poll(() => page.getByTestId('nav-login').isVisible()).toBe(true);
+      await page.context().close();
+    });
+  }
+
+  it('a user without a role sees only Logout and the refusal text', async () => {
+    const page = await newPage('en');
+    await signIn(page, 'norole', '/evaluate');
+    await expect.poll(() => page.getByTestId('refusal').textContent()).toContain(
+      'You dont have permissions to access the application, please contact the administrator for more information.',
+    );
+    for (const key of allNav) expect(await page.getByTestId(`nav-${key}`).isVisible()).toBe(false);
+    expect(await page.getByTestId('nav-logout').isVisible()).toBe(true);
+    await screenshot(page, 'shell-norole');
+    await page.context().close();
+  });
+
+  it('a wrong password is refused on the login page', async () => {
+    const page = await newPage('en');
+    await page.goto(`${baseUrl()}/evaluate`);
+    await page.getByLabel(/user ?name/i).fill('intern');
+    await page.getByLabel(/password/i).fill('wrong');
+    await page.getByRole('button', { name: /sign in|log ?in/i }).click();
+    await expect.poll(() => page.content()).toContain('Invalid user name or password.');
+    await page.context().close();
+  });
+});
+
+describe('language', () => {
+  it('German by default; switching to French and English changes the texts and is kept', async () => {
+    const page = await newPage();
+    await signIn(page, 'extern', '/evaluate');
+    await expect.poll(() => page.getByTestId('nav-evaluate').textContent()).toBe('Auswertung');
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-fr').click();
+    const french = await page.getByTestId('nav-evaluate').textContent();
+    expect(french).toMatch(/valuation/);
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('fr');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('nav-evaluate').textContent()).toBe(french);
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-en').click();
+    await expect.poll(() => page.getByTestId('nav-evaluate').textContent()).toBe('Evaluation');
+    await screenshot(page, 'shell-language-en');
+    await page.context().close();
+  });
+});
