@@ -140,3 +140,10 @@ it('the database folds text exactly like the JavaScript rule', async () => {
     expect(await foldInDatabase(t.db, text)).toBe(fold(text));
   }
 });
+
+it('a write through the API is found by the very next search', async () => {
+  expect((await post<SearchHint[]>('/api/search/hint', { word: 'Zebrafisch' })).body).toEqual([]);
+  const created = await t.app.inject({ method: 'POST', url: '/api/systems', payload: { name: 'Zebrafisch Steuerung' }, headers: await t.as('admin') });
+  expect(created.statusCode).toBe(201);
+  expect((await post<SearchHint[]>('/api/search/hint', { word: 'zebrafisch' })).body.map((h) => h.parent_name)).toEqual(['Zebrafisch Steuerung']);
+});

@@ -2,6 +2,7 @@ import { fold, type SearchHint, type SearchResults, type SearchType } from '@dp/
 import type { Db } from '../../db/connection.js';
 import { notFound } from '../../http/errors.js';
 import { href, type ItemKind } from '../kinds.js';
+import type { SearchEntry, SearchIndex } from './search-index.js';
 import * as queries from './search.queries.js';
 import type { ResultRow } from './search.queries.js';
 
@@ -12,16 +13,30 @@ export const RESULT_LIMIT_PER_KIND = 500;
 const typeOfKind: Record<ItemKind, SearchType> = { system: 'System', assembly: 'Assembly', subassembly: 'Sub-Assembly' };
 const kindOfType: Record<SearchType, ItemKind> = { System: 'system', Assembly: 'assembly', 'Sub-Assembly': 'subassembly' };
 
-export async function hints(db: Db, word: string): Promise<SearchHint[]> {
-  const rows = await queries.findHints(db, fold(word), HINT_LIMIT);
-  return rows.map((row) => ({
-    name: row.name,
-    name2: row.name2,
-    parent_name: row.parent_name,
-    id: row.item_id,
-    id_version: row.version_id,
-    type: typeOfKind[row.kind],
-  }));
+const toHint = (entry: SearchEntry): SearchHint => ({
+  name: entry.name,
+  name2: entry.name2,
+  parent_name: entry.parentName,
+  id: entry.itemId,
+  id_version: entry.versionId,
+  type: typeOfKind[entry.kind],
+});
+
+/**
+ * Typeahead hints: items whose name contains the word, and versions whose item name or numbers
+ * contain it; hits that start with the word first, then in listing order (an item before its versions).
+ */
+export async function hints(db: Db, index: SearchIndex, word: string): Promise<SearchHint[]> {
+  const folded = fold(word);
+  const starting: SearchEntry[] = [];
+  const containing: SearchEntry[] = [];
+  for (const entry of await index.current(db)) {
+    const fields = entry.versionId === null ? [entry.parentFolded] : [entry.parentFolded, entry.nameFolded, entry.name2Folded];
+    if (!fields.some((f) => f.includes(folded))) continue;
+    (fields.some((f) => f.startsWith(folded)) ? starting : containing).push(entry);
+    if (starting.length >= HINT_LIMIT) break;
+  }
+  return [...starting, ...containing].slice(0, HINT_LIMIT).map(toHint);
 }
 
 function group(rows: ResultRow[]): SearchResults {
@@ -39,11 +54,24 @@ function group(rows: ResultRow[]): SearchResults {
   return results;
 }
 
-/** SPEC 5 full mode: search on the text before the first " (", keep what relates to the whole text. */
-export async function fullSearch(db: Db, word: string): Promise<SearchResults> {
-  const before = word.split(' (')[0] ?? word;
-  const search = fold(before) || fold(word);
-  return group(await queries.findVersions(db, search, fold(word), RESULT_LIMIT_PER_KIND));
+/**
+ * SPEC 5 full mode: versions whose parent name, name or name2 contains the text before the first
+ * " (", kept only when the whole typed text contains one of those fields or one of them contains it.
+ */
+export async function fullSearch(db: Db, index: SearchIndex, word: string): Promise<SearchResults> {
+  const typed = fold(word);
+  const search = fold(word.split(' (')[0] ?? word) || typed;
+  const perKind: Record<ItemKind, number> = { system: 0, assembly: 0, subassembly: 0 };
+  const rows: ResultRow[] = [];
+  for (const entry of await index.current(db)) {
+    if (entry.versionId === null || perKind[entry.kind] >= RESULT_LIMIT_PER_KIND) continue;
+    const fields = [entry.parentFolded, entry.nameFolded, entry.name2Folded];
+    if (!fields.some((f) => f.includes(search))) continue;
+    if (!fields.some((f) => f.includes(typed) || (f !== '' && typed.includes(f)))) continue;
+    perKind[entry.kind]++;
+    rows.push({ kind: entry.kind, version_id: entry.versionId, parent_name: entry.parentName, name: entry.name, name2: entry.name2 });
+  }
+  return group(rows);
 }
 
 export async function searchById(db: Db, type: SearchType, id: number, versionId: number | null): Promise<SearchResults> {
