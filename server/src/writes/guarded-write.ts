@@ -81,3 +81,45 @@ export function deleteRow<Row extends Versioned, Api>(
     await recordChange(tx, { actor: options.actor, action: 'delete', entity: options.entity, entityId: current.id, before });
   });
 }
+
+/** What a simple editable table needs to say; the write flow above does the rest. */
+export interface ResourceSpec<Row extends Versioned, Api, Input> {
+  entity: string;
+  /** 'System', 'Reference'… for messages. */
+  label: string;
+  toApi: (row: Row) => Api;
+  messages?: (input: Input) => Record<string, string>;
+  load: (tx: Tx, id: number) => Promise<Row | null>;
+  insert: (tx: Tx, actor: string, input: Input) => Promise<Row>;
+  update: (tx: Tx, current: Row, actor: string, input: Input) => Promise<Row>;
+  remove: (tx: Tx, current: Row) => Promise<void>;
+  /** Why the row may not be deleted now, or null. */
+  refuse?: (tx: Tx, current: Row) => Promise<string | null>;
+}
+
+/** Create, update (If-Match) and delete (If-Match, refusal) for one table, audited. */
+export function defineResource<Row extends Versioned, Api, Input>(spec: ResourceSpec<Row, Api, Input>) {
+  const common = (db: Db, actor: string) => ({ db, actor, entity: spec.entity, toApi: spec.toApi });
+  return {
+    create: (db: Db, actor: string, input: Input) =>
+      createRow({ ...common(db, actor), label: spec.label, messages: spec.messages?.(input), insert: (tx) => spec.insert(tx, actor, input) }),
+    update: (db: Db, actor: string, id: number, input: Input, ifMatch?: string) =>
+      updateRow({
+        ...common(db, actor),
+        label: `${spec.label} ${id}`,
+        messages: spec.messages?.(input),
+        ifMatch,
+        load: (tx) => spec.load(tx, id),
+        update: (tx, current) => spec.update(tx, current, actor, input),
+      }),
+    remove: (db: Db, actor: string, id: number, ifMatch?: string) =>
+      deleteRow({
+        ...common(db, actor),
+        label: `${spec.label} ${id}`,
+        ifMatch,
+        load: (tx) => spec.load(tx, id),
+        refuse: spec.refuse,
+        remove: spec.remove,
+      }),
+  };
+}

@@ -4,13 +4,13 @@ import { HttpError, notFound } from '../../http/errors.js';
 import { recordChange } from '../../writes/audit.js';
 import { translateDbError } from '../../writes/db-errors.js';
 import { etagOf } from '../../writes/etag.js';
-import { createRow, deleteRow, updateRow } from '../../writes/guarded-write.js';
+import { createRow, defineResource, deleteRow, updateRow } from '../../writes/guarded-write.js';
 import { toItem, toVersion } from '../catalog/catalog.service.js';
 import * as catalog from '../catalog/catalog.queries.js';
 import { href, kindLabel, type ItemKind } from '../kinds.js';
 import * as queries from './base-data.queries.js';
 import type { InfoRow, ReferenceRow } from './base-data.queries.js';
-import type { VersionRow } from '../catalog/catalog.queries.js';
+import type { ItemRow, VersionRow } from '../catalog/catalog.queries.js';
 import { toIso } from '../time.js';
 
 const itemMessages = (kind: ItemKind, name: string) => ({
@@ -39,48 +39,32 @@ export interface Actor {
 
 // ── items ────────────────────────────────────────────────────────────────────────────────────────
 
-export function createItem(db: Db, actor: Actor, kind: ItemKind, input: ItemValues): Promise<Item> {
-  return createRow({
-    db,
-    actor: actor.username,
-    entity: kind,
-    label: kindLabel[kind],
-    toApi: toItem,
-    messages: itemMessages(kind, input.name),
-    insert: (tx) => queries.insertItem(tx, kind, actor.username, input),
-  });
-}
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-export function updateItem(db: Db, actor: Actor, kind: ItemKind, id: number, input: ItemValues, ifMatch?: string): Promise<Item> {
-  return updateRow({
-    db,
-    actor: actor.username,
-    entity: kind,
-    label: `${kindLabel[kind]} ${id}`,
-    toApi: toItem,
-    messages: itemMessages(kind, input.name),
-    ifMatch,
-    load: (tx) => queries.lockItem(tx, kind, id),
-    update: (tx, row) => queries.updateItem(tx, row, actor.username, input),
-  });
-}
+const itemResources = Object.fromEntries(
+  (['system', 'assembly', 'subassembly'] as const).map((kind) => [
+    kind,
+    defineResource<ItemRow, Item, ItemValues>({
+      entity: kind,
+      label: kindLabel[kind],
+      toApi: toItem,
+      messages: (input) => itemMessages(kind, input.name),
+      load: (tx, id) => queries.lockItem(tx, kind, id),
+      insert: (tx, actor, input) => queries.insertItem(tx, kind, actor, input),
+      update: (tx, row, actor, input) => queries.updateItem(tx, row, actor, input),
+      remove: (tx, row) => queries.deleteById(tx, 'items', row.id),
+      refuse: async (tx, row) => {
+        const count = await queries.countVersions(tx, row.id);
+        return count > 0 ? `${kindLabel[kind]} '${row.name}' still has ${plural(count, 'version', 'versions')}; delete them first.` : null;
+      },
+    }),
+  ]),
+) as Record<ItemKind, ReturnType<typeof defineResource<ItemRow, Item, ItemValues>>>;
 
-export function deleteItem(db: Db, actor: Actor, kind: ItemKind, id: number, ifMatch?: string): Promise<void> {
-  return deleteRow({
-    db,
-    actor: actor.username,
-    entity: kind,
-    label: `${kindLabel[kind]} ${id}`,
-    toApi: toItem,
-    ifMatch,
-    load: (tx) => queries.lockItem(tx, kind, id),
-    refuse: async (tx, row) => {
-      const count = await queries.countVersions(tx, row.id);
-      return count > 0 ? `${kindLabel[kind]} '${row.name}' still has ${count} version${count === 1 ? '' : 's'}; delete them first.` : null;
-    },
-    remove: (tx, row) => queries.deleteById(tx, 'items', row.id),
-  });
-}
+export const createItem = (db: Db, actor: Actor, kind: ItemKind, input: ItemValues) => itemResources[kind].create(db, actor.username, input);
+export const updateItem = (db: Db, actor: Actor, kind: ItemKind, id: number, input: ItemValues, ifMatch?: string) =>
+  itemResources[kind].update(db, actor.username, id, input, ifMatch);
+export const deleteItem = (db: Db, actor: Actor, kind: ItemKind, id: number, ifMatch?: string) => itemResources[kind].remove(db, actor.username, id, ifMatch);
 
 // ── versions ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -128,7 +112,7 @@ export function deleteVersion(db: Db, actor: Actor, kind: ItemKind, id: number, 
       const count = await queries.countCompatibilitiesOfVersion(tx, row.id);
       const label = [row.parent_name, row.name, row.name2].filter(Boolean).join(' ');
       return count > 0
-        ? `Version '${label}' cannot be deleted while ${count} compatibility relation${count === 1 ? '' : 's'} exist${count === 1 ? 's' : ''}; remove them first.`
+        ? `Version '${label}' cannot be deleted while ${plural(count, 'compatibility relation exists', 'compatibility relations exist')}; remove them first.`
         : null;
     },
     remove: (tx, row) => queries.deleteById(tx, 'versions', row.id),
@@ -187,48 +171,25 @@ export async function listReferences(db: Db): Promise<Reference[]> {
   return (await queries.listReferences(db)).map(toReference);
 }
 
-export function createReference(db: Db, actor: Actor, input: ReferenceValues): Promise<Reference> {
-  return createRow({
-    db,
-    actor: actor.username,
-    entity: 'reference',
-    label: 'Reference',
-    toApi: toReference,
-    messages: referenceMessages(input.reference),
-    insert: (tx) => queries.insertReference(tx, actor.username, input),
-  });
-}
+const references = defineResource<ReferenceRow, Reference, ReferenceValues>({
+  entity: 'reference',
+  label: 'Reference',
+  toApi: toReference,
+  messages: (input) => referenceMessages(input.reference),
+  load: (tx, id) => queries.findReference(tx, id, true),
+  insert: (tx, actor, input) => queries.insertReference(tx, actor, input),
+  update: (tx, row, actor, input) => queries.updateReference(tx, row.id, actor, input),
+  remove: (tx, row) => queries.deleteById(tx, 'references', row.id),
+  refuse: async (tx, row) => {
+    const count = await queries.countReferenceUses(tx, row.id);
+    return count > 0 ? `Reference '${row.reference}' is used by ${plural(count, 'compatibility', 'compatibilities')}; remove it there first.` : null;
+  },
+});
 
-export function updateReference(db: Db, actor: Actor, id: number, input: ReferenceValues, ifMatch?: string): Promise<Reference> {
-  return updateRow({
-    db,
-    actor: actor.username,
-    entity: 'reference',
-    label: `Reference ${id}`,
-    toApi: toReference,
-    messages: referenceMessages(input.reference),
-    ifMatch,
-    load: (tx) => queries.findReference(tx, id, true),
-    update: (tx) => queries.updateReference(tx, id, actor.username, input),
-  });
-}
-
-export function deleteReference(db: Db, actor: Actor, id: number, ifMatch?: string): Promise<void> {
-  return deleteRow({
-    db,
-    actor: actor.username,
-    entity: 'reference',
-    label: `Reference ${id}`,
-    toApi: toReference,
-    ifMatch,
-    load: (tx) => queries.findReference(tx, id, true),
-    refuse: async (tx, row) => {
-      const count = await queries.countReferenceUses(tx, row.id);
-      return count > 0 ? `Reference '${row.reference}' is used by ${count} compatibilit${count === 1 ? 'y' : 'ies'}; remove it there first.` : null;
-    },
-    remove: (tx, row) => queries.deleteById(tx, 'references', row.id),
-  });
-}
+export const createReference = (db: Db, actor: Actor, input: ReferenceValues) => references.create(db, actor.username, input);
+export const updateReference = (db: Db, actor: Actor, id: number, input: ReferenceValues, ifMatch?: string) =>
+  references.update(db, actor.username, id, input, ifMatch);
+export const deleteReference = (db: Db, actor: Actor, id: number, ifMatch?: string) => references.remove(db, actor.username, id, ifMatch);
 
 // ── obligation texts ─────────────────────────────────────────────────────────────────────────────
 
@@ -239,36 +200,21 @@ const toInfo = (row: InfoRow): CompatibilityInfo => ({
   etag: etagOf(row.id, row.revision),
 });
 
-export function createInfo(db: Db, actor: Actor, input: CompatibilityInfoValues): Promise<CompatibilityInfo> {
-  return createRow({ db, actor: actor.username, entity: 'compatibility_info', label: 'Obligation text', toApi: toInfo, insert: (tx) => queries.insertInfo(tx, actor.username, input) });
-}
+const obligationTexts = defineResource<InfoRow, CompatibilityInfo, CompatibilityInfoValues>({
+  entity: 'compatibility_info',
+  label: 'Obligation text',
+  toApi: toInfo,
+  load: (tx, id) => queries.findInfo(tx, id, true),
+  insert: (tx, actor, input) => queries.insertInfo(tx, actor, input),
+  update: (tx, row, actor, input) => queries.updateInfo(tx, row.id, actor, input),
+  remove: (tx, row) => queries.deleteById(tx, 'compatibility_infos', row.id),
+  refuse: async (tx, row) => {
+    const count = await queries.countInfoUses(tx, row.id);
+    return count > 0 ? `This obligation text is used by ${plural(count, 'compatibility', 'compatibilities')}; choose another text there first.` : null;
+  },
+});
 
-export function updateInfo(db: Db, actor: Actor, id: number, input: CompatibilityInfoValues, ifMatch?: string): Promise<CompatibilityInfo> {
-  return updateRow({
-    db,
-    actor: actor.username,
-    entity: 'compatibility_info',
-    label: `Obligation text ${id}`,
-    toApi: toInfo,
-    ifMatch,
-    load: (tx) => queries.findInfo(tx, id, true),
-    update: (tx) => queries.updateInfo(tx, id, actor.username, input),
-  });
-}
-
-export function deleteInfo(db: Db, actor: Actor, id: number, ifMatch?: string): Promise<void> {
-  return deleteRow({
-    db,
-    actor: actor.username,
-    entity: 'compatibility_info',
-    label: `Obligation text ${id}`,
-    toApi: toInfo,
-    ifMatch,
-    load: (tx) => queries.findInfo(tx, id, true),
-    refuse: async (tx, row) => {
-      const count = await queries.countInfoUses(tx, row.id);
-      return count > 0 ? `This obligation text is used by ${count} compatibilit${count === 1 ? 'y' : 'ies'}; choose another text there first.` : null;
-    },
-    remove: (tx, row) => queries.deleteById(tx, 'compatibility_infos', row.id),
-  });
-}
+export const createInfo = (db: Db, actor: Actor, input: CompatibilityInfoValues) => obligationTexts.create(db, actor.username, input);
+export const updateInfo = (db: Db, actor: Actor, id: number, input: CompatibilityInfoValues, ifMatch?: string) =>
+  obligationTexts.update(db, actor.username, id, input, ifMatch);
+export const deleteInfo = (db: Db, actor: Actor, id: number, ifMatch?: string) => obligationTexts.remove(db, actor.username, id, ifMatch);

@@ -15,22 +15,22 @@ export type StoredCompatibility = {
   references: number[];
 }
 
+const storedCompatibility = sql`
+  select c.id, c.from_version_id, c.to_version_id, c.compatibility_info_id, c.revision, c.updated_by, c.modification_time,
+         coalesce((select array_agg(reference_id order by reference_id) from compatibility_references where compatibility_id = c.id), '{}') as "references"
+  from compatibilities c`;
+
 /** The compatibility between two versions, whichever way it is stored, locked for this transaction. */
 export async function lockCompatibility(tx: Executor, a: number, b: number): Promise<StoredCompatibility | null> {
-  const result = await tx.execute<StoredCompatibility>(sql`
-    select c.id, c.from_version_id, c.to_version_id, c.compatibility_info_id, c.revision, c.updated_by, c.modification_time,
-           coalesce((select array_agg(reference_id order by reference_id) from compatibility_references where compatibility_id = c.id), '{}') as "references"
-    from compatibilities c
+  const result = await tx.execute<StoredCompatibility>(sql`${storedCompatibility}
     where (c.from_version_id = ${a} and c.to_version_id = ${b}) or (c.from_version_id = ${b} and c.to_version_id = ${a})
     for update`);
   return result.rows[0] ?? null;
 }
 
+/** A version's compatibilities to one kind, locked for this transaction. */
 export async function lockCompatibilitiesOf(tx: Executor, versionId: number, otherKind: ItemKind): Promise<StoredCompatibility[]> {
-  const result = await tx.execute<StoredCompatibility>(sql`
-    select c.id, c.from_version_id, c.to_version_id, c.compatibility_info_id, c.revision, c.updated_by, c.modification_time,
-           coalesce((select array_agg(reference_id order by reference_id) from compatibility_references where compatibility_id = c.id), '{}') as "references"
-    from compatibilities c
+  const result = await tx.execute<StoredCompatibility>(sql`${storedCompatibility}
     where (c.from_version_id = ${versionId} and c.to_kind = ${otherKind}) or (c.to_version_id = ${versionId} and c.from_kind = ${otherKind})
     for update`);
   return result.rows;
