@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  customType,
   check,
   foreignKey,
   index,
@@ -285,3 +286,18 @@ export const oidcPayloads = pgTable(
     index('oidc_payloads_user_code_idx').on(t.userCode),
   ],
 );
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded pictures, as jpeg, in the database rather than on one instance's disk, so every instance
+ * behind a load balancer serves them and a database backup includes them.
+ */
+export const images = pgTable('images', {
+  id: text('id').primaryKey(),
+  folder: text('folder').notNull(),
+  original: bytea('original').notNull(),
+  thumbnail: bytea('thumbnail').notNull(),
+  createdBy: text('created_by').notNull(),
+  creationTime: timestamp('creation_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

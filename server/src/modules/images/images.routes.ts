@@ -1,45 +1,56 @@
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
-import { apiError, IMAGE_MAX_BYTES, imageUpload, imageUploadResult } from '@dp/contract';
+import { apiError, IMAGE_FOLDERS, IMAGE_MAX_BYTES, imageUpload, imageUploadResult } from '@dp/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { mkdirSync } from 'node:fs';
+import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError, notFound } from '../../http/errors.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
-import { imageRoot, storeImage } from './images.service.js';
+import { readImage, storeImage } from './images.service.js';
 
-const errors = { 400: apiError, 401: apiError, 403: apiError, 413: apiError };
+const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 413: apiError };
+const imageFile = /^(thumbnail_)?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jpg$/;
 
 /**
  * Image upload for admins (base64 as SPEC 7 describes, and multipart for the rich-text editor), and
- * the stored images. Reading is public: <img> tags send no bearer token, and stored names are random.
+ * the stored images. Reading is public: <img> tags send no bearer token, and the names are random.
  */
-export async function imageRoutes(app: ZodApp, { config }: AppContext) {
-  const root = imageRoot(config.dataDir);
-  mkdirSync(root, { recursive: true });
-
+export async function imageRoutes(app: ZodApp, { db }: AppContext) {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 } });
-    await scope.register(fastifyStatic, { root, prefix: '/api/images/', decorateReply: false, index: false, dotfiles: 'deny', immutable: true, maxAge: '365d' });
 
     scope.withTypeProvider<ZodTypeProvider>().post('/api/upload', {
-      schema: { tags: ['images'], summary: 'Upload an image (JSON with base64, or multipart with one file)',
+      schema: {
+        tags: ['images'],
+        summary: 'Upload an image (JSON with base64, or multipart with one file)',
         // Multipart bodies are left unparsed (null); JSON bodies are validated.
-        body: imageUpload.nullish(), response: { 200: imageUploadResult, ...errors } },
+        body: imageUpload.nullish(),
+        response: { 200: imageUploadResult, ...errors },
+      },
       onRequest: requireRole('admin'),
       handler: async (req) => {
+        const actor = req.user.username;
         if (req.isMultipart()) {
           const file = await req.file();
           if (!file) throw new HttpError(400, 'Send one image file in the form field "image".');
           const data = await file.toBuffer().catch(() => {
             throw new HttpError(413, `The image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
           });
-          return storeImage(config.dataDir, 'richtext', data);
+          return storeImage(db, actor, 'richtext', data);
         }
         if (!req.body) throw new HttpError(400, 'Send the image as JSON {folder, filename, base64} or as multipart form data.');
-        const data = Buffer.from(req.body.base64, 'base64');
-        return storeImage(config.dataDir, req.body.folder, data, req.body.filename.startsWith('thumbnail_'));
+        return storeImage(db, actor, req.body.folder, Buffer.from(req.body.base64, 'base64'), req.body.filename.startsWith('thumbnail_'));
       },
     });
+  });
+
+  app.get('/api/images/:folder/:file', {
+    schema: { tags: ['images'], summary: 'A stored image (jpeg)', params: z.object({ folder: z.enum(IMAGE_FOLDERS), file: z.string().regex(imageFile, 'is not an image name') }), response: { 200: z.any().describe('The jpeg'), 404: apiError, 400: apiError } },
+    handler: async (req, reply) => {
+      const [, thumbnail, id] = imageFile.exec(req.params.file)!;
+      const data = await readImage(db, req.params.folder, id!, thumbnail ? 'thumbnail' : 'original');
+      if (!data) throw notFound(`Image ${req.params.file}`);
+      return reply.type('image/jpeg').header('Cache-Control', 'public, max-age=31536000, immutable')// A Buffer goes out as it is; Fastify serializes only objects.
+        .send(data);
+    },
   });
 }

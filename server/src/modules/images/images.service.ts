@@ -1,52 +1,49 @@
 import type { ImageUploadResult } from '@dp/contract';
 import { IMAGE_MAX_BYTES } from '@dp/contract';
+import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
+import type { Db } from '../../db/connection.js';
 import { HttpError } from '../../http/errors.js';
 
 const ORIGINAL_MAX = 750;
 const THUMBNAIL_MAX = 400;
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif']);
-
-/** Where images live: DATA_DIR/images/<folder>/<generated name>.jpg — never a name the client chose. */
-export const imageRoot = (dataDir: string) => path.join(dataDir, 'images');
+const PIXEL_LIMIT = 40_000_000;
 
 /**
  * Stores an uploaded image as a jpeg of at most 750 px and a 400 px thumbnail. The content decides
  * whether it is an image (sharp decodes it), not the file name; anything else is refused with 400.
  */
-export async function storeImage(dataDir: string, folder: string, data: Buffer, asThumbnail = false): Promise<ImageUploadResult> {
+export async function storeImage(db: Db, actor: string, folder: string, data: Buffer, asThumbnail = false): Promise<ImageUploadResult> {
   if (data.length === 0) throw new HttpError(400, 'The image is empty.');
   if (data.length > IMAGE_MAX_BYTES) throw new HttpError(413, `The image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
-  let format: string | undefined;
-  try {
-    format = (await sharp(data, { limitInputPixels: 40_000_000 }).metadata()).format;
-  } catch {
-    format = undefined;
-  }
+  const format = await sharp(data, { limitInputPixels: PIXEL_LIMIT })
+    .metadata()
+    .then((meta) => meta.format)
+    .catch(() => undefined);
   if (!format || !ACCEPTED.has(format)) throw new HttpError(400, 'The file is not an image; upload a JPEG, PNG, WebP or GIF picture.');
 
   const resize = (max: number) =>
-    sharp(data, { limitInputPixels: 40_000_000 })
+    sharp(data, { limitInputPixels: PIXEL_LIMIT })
       .rotate()
       .flatten({ background: '#ffffff' })
       .resize({ width: max, height: max, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 85, mozjpeg: true })
       .toBuffer();
-  let original: Buffer;
-  let thumbnail: Buffer;
-  try {
-    [original, thumbnail] = await Promise.all([resize(asThumbnail ? THUMBNAIL_MAX : ORIGINAL_MAX), resize(THUMBNAIL_MAX)]);
-  } catch {
+  const [original, thumbnail] = await Promise.all([resize(asThumbnail ? THUMBNAIL_MAX : ORIGINAL_MAX), resize(THUMBNAIL_MAX)]).catch(() => {
     throw new HttpError(400, 'The image could not be read; it may be damaged.');
-  }
+  });
 
-  const name = randomUUID();
-  const dir = path.join(imageRoot(dataDir), folder);
-  await mkdir(dir, { recursive: true });
-  await Promise.all([writeFile(path.join(dir, `${name}.jpg`), original), writeFile(path.join(dir, `thumbnail_${name}.jpg`), thumbnail)]);
-  const url = `/api/images/${folder}/${name}.jpg`;
-  return { url, thumbnail: `/api/images/${folder}/thumbnail_${name}.jpg`, path: url };
+  const id = randomUUID();
+  await db.execute(sql`insert into images (id, folder, original, thumbnail, created_by) values (${id}, ${folder}, ${original}, ${thumbnail}, ${actor})`);
+  const url = `/api/images/${folder}/${id}.jpg`;
+  return { url, thumbnail: `/api/images/${folder}/thumbnail_${id}.jpg`, path: url };
+}
+
+/** The stored jpeg for an image URL's folder and file name, or null. */
+export async function readImage(db: Db, folder: string, id: string, variant: 'original' | 'thumbnail'): Promise<Buffer | null> {
+  const column = sql.identifier(variant);
+  const result = await db.execute<{ data: Buffer }>(sql`select ${column} as data from images where id = ${id} and folder = ${folder}`);
+  return result.rows[0]?.data ?? null;
 }
