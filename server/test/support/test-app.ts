@@ -1,4 +1,3 @@
-import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../src/app.js';
@@ -13,7 +12,8 @@ export async function buildTestApp(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
   const issuer = await startTestIssuer();
   const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'dp-api-')),
+    // The app under test gets its database handed in; nothing is written under DATA_DIR.
+    DATA_DIR: path.join(os.tmpdir(), 'dp-api-unused'),
     OIDC_ISSUER: issuer.issuer,
     OIDC_CLIENT_ID: 'digital-portfolio-web',
     OIDC_AUDIENCE: TEST_AUDIENCE,
