@@ -93,9 +93,35 @@ async function main() {
   for (const r of results) {
     console.log(row([r.name, r.p50.toFixed(2), r.p95.toFixed(2), r.baselineP95.toFixed(2), `${(r.p95 / r.baselineP95).toFixed(1)}×`, r.p95 < 20 ? 'yes' : 'NO']));
   }
+  // Issue 4: one relation table save of 500 changed rows (one transaction, audited), created and then
+  // changed, beside the same trivial route.
+  const adminHeaders = { authorization: `Bearer ${await issuer.tokenFor('admin', ['admin'])}`, 'content-type': 'application/json' };
+  const admin = async (method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${address}${url}`, { method, headers: adminHeaders, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
+    return res.json() as Promise<any>;
+  };
+  const infos = await admin('GET', '/api/compatibility_infos');
+  const freshSystem = await admin('POST', '/api/systems', { name: `Bench System ${Date.now()}` });
+  const freshVersion = await admin('POST', `${freshSystem.href}/versions`, { name: '1.0' });
+  const targets = assemblyHrefs.slice(0, 500).map(idOf);
+  const batch = (info: { href: string }) => ({ rows: targets.map((id) => ({ to_id: id, compatibility_info: { href: info.href } })) });
+  const timed = async (fn: () => Promise<unknown>) => {
+    const start = performance.now();
+    await fn();
+    return performance.now() - start;
+  };
+  const writes = {
+    rows: targets.length,
+    createMs: await timed(() => admin('PUT', `${freshVersion.href}/compatibilities/assemblies`, batch(infos[0]))),
+    changeMs: await timed(() => admin('PUT', `${freshVersion.href}/compatibilities/assemblies`, batch(infos[1]))),
+    baselineP95: percentile(await measure(baseline), 95),
+  };
+  console.log(`\nsaving ${writes.rows} changed rows of one relation table (one transaction, audited): created in ${writes.createMs.toFixed(0)} ms, changed in ${writes.changeMs.toFixed(0)} ms (trivial route p95 ${writes.baselineP95.toFixed(2)} ms)`);
+
   const outDir = path.join(import.meta.dirname, 'results');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify({ size, rounds, at: new Date().toISOString(), results }, null, 2));
+  writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify({ size, rounds, at: new Date().toISOString(), results, writes }, null, 2));
 
   await app.close();
   await issuer.close();

@@ -47,41 +47,52 @@ export async function existingIds(tx: Executor, table: 'compatibility_infos' | '
   return new Set(result.rows.map((r) => r.id));
 }
 
-export async function insertCompatibility(
+/** Inserts many compatibilities of one kind pair at once; answers their ids by stored pair. */
+export async function insertCompatibilities(
   tx: Executor,
-  pair: { from: number; fromKind: ItemKind; to: number; toKind: ItemKind },
-  infoId: number,
+  kinds: { fromKind: ItemKind; toKind: ItemKind },
+  rows: Array<{ from: number; to: number; infoId: number }>,
   actor: string,
-): Promise<number> {
-  const result = await tx.execute<{ id: number }>(sql`
+): Promise<Array<{ id: number; from_version_id: number; to_version_id: number }>> {
+  if (rows.length === 0) return [];
+  const result = await tx.execute<{ id: number; from_version_id: number; to_version_id: number }>(sql`
     insert into compatibilities (from_version_id, from_kind, to_version_id, to_kind, compatibility_info_id, created_by, updated_by)
-    values (${pair.from}, ${pair.fromKind}, ${pair.to}, ${pair.toKind}, ${infoId}, ${actor}, ${actor}) returning id`);
-  return result.rows[0]!.id;
+    select r.f, ${kinds.fromKind}, r.t, ${kinds.toKind}, r.info, ${actor}, ${actor}
+    from unnest(${intArray(rows.map((r) => r.from))}, ${intArray(rows.map((r) => r.to))}, ${intArray(rows.map((r) => r.infoId))}) as r(f, t, info)
+    returning id, from_version_id, to_version_id`);
+  return result.rows;
 }
 
-export async function updateCompatibility(tx: Executor, id: number, infoId: number, actor: string) {
+/**
+ * Sets the obligation text of many compatibilities at once. Every one of them moves its revision (its
+ * ETag), also when only its references changed: they are part of the compatibility.
+ */
+export async function updateCompatibilities(tx: Executor, rows: Array<{ id: number; infoId: number }>, actor: string) {
+  if (rows.length === 0) return;
   await tx.execute(sql`
-    update compatibilities set compatibility_info_id = ${infoId}, updated_by = ${actor}, modification_time = clock_timestamp(),
-      revision = revision + 1 where id = ${id}`);
+    update compatibilities c set compatibility_info_id = u.info, updated_by = ${actor}, modification_time = clock_timestamp(), revision = c.revision + 1
+    from unnest(${intArray(rows.map((r) => r.id))}, ${intArray(rows.map((r) => r.infoId))}) as u(id, info)
+    where c.id = u.id`);
 }
 
-/** Any change of a compatibility's references is a change of the compatibility: its ETag moves. */
-export async function touchCompatibility(tx: Executor, id: number, actor: string) {
-  await tx.execute(sql`update compatibilities set updated_by = ${actor}, modification_time = clock_timestamp(), revision = revision + 1 where id = ${id}`);
+export async function deleteCompatibilities(tx: Executor, ids: number[]) {
+  if (ids.length === 0) return;
+  await tx.execute(sql`delete from compatibilities where id = any(${intArray(ids)})`);
 }
 
-export async function deleteCompatibility(tx: Executor, id: number) {
-  await tx.execute(sql`delete from compatibilities where id = ${id}`);
-}
-
-export async function setReferences(tx: Executor, compatibilityId: number, add: number[], remove: number[]) {
+/** Adds and removes (compatibility, reference) links, many at once. */
+export async function changeReferences(tx: Executor, add: Array<[number, number]>, remove: Array<[number, number]>) {
   if (remove.length > 0) {
-    await tx.execute(sql`delete from compatibility_references where compatibility_id = ${compatibilityId} and reference_id = any(${intArray(remove)})`);
+    await tx.execute(sql`
+      delete from compatibility_references cr
+      using unnest(${intArray(remove.map(([c]) => c))}, ${intArray(remove.map(([, r]) => r))}) as x(c, r)
+      where cr.compatibility_id = x.c and cr.reference_id = x.r`);
   }
   if (add.length > 0) {
     await tx.execute(sql`
       insert into compatibility_references (compatibility_id, reference_id)
-      select ${compatibilityId}, unnest(${intArray(add)}) on conflict do nothing`);
+      select c, r from unnest(${intArray(add.map(([c]) => c))}, ${intArray(add.map(([, r]) => r))}) as x(c, r)
+      on conflict do nothing`);
   }
 }
 

@@ -91,18 +91,24 @@ export async function saveCompatibilities(db: Db, actor: string, fromKind: ItemK
       throw new HttpError(status, `${errors.length} of ${rows.length} rows could not be saved, so nothing was saved. ${errors[0]!.message}`, { rows: errors });
     }
 
+    // Decide every row first, then apply each kind of change in one statement.
     const result: BatchResult = { created: 0, updated: 0, deleted: 0, unchanged: 0 };
     const changes: Change[] = [];
+    const toDelete: number[] = [];
+    const toCreate: Array<{ from: number; to: number; infoId: number; references: number[] }> = [];
+    const toUpdate: Array<{ id: number; infoId: number }> = [];
+    const referencesAdded: Array<[number, number]> = [];
+    const referencesRemoved: Array<[number, number]> = [];
+    const pairKinds = orient(fromKind, versionId, toKind, rows[0]!.to_id);
     for (const row of rows) {
       const current = existing.get(row.to_id);
-      const entityId = href.compatibility(fromKind, versionId, toKind, row.to_id);
-      const base = { actor, entity: 'compatibility', entityId };
+      const base = { actor, entity: 'compatibility', entityId: href.compatibility(fromKind, versionId, toKind, row.to_id) };
       if (!row.compatibility_info) {
         if (!current) {
           result.unchanged++;
           continue;
         }
-        await queries.deleteCompatibility(tx, current.id);
+        toDelete.push(current.id);
         changes.push({ ...base, action: 'delete', before: auditState(current) });
         result.deleted++;
         continue;
@@ -110,8 +116,8 @@ export async function saveCompatibilities(db: Db, actor: string, fromKind: ItemK
       const infoId = idOfHref(row.compatibility_info.href);
       const wanted = [...new Set(row.references.map(idOfHref))].sort((a, b) => a - b);
       if (!current) {
-        const id = await queries.insertCompatibility(tx, orient(fromKind, versionId, toKind, row.to_id), infoId, actor);
-        await queries.setReferences(tx, id, wanted, []);
+        const { from, to } = orient(fromKind, versionId, toKind, row.to_id);
+        toCreate.push({ from, to, infoId, references: wanted });
         changes.push({ ...base, action: 'create', after: auditState({ compatibility_info_id: infoId, references: wanted }) });
         result.created++;
         continue;
@@ -122,12 +128,22 @@ export async function saveCompatibilities(db: Db, actor: string, fromKind: ItemK
         result.unchanged++;
         continue;
       }
-      if (current.compatibility_info_id !== infoId) await queries.updateCompatibility(tx, current.id, infoId, actor);
-      else await queries.touchCompatibility(tx, current.id, actor);
-      await queries.setReferences(tx, current.id, add, remove);
+      toUpdate.push({ id: current.id, infoId });
+      referencesAdded.push(...add.map((ref): [number, number] => [current.id, ref]));
+      referencesRemoved.push(...remove.map((ref): [number, number] => [current.id, ref]));
       changes.push({ ...base, action: 'update', before: auditState(current), after: auditState({ compatibility_info_id: infoId, references: wanted }) });
       result.updated++;
     }
+
+    await queries.deleteCompatibilities(tx, toDelete);
+    await queries.updateCompatibilities(tx, toUpdate, actor);
+    const created = await queries.insertCompatibilities(tx, { fromKind: pairKinds.fromKind, toKind: pairKinds.toKind }, toCreate, actor);
+    const createdIds = new Map(created.map((c) => [`${c.from_version_id}-${c.to_version_id}`, c.id]));
+    for (const row of toCreate) {
+      const id = createdIds.get(`${row.from}-${row.to}`)!;
+      referencesAdded.push(...row.references.map((ref): [number, number] => [id, ref]));
+    }
+    await queries.changeReferences(tx, referencesAdded, referencesRemoved);
     await recordChanges(tx, changes);
     return result;
   });
@@ -186,8 +202,9 @@ export function changeReference(
     } else if (!current.references.includes(referenceId)) {
       throw notFound(`Reference ${referenceId} on this compatibility`);
     }
-    await queries.setReferences(tx, current.id, mode === 'add' ? [referenceId] : [], mode === 'remove' ? [referenceId] : []);
-    await queries.touchCompatibility(tx, current.id, actor);
+    const link: Array<[number, number]> = [[current.id, referenceId]];
+    await queries.changeReferences(tx, mode === 'add' ? link : [], mode === 'remove' ? link : []);
+    await queries.updateCompatibilities(tx, [{ id: current.id, infoId: current.compatibility_info_id }], actor);
     const references = mode === 'add' ? [...current.references, referenceId] : current.references.filter((id) => id !== referenceId);
     await recordChanges(tx, [
       {
