@@ -1,6 +1,6 @@
-import { EvaluateScreen } from '../evaluate-screen';
+import { CompatibilityBrowser } from './compatibility-browser';
 
-/** Placeholder until this screen is built. */
+/** /evaluate/assembly-compatibility-browser: the assembly selector between its system and assembly compatibilities. */
 export function AssemblyCompatibilityBrowser() {
-  return <EvaluateScreen page="assemblyCompatibilityBrowser" />;
+  return <CompatibilityBrowser page="assemblyCompatibilityBrowser" kind="assemblies" columns={['systems', 'selector', 'assemblies']} />;
 }

@@ -1,6 +1,6 @@
-import { EvaluateScreen } from '../evaluate-screen';
+import { CompatibilityBrowser } from './compatibility-browser';
 
-/** Placeholder until this screen is built. */
+/** /evaluate/subassembly-compatibility-browser: the sub-assembly selector between its assembly and sub-assembly compatibilities. */
 export function SubassemblyCompatibilityBrowser() {
-  return <EvaluateScreen page="subassemblyCompatibilityBrowser" />;
+  return <CompatibilityBrowser page="subassemblyCompatibilityBrowser" kind="subassemblies" columns={['assemblies', 'selector', 'subassemblies']} />;
 }

@@ -1,6 +1,6 @@
-import { EvaluateScreen } from '../evaluate-screen';
+import { CompatibilityBrowser } from './compatibility-browser';
 
-/** Placeholder until this screen is built. */
+/** /evaluate/system-compatibility-browser: system versions, then their system and assembly compatibilities. */
 export function SystemCompatibilityBrowser() {
-  return <EvaluateScreen page="systemCompatibilityBrowser" />;
+  return <CompatibilityBrowser page="systemCompatibilityBrowser" kind="systems" columns={['selector', 'systems', 'assemblies']} />;
 }

@@ -1,6 +1,178 @@
-import { EvaluateScreen } from '../evaluate-screen';
+import type { ItemWithVersions } from '@dp/contract';
+import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconRestore } from '@tabler/icons-react';
+import { useIsFetching } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useItemVersions, type ItemVersion } from '../api/use-item-versions';
+import { useSystemDelta } from '../api/use-system-delta';
+import { VirtualListbox } from '../browsers/virtual-listbox';
+import { DeltaTable } from './delta-table';
 
-/** Placeholder until this screen is built. */
+const PICK_HEIGHT = 300;
+const PICK_ROW = 36;
+
+/** The numeric id at the end of an href such as /api/systems/versions/281. */
+const idOf = (href: string) => Number(href.slice(href.lastIndexOf('/') + 1));
+
+/** A positive whole number from the address, or undefined for anything else. */
+function idParam(value: string | null): number | undefined {
+  const id = Number(value);
+  return value !== null && Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+function PickList<T extends { href: string }>({ heading, items, selectedHref, onPick, name, placeholder }: {
+  heading: string;
+  items: readonly T[] | undefined;
+  selectedHref: string | undefined;
+  onPick: (item: T) => void;
+  name: (item: T) => string;
+  placeholder: string;
+}) {
+  let body: ReactNode;
+  if (!items) body = <Center h={PICK_HEIGHT}><Text c="dimmed" ta="center">{placeholder}</Text></Center>;
+  else {
+    body = (
+      <VirtualListbox
+        items={items}
+        getKey={(item) => item.href}
+        label={heading}
+        height={PICK_HEIGHT}
+        rowHeight={PICK_ROW}
+        selectedKey={selectedHref}
+        onActivate={onPick}
+        rowProps={(item) => ({ title: name(item) })}
+        renderItem={(item) => (
+          <Text size="sm" px="sm" lh={`${PICK_ROW}px`} truncate>
+            {name(item)}
+          </Text>
+        )}
+      />
+    );
+  }
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-label={heading}>
+      <Title order={2} size="h4" mb="xs">
+        {heading}
+      </Title>
+      {body}
+    </Paper>
+  );
+}
+
+/**
+ * /evaluate/system-delta-browser (SPEC 2): pick a system and two of its versions, compare their system
+ * and assembly compatibilities. The choice lives in the address as ?system=&v1=&v2= (ids).
+ */
 export function SystemDeltaBrowser() {
-  return <EvaluateScreen page="systemDeltaBrowser" />;
+  const { t } = useTranslation();
+  const systems = useItemVersions('systems');
+  const [params, setParams] = useSearchParams();
+  const fetching = useIsFetching({ queryKey: ['evaluate'] }) > 0;
+
+  const systemId = idParam(params.get('system'));
+  const v1Id = idParam(params.get('v1'));
+  const v2Id = idParam(params.get('v2'));
+  const system = systems.data?.find((item) => idOf(item.href) === systemId);
+  const versionOf = (id: number | undefined) => system?.versions.find((version) => idOf(version.href) === id);
+  const version1 = versionOf(v1Id);
+  const version2 = versionOf(v2Id);
+  const delta = useSystemDelta(version1 && v1Id, version2 && v2Id);
+
+  // An address naming a system or version that does not exist (any more) is reported, never blank.
+  const unknown =
+    systems.data !== undefined &&
+    ((params.has('system') && !system) || (params.has('v1') && !version1) || (params.has('v2') && !version2));
+
+  const pickSystem = (item: ItemWithVersions) => {
+    // SPEC 4: choosing a different system clears both versions.
+    if (item.href !== system?.href) setParams({ system: String(idOf(item.href)) });
+  };
+  const pickVersion = (which: 'v1' | 'v2') => (version: ItemVersion) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.set(which, String(idOf(version.href)));
+      return next;
+    });
+  const versionName = (version: ItemVersion) => version.name ?? version.name2 ?? '';
+
+  let result: ReactNode;
+  if (!version1 || !version2) {
+    result = <Text c="dimmed">{t(system ? 'browsers.delta.pickVersions' : 'browsers.delta.pickSystem')}</Text>;
+  } else if (delta.isError) {
+    result = <Text c="dimmed">{t('browsers.noData')}</Text>;
+  } else if (!delta.data) {
+    result = (
+      <Center h={200}>
+        <Loader size="sm" aria-label={t('browsers.loading')} />
+      </Center>
+    );
+  } else {
+    result = (
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <DeltaTable heading={t('browsers.lists.systems')} kind="systems" rows={delta.data.systems} version1={versionName(version1)} version2={versionName(version2)} />
+        <DeltaTable heading={t('browsers.lists.assemblies')} kind="assemblies" rows={delta.data.assemblies} version1={versionName(version1)} version2={versionName(version2)} />
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={2}>
+          <Group gap="xs" wrap="nowrap">
+            <Title order={1} size="h2">
+              {t('evaluate.pages.systemDeltaBrowser.title')}
+            </Title>
+            {fetching && <Loader size="xs" aria-label={t('browsers.loading')} data-testid="browser-loading" />}
+          </Group>
+          <Text c="dimmed">{t('browsers.delta.info')}</Text>
+        </Stack>
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconRestore size={16} aria-hidden />} onClick={() => setParams({})}>
+            {t('browsers.delta.reset')}
+          </Button>
+          <Button component={Link} to="/evaluate" variant="light" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+            {t('evaluate.back')}
+          </Button>
+        </Group>
+      </Group>
+
+      {unknown && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="unknown-selection">
+          {t('browsers.delta.unknownSelection')}
+        </Alert>
+      )}
+
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <PickList
+          heading={t('browsers.headings.systems')}
+          items={systems.data}
+          selectedHref={system?.href}
+          onPick={pickSystem}
+          name={(item) => item.name}
+          placeholder={t('browsers.loading')}
+        />
+        <PickList
+          heading={t('browsers.delta.version1')}
+          items={system?.versions}
+          selectedHref={version1?.href}
+          onPick={pickVersion('v1')}
+          name={versionName}
+          placeholder={t('browsers.delta.pickSystem')}
+        />
+        <PickList
+          heading={t('browsers.delta.version2')}
+          items={system?.versions}
+          selectedHref={version2?.href}
+          onPick={pickVersion('v2')}
+          name={versionName}
+          placeholder={t('browsers.delta.pickSystem')}
+        />
+      </SimpleGrid>
+
+      {result}
+    </Stack>
+  );
 }

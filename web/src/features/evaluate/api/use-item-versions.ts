@@ -1,0 +1,68 @@
+import { fold, type ItemWithVersions, type KindPath, type VersionLabel } from '@dp/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { useModificationTime } from './use-infos';
+
+export type ItemVersion = ItemWithVersions['versions'][number];
+
+/** A version as the evaluation lists show it, with its item and its label. */
+export interface CatalogVersion extends ItemVersion {
+  item: ItemWithVersions;
+  label: string;
+  /** The label folded once (SPEC 5), so filtering thousands of versions stays fast. */
+  folded: string;
+}
+
+/** All versions of one kind, in the server's order (items by name, then their versions). */
+export interface VersionCatalog {
+  items: ItemWithVersions[];
+  versions: CatalogVersion[];
+  byHref: Map<string, CatalogVersion>;
+}
+
+/**
+ * The label of a version (SPEC 2): parent name, version name and name2 joined by single spaces, empty
+ * parts skipped. The compatibility browsers' `data` parameter holds it.
+ */
+export function versionLabel(version: Pick<VersionLabel, 'parent_name' | 'name' | 'name2'>): string {
+  return [version.parent_name, version.name, version.name2]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+export function fetchItemVersions(kind: KindPath, signal?: AbortSignal): Promise<ItemWithVersions[]> {
+  return api.get<ItemWithVersions[]>(`/api/${kind}/versions`, { signal });
+}
+
+/** Flattens the items of one kind into a catalog of labelled versions. */
+export function toCatalog(items: ItemWithVersions[]): VersionCatalog {
+  const versions = items.flatMap((item) =>
+    item.versions.map((version) => {
+      const label = versionLabel(version);
+      return { ...version, item, label, folded: fold(label) };
+    }),
+  );
+  return { items, versions, byHref: new Map(versions.map((version) => [version.href, version])) };
+}
+
+/** Keyed by the data's modification time: cached for as long as the data has not changed. */
+export const itemVersionsQueryOptions = (kind: KindPath, modificationTime: string | undefined) =>
+  queryOptions({
+    queryKey: ['evaluate', 'item-versions', kind, modificationTime],
+    queryFn: ({ signal }) => fetchItemVersions(kind, signal),
+    enabled: modificationTime !== undefined,
+    staleTime: Infinity,
+    // A data change swaps the list in place instead of flashing the loading state.
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/{kind}/versions: every item of a kind with its versions. */
+export function useItemVersions(kind: KindPath) {
+  return useQuery(itemVersionsQueryOptions(kind, useModificationTime()));
+}
+
+/** The versions of a kind as a flat list and indexed by href (built once per answer). */
+export function useVersionCatalog(kind: KindPath) {
+  return useQuery({ ...itemVersionsQueryOptions(kind, useModificationTime()), select: toCatalog });
+}

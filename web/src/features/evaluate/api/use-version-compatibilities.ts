@@ -1,0 +1,33 @@
+import type { CompatibilityRecord, KindPath } from '@dp/contract';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { useModificationTime } from './use-infos';
+
+export function fetchVersionCompatibilities(versionHref: string, kind: KindPath, signal?: AbortSignal): Promise<CompatibilityRecord[]> {
+  return api.get<CompatibilityRecord[]>(`${versionHref}/compatibilities/${kind}`, { signal });
+}
+
+export const versionCompatibilitiesQueryOptions = (versionHref: string | undefined, kind: KindPath, modificationTime: string | undefined) =>
+  queryOptions({
+    queryKey: ['evaluate', 'version-compatibilities', versionHref, kind, modificationTime],
+    queryFn: versionHref ? ({ signal }) => fetchVersionCompatibilities(versionHref, kind, signal) : skipToken,
+    enabled: modificationTime !== undefined,
+    staleTime: Infinity,
+  });
+
+/** GET {versionHref}/compatibilities/{kind}: one version's compatibilities to versions of `kind`. */
+export function useVersionCompatibilities(versionHref: string | undefined, kind: KindPath) {
+  return useQuery(versionCompatibilitiesQueryOptions(versionHref, kind, useModificationTime()));
+}
+
+const hasWarning = (records: CompatibilityRecord[]) =>
+  records.some(({ compatibility_info: { compatibility_status: status } }) => status === 'conditional' || status === 'forbidden');
+
+/**
+ * True when an assembly version has a conditional or forbidden assembly compatibility, so the user
+ * should check assembly-assembly compatibility (SPEC 2). Asked per visible row: a few small cached
+ * calls instead of the bulk list of all assembly pairs (19 MB at size M).
+ */
+export function useAssemblyWarning(assemblyVersionHref: string): boolean {
+  return useQuery({ ...versionCompatibilitiesQueryOptions(assemblyVersionHref, 'assemblies', useModificationTime()), select: hasWarning }).data ?? false;
+}

@@ -1,0 +1,118 @@
+import type { KindPath } from '@dp/contract';
+import { ActionIcon, Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
+import { useIsFetching } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { EvaluatePageKey } from '../evaluate-pages';
+import { useVersionCatalog } from '../api/use-item-versions';
+import { useVersionCompatibilities } from '../api/use-version-compatibilities';
+import { CompatibilityList } from './compatibility-list';
+import { formatDateTime } from './display';
+import { useSelectedVersion } from './use-selected-version';
+import { VersionSelector } from './version-selector';
+
+/** A column of a browser: the version selector, or the selected version's compatibilities to a kind. */
+type BrowserColumn = 'selector' | KindPath;
+
+interface CompatibilityBrowserProps {
+  page: EvaluatePageKey;
+  /** The kind whose versions are selected. */
+  kind: KindPath;
+  /** Left to right; exactly one is 'selector'. */
+  columns: readonly [BrowserColumn, BrowserColumn, BrowserColumn];
+}
+
+function ListColumn({ kind, versionHref }: { kind: KindPath; versionHref: string | undefined }) {
+  const { t } = useTranslation();
+  const catalog = useVersionCatalog(kind).data;
+  const compatibilities = useVersionCompatibilities(versionHref, kind);
+  // A failure is in the error banner; the list then ends its spinner.
+  const records = compatibilities.isError ? [] : compatibilities.data;
+  const heading = t(`browsers.lists.${kind}`);
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-label={heading}>
+      <Title order={2} size="h4" mb="xs">
+        {heading}
+      </Title>
+      <CompatibilityList
+        heading={heading}
+        kind={kind}
+        records={records}
+        catalog={catalog}
+        active={versionHref !== undefined}
+      />
+    </Paper>
+  );
+}
+
+/**
+ * The System, Assembly and Sub-Assembly Compatibility Browsers (SPEC 2): pick a version of `kind`,
+ * see its compatibilities in two lists, follow a row to the browser of the row's kind.
+ */
+export function CompatibilityBrowser({ page, kind, columns }: CompatibilityBrowserProps) {
+  const { t } = useTranslation();
+  const catalog = useVersionCatalog(kind);
+  const { selection, select } = useSelectedVersion(catalog.data);
+  const fetching = useIsFetching({ queryKey: ['evaluate'] }) > 0;
+  const selected = selection?.state === 'selected' ? selection.version : undefined;
+  const title = t(`evaluate.pages.${page}.title`);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={2}>
+          <Group gap="xs" wrap="nowrap">
+            <Title order={1} size="h2">
+              {title}
+            </Title>
+            {/* The tooltips of the evaluation are German in every language (SPEC 1). */}
+            <Tooltip label={t(`evaluate.pages.${page}.info`)} lang="de" multiline w={280} withArrow events={{ hover: true, focus: true, touch: true }}>
+              <ActionIcon variant="subtle" size="sm" radius="xl" aria-label={t('evaluate.infoLabel', { name: title })}>
+                <IconInfoCircle size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            {fetching && <Loader size="xs" aria-label={t('browsers.loading')} data-testid="browser-loading" />}
+          </Group>
+          <Text fw={600} data-testid="selected-version">
+            {selected ? selected.label : t('browsers.noSelection')}
+          </Text>
+          {selected && (
+            <Text size="sm" c="dimmed" data-testid="modification-time">
+              {t('browsers.modified', { date: formatDateTime(selected.modification_time) })}
+            </Text>
+          )}
+        </Stack>
+        <Button component={Link} to="/evaluate" variant="light" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          {t('evaluate.back')}
+        </Button>
+      </Group>
+
+      {selection?.state === 'unmatched' && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('browsers.noMatchTitle')} data-testid="no-match">
+          {t('browsers.noMatch', { data: selection.data })}
+        </Alert>
+      )}
+
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+        {columns.map((column) =>
+          column === 'selector' ? (
+            <Paper key={column} withBorder p="sm" radius="md" component="section" aria-label={t(`browsers.headings.${kind}`)}>
+              <Title order={2} size="h4" mb="xs">
+                {t(`browsers.headings.${kind}`)}
+              </Title>
+              <VersionSelector
+                heading={t(`browsers.headings.${kind}`)}
+                versions={catalog.data?.versions}
+                selectedHref={selected?.href}
+                onSelect={select}
+              />
+            </Paper>
+          ) : (
+            <ListColumn key={column} kind={column} versionHref={selected?.href} />
+          ),
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}

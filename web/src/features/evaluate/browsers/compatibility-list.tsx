@@ -1,0 +1,111 @@
+import type { CompatibilityRecord, CompatibilityStatus, KindPath } from '@dp/contract';
+import { Center, Group, Loader, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { CompatibilityText, STATUS_STYLE } from '../../../components/compatibility-status';
+import type { CatalogVersion, VersionCatalog } from '../api/use-item-versions';
+import { useAssemblyWarning } from '../api/use-version-compatibilities';
+import { browserLink } from './browser-paths';
+import { shortLabel, useNameLimit } from './display';
+import { VirtualListbox } from './virtual-listbox';
+
+interface Row {
+  version: CatalogVersion;
+  status: CompatibilityStatus;
+  obligation: string | undefined;
+}
+
+const ROW_HEIGHT = 76;
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** The other side of each record, named from its kind's catalog and sorted by label. */
+function toRows(records: CompatibilityRecord[], catalog: VersionCatalog): Row[] {
+  const rows: Row[] = [];
+  for (const record of records) {
+    const version = catalog.byHref.get(record.to.href);
+    if (version) rows.push({ version, status: record.compatibility_info.compatibility_status, obligation: record.compatibility_info.obligation });
+  }
+  if (rows.length < records.length) console.warn('Some compatibilities setup failed'); // SPEC 8: unknown versions are skipped
+  return rows.sort((a, b) => collator.compare(a.version.label, b.version.label));
+}
+
+/** The hint to check assembly-assembly compatibility; only rows on screen ask for it. */
+function AssemblyWarning({ href }: { href: string }) {
+  const { t } = useTranslation();
+  if (!useAssemblyWarning(href)) return null;
+  return (
+    <Tooltip label={t('browsers.checkAssemblies')} multiline w={240} withArrow>
+      <IconInfoCircle size={16} role="img" aria-label={t('browsers.checkAssemblies')} color="var(--mantine-color-orange-filled)" data-testid="assembly-warning" />
+    </Tooltip>
+  );
+}
+
+interface CompatibilityListProps {
+  heading: string;
+  kind: KindPath;
+  /** Undefined while loading. */
+  records: CompatibilityRecord[] | undefined;
+  catalog: VersionCatalog | undefined;
+  /** False until a version is selected. */
+  active: boolean;
+}
+
+/** One compatibility list of a browser: rows coloured by status; a click opens the row's browser. */
+export function CompatibilityList({ heading, kind, records, catalog, active }: CompatibilityListProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const limit = useNameLimit();
+  const height = useMediaQuery('(min-width: 62em)') ? 400 : 300;
+  const rows = useMemo(() => (records && catalog ? toRows(records, catalog) : undefined), [records, catalog]);
+
+  const message = (text: string) => (
+    <Center h={height}>
+      <Text c="dimmed" ta="center" px="md">
+        {text}
+      </Text>
+    </Center>
+  );
+  if (!active) return message(t('browsers.selectVersion'));
+  if (!rows) {
+    return (
+      <Center h={height}>
+        <Loader size="sm" aria-label={t('browsers.loading')} />
+      </Center>
+    );
+  }
+  if (rows.length === 0) return message(t('browsers.noData'));
+
+  return (
+    <VirtualListbox
+      items={rows}
+      getKey={(row) => row.version.href}
+      label={heading}
+      height={height}
+      rowHeight={ROW_HEIGHT}
+      onActivate={(row) => void navigate(browserLink(kind, row.version.label))}
+      testId={`compatibility-list-${kind}`}
+      rowProps={(row) => {
+        const { color } = STATUS_STYLE[row.status];
+        return {
+          title: row.version.label,
+          'data-status': row.status,
+          style: { background: `var(--mantine-color-${color}-light)`, borderLeft: `4px solid var(--mantine-color-${color}-filled)` },
+        };
+      }}
+      renderItem={(row) => (
+        <div style={{ padding: '6px 8px' }}>
+          <Group gap={4} wrap="nowrap">
+            <Text size="sm" fw={600} truncate>
+              {shortLabel(row.version, limit)}
+            </Text>
+            {kind === 'assemblies' && <AssemblyWarning href={row.version.href} />}
+          </Group>
+          <CompatibilityText status={row.status} obligation={row.obligation} />
+        </div>
+      )}
+    />
+  );
+}

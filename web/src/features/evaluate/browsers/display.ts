@@ -1,0 +1,30 @@
+import type { VersionLabel } from '@dp/contract';
+import { useViewportSize } from '@mantine/hooks';
+import { versionLabel } from '../api/use-item-versions';
+
+/** SPEC 9: names are cut to 13 characters at window widths of 990 to 1400 px, otherwise to 30. */
+export function nameLimit(windowWidth: number): number {
+  return windowWidth >= 990 && windowWidth <= 1400 ? 13 : 30;
+}
+
+export function useNameLimit(): number {
+  return nameLimit(useViewportSize().width);
+}
+
+export function truncate(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit).trimEnd()}…` : text;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** SPEC 9 date format dd.MM.yyyy HH:mm:ss, in the user's time zone. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/** A version's label with its item name cut to `limit`; the version numbers stay whole. */
+export function shortLabel(version: Pick<VersionLabel, 'parent_name' | 'name' | 'name2'>, limit: number): string {
+  return versionLabel({ ...version, parent_name: truncate(version.parent_name, limit) });
+}
