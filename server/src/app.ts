@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -6,6 +7,7 @@ import { APP_VERSION, PRODUCT_NAME } from '@dp/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import { registerAuth } from './auth/plugin.js';
 import { createTokenVerifier } from './auth/verify-token.js';
@@ -58,6 +60,9 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
       },
     },
   });
+
+  // Version listings run to megabytes at the larger data sizes; JSON compresses about tenfold.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
 
   await app.register(fastifySwagger, {
     openapi: {
