@@ -11,13 +11,16 @@ export class ApiFailure extends Error implements Failure {
   readonly status: number;
   readonly statusText: string;
   readonly error: string;
+  /** The parsed error body, for calls whose errors carry more than a message (e.g. failing rows). */
+  readonly body: unknown;
 
-  constructor({ status, statusText, error, message }: Failure) {
+  constructor({ status, statusText, error, message }: Failure, body?: unknown) {
     super(message);
     this.name = 'ApiFailure';
     this.status = status;
     this.statusText = statusText;
     this.error = error;
+    this.body = body;
   }
 }
 

@@ -64,7 +64,7 @@ async function failureOf(response: Response): Promise<ApiFailure> {
   const error = stringField(body, 'error') ?? (response.statusText || `HTTP ${response.status}`);
   const message = stringField(body, 'message') ?? (typeof body === 'string' && body.length < 500 && body.trim() !== '' ? body.trim() : error);
   // HTTP/2 answers have no reason phrase; the API's `error` field holds it.
-  return new ApiFailure({ status: response.status, statusText: response.statusText || error, error, message });
+  return new ApiFailure({ status: response.status, statusText: response.statusText || error, error, message }, body);
 }
 
 /**

@@ -1,18 +1,23 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
 import { ScreenPlaceholder } from '../../components/screen-placeholder';
 import { SideMenuLayout } from '../../components/side-menu-layout';
+import { ItemsScreen } from './components/items-screen';
+import { ObligationsScreen } from './components/obligations-screen';
+import { ReferencesScreen } from './components/references-screen';
+import { RelationsScreen } from './components/relations-screen';
 
 type PageKey = 'systems' | 'systemsRelations' | 'assemblies' | 'assembliesRelations' | 'subassemblies' | 'references' | 'obligationsIntern';
 
-const PAGES: { path: string; key: PageKey }[] = [
-  { path: 'systems', key: 'systems' },
-  { path: 'systems-relations', key: 'systemsRelations' },
-  { path: 'assemblies', key: 'assemblies' },
-  { path: 'assemblies-relations', key: 'assembliesRelations' },
-  { path: 'subassemblies', key: 'subassemblies' },
-  { path: 'references', key: 'references' },
-  { path: 'obligations-intern', key: 'obligationsIntern' },
+const PAGES: { path: string; key: PageKey; element: ReactNode }[] = [
+  { path: 'systems', key: 'systems', element: <ItemsScreen kind="systems" /> },
+  { path: 'systems-relations', key: 'systemsRelations', element: <RelationsScreen parent="systems" child="assemblies" /> },
+  { path: 'assemblies', key: 'assemblies', element: <ItemsScreen kind="assemblies" /> },
+  { path: 'assemblies-relations', key: 'assembliesRelations', element: <RelationsScreen parent="assemblies" child="subassemblies" /> },
+  { path: 'subassemblies', key: 'subassemblies', element: <ItemsScreen kind="subassemblies" /> },
+  { path: 'references', key: 'references', element: <ReferencesScreen /> },
+  { path: 'obligations-intern', key: 'obligationsIntern', element: <ObligationsScreen /> },
 ];
 
 function BasicDataLayout() {
@@ -26,14 +31,9 @@ function BasicDataIndex() {
   return <ScreenPlaceholder title={t('basicData.title')} description={t('basicData.intro')} />;
 }
 
-function BasicDataScreen({ page }: { page: PageKey }) {
-  const { t } = useTranslation();
-  return <ScreenPlaceholder title={t(`basicData.pages.${page}.title`)} description={t(`basicData.pages.${page}.description`)} />;
-}
-
-/** /basic-data: base data maintenance with its collapsible side menu. */
+/** /basic-data (admins): base data maintenance with its collapsible side menu. */
 export const basicDataRoute: RouteObject = {
   path: 'basic-data',
   element: <BasicDataLayout />,
-  children: [{ index: true, element: <BasicDataIndex /> }, ...PAGES.map((page) => ({ path: page.path, element: <BasicDataScreen page={page.key} /> }))],
+  children: [{ index: true, element: <BasicDataIndex /> }, ...PAGES.map((page) => ({ path: page.path, element: page.element }))],
 };

@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
+import type { KindPath } from '@dp/contract';
 import { ScreenPlaceholder } from '../../components/screen-placeholder';
 import { SideMenuLayout } from '../../components/side-menu-layout';
+import { RelationScreen } from './components/relation-screen';
+import { VersionsScreen } from './components/versions-screen';
+import type { RelationKey } from './kinds';
 
 type PageKey =
   | 'systemsVersions'
@@ -60,9 +64,24 @@ function CompatibilityIndex() {
   return <ScreenPlaceholder title={t('compatibility.title')} description={t('compatibility.intro')} />;
 }
 
+/** What each page shows: the versions of a kind, or one of the relations of kinds.ts. */
+const SCREENS: Record<PageKey, { versions: KindPath } | { relation: RelationKey }> = {
+  systemsVersions: { versions: 'systems' },
+  systemsSystemsCompatibility: { relation: 'systemsSystems' },
+  systemsAssembliesCompatibility: { relation: 'systemsAssemblies' },
+  assembliesVersions: { versions: 'assemblies' },
+  assembliesAssembliesCompatibility: { relation: 'assembliesAssemblies' },
+  assembliesSubassembliesCompatibility: { relation: 'assembliesSubassemblies' },
+  subassembliesVersions: { versions: 'subassemblies' },
+  subassembliesSubassembliesCompatibility: { relation: 'subassembliesSubassemblies' },
+};
+
 function CompatibilityScreen({ page }: { page: PageKey }) {
   const { t } = useTranslation();
-  return <ScreenPlaceholder title={t(`compatibility.pages.${page}.title`)} description={t(`compatibility.pages.${page}.description`)} />;
+  const screen = SCREENS[page];
+  const title = t(`compatibility.pages.${page}.title`);
+  // Keyed by page: moving to another screen starts from an empty selection.
+  return 'versions' in screen ? <VersionsScreen key={page} kind={screen.versions} title={title} /> : <RelationScreen key={page} relationKey={screen.relation} title={title} />;
 }
 
 /** /compatibility: versions and compatibility relations, with the grouped left navigation. */

@@ -1,0 +1,144 @@
+import { Button, Checkbox, MultiSelect, PasswordInput, Select, Text, TextInput } from '@mantine/core';
+import { IconCheck, IconMessage, IconMinus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageCell } from '../image-cell/image-cell';
+import { formatDateTime, textOf } from './format';
+import { selectOptionsOf } from './select-options';
+import type { ColumnDef, TableComment } from './types';
+
+/** Comments of a 'comments' cell as an array (anything else counts as none). */
+const NO_COMMENTS: TableComment[] = [];
+
+/** Comments of a 'comments' cell as an array (anything else counts as none; the empty list keeps its identity). */
+export function commentsOf(value: unknown): TableComment[] {
+  return Array.isArray(value) ? (value as TableComment[]) : NO_COMMENTS;
+}
+
+/** Comments the user still sees (deleted ones are kept for the save but not shown). */
+export function visibleComments(value: unknown): TableComment[] {
+  return commentsOf(value).filter((c) => !c.isDeleted);
+}
+
+/** A cell in display mode. */
+export function CellDisplay<Row>({ column, row, value, onOpenComments }: { column: ColumnDef<Row>; row: Row; value: unknown; onOpenComments: () => void }): ReactNode {
+  const { t } = useTranslation();
+  if (column.render) return column.render(row);
+  switch (column.type ?? 'text') {
+    case 'checkbox':
+      return value ? (
+        <IconCheck size={18} role="img" aria-label={t('table.yes')} color="var(--mantine-color-green-filled)" />
+      ) : (
+        <IconMinus size={18} role="img" aria-label={t('table.no')} color="var(--mantine-color-dimmed)" />
+      );
+    case 'password':
+      return value ? '••••••' : '';
+    case 'image':
+      return <ImageCell value={value} label={column.name} folder={column.imageFolder} />;
+    case 'comments':
+      return <CommentsButton count={visibleComments(value).length} onClick={onOpenComments} />;
+    case 'date':
+      return formatDateTime(value);
+    default:
+      return (
+        <Text size="sm" inherit lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+          {textOf(column, row, value)}
+        </Text>
+      );
+  }
+}
+
+export function CommentsButton({ count, onClick }: { count: number; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button size="compact-xs" variant={count ? 'light' : 'subtle'} leftSection={<IconMessage size={14} aria-hidden />} onClick={onClick}>
+      {t('table.comments.open', { count })}
+    </Button>
+  );
+}
+
+export interface CellEditorProps<Row> {
+  column: ColumnDef<Row>;
+  /** undefined in the Add dialog. */
+  row: Row | undefined;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onOpenComments?: () => void;
+  /** Error text under the field (Add dialog). */
+  error?: string;
+  /** Show the column name as a visible label (Add dialog) instead of only an accessible one. */
+  withLabel?: boolean;
+  autoFocus?: boolean;
+}
+
+/** A cell as an input (edit mode and the Add dialog); every input is named by its column. */
+export function CellEditor<Row>({ column, row, value, onChange, onOpenComments, error, withLabel, autoFocus }: CellEditorProps<Row>): ReactNode {
+  const label = withLabel ? { label: column.name, withAsterisk: column.required } : { 'aria-label': column.name };
+  const size = withLabel ? 'sm' : 'xs';
+  switch (column.type ?? 'text') {
+    case 'checkbox':
+      return <Checkbox checked={Boolean(value)} onChange={(e) => onChange(e.currentTarget.checked)} {...label} error={error} autoFocus={autoFocus} />;
+    case 'select':
+      return (
+        <Select
+          {...label}
+          size={size}
+          data={selectOptionsOf(column, row)}
+          value={typeof value === 'string' ? value : null}
+          onChange={(next) => onChange(next)}
+          clearable={!column.required}
+          allowDeselect={!column.required}
+          error={error}
+          autoFocus={autoFocus}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+    case 'multiselect':
+      return (
+        <MultiSelect
+          {...label}
+          size={size}
+          data={selectOptionsOf(column, row)}
+          value={Array.isArray(value) ? value.map(String) : []}
+          // SPEC 5: beyond the maximum, further choices are ignored; duplicates cannot arise in a set of values.
+          onChange={(next) => onChange(column.maxSelected !== undefined ? next.slice(0, column.maxSelected) : next)}
+          maxValues={column.maxSelected}
+          searchable
+          clearable
+          error={error}
+          autoFocus={autoFocus}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+    case 'password':
+      return <PasswordInput {...label} size={size} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value)} error={error} autoFocus={autoFocus} />;
+    case 'date':
+      return (
+        <TextInput
+          {...label}
+          size={size}
+          type="date"
+          value={typeof value === 'string' ? value.slice(0, 10) : ''}
+          onChange={(e) => onChange(e.currentTarget.value || null)}
+          error={error}
+          autoFocus={autoFocus}
+        />
+      );
+    case 'image':
+      return <ImageCell value={value} onChange={onChange} label={column.name} folder={column.imageFolder} />;
+    case 'comments':
+      return <CommentsButton count={visibleComments(value).length} onClick={() => onOpenComments?.()} />;
+    default:
+      return (
+        <TextInput
+          {...label}
+          size={size}
+          value={value === null || value === undefined ? '' : String(value)}
+          placeholder={column.placeholder}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          error={error}
+          autoFocus={autoFocus}
+        />
+      );
+  }
+}

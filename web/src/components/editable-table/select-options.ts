@@ -1,0 +1,21 @@
+import type { ColumnDef, SelectOption } from './types';
+
+// Spelled exactly as SPEC 5 gives them.
+export const SELECT_OPTIONS_MISSING = 'You must spicify select options';
+export const SELECT_OPTIONS_WRONG_TYPE = 'Select options must be ether function or array';
+
+/** Throws the SPEC 5 errors for a select or multiselect column whose options are missing or of a wrong type. */
+export function validateSelectOptions<Row>(column: ColumnDef<Row>): void {
+  if (column.type !== 'select' && column.type !== 'multiselect') return;
+  const options: unknown = column.options;
+  if (options === undefined || options === null) throw new Error(SELECT_OPTIONS_MISSING);
+  if (!Array.isArray(options) && typeof options !== 'function') throw new Error(SELECT_OPTIONS_WRONG_TYPE);
+}
+
+/** The options of `column` for `row` (for the Add dialog `row` is undefined: function options get an empty row). */
+export function selectOptionsOf<Row>(column: ColumnDef<Row>, row: Row | undefined): SelectOption[] {
+  validateSelectOptions(column);
+  const { options } = column;
+  if (typeof options === 'function') return options(row ?? ({} as Row));
+  return options ?? [];
+}

@@ -1,0 +1,135 @@
+import type { ReactNode } from 'react';
+import type { IMAGE_FOLDERS } from '@dp/contract';
+
+export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
+
+/** How a cell is shown and edited. */
+export type ColumnType = 'text' | 'checkbox' | 'select' | 'multiselect' | 'password' | 'date' | 'image' | 'comments';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** Where a column appears; every flag defaults to true. */
+export interface ColumnVisibility {
+  /** Shown while the table is in edit mode. */
+  edit?: boolean;
+  /** Shown in display mode. */
+  display?: boolean;
+  /** A field of the Add dialog. */
+  add?: boolean;
+}
+
+/** One comment of a 'comments' cell (SPEC 3: relation comment). */
+export interface TableComment {
+  /** Server id; absent for a comment added in the dialog and not yet saved. */
+  id?: string | number;
+  comment: string;
+  author: string;
+  canEdit?: boolean;
+  isNew?: boolean;
+  /** Set by the dialog on a comment the user changed. */
+  isChanged?: boolean;
+  /** Set by the dialog on a comment the user deleted (kept so the save can send the DELETE). */
+  isDeleted?: boolean;
+  creation_time?: string;
+  modification_time?: string;
+}
+
+/** A column of an EditableTable (SPEC 2, 'Column definition'). */
+export interface ColumnDef<Row> {
+  /** The row field the column shows and edits. */
+  key: string;
+  /** Header text (already translated). */
+  name: string;
+  /** Default 'text'. */
+  type?: ColumnType;
+  /** Whether the cell becomes an input in edit mode (and a field of the Add dialog). Default false. */
+  isEditable?: boolean;
+  isSortable?: boolean;
+  /** Shows a filter input under the header; matching is accent- and case-insensitive. */
+  filterable?: boolean;
+  visibility?: ColumnVisibility;
+  /** Relative width, default 3; shown as a share of the summed widths of the visible columns. */
+  width?: number;
+  /** Initial value in the Add dialog. */
+  default?: unknown;
+  /**
+   * Options of 'select' and 'multiselect' columns. Missing → Error('You must spicify select options');
+   * anything but an array or a function → Error('Select options must be ether function or array').
+   */
+  options?: SelectOption[] | ((row: Row) => SelectOption[]);
+  /** 'multiselect': choices beyond this count are ignored. */
+  maxSelected?: number;
+  /** Display-mode content; default shows the value by type. */
+  render?: (row: Row) => ReactNode;
+  /** Text used by the filter and the sort; default the displayed value (option label, or the raw value). */
+  filterValue?: (row: Row) => string;
+  /** Placeholder of a text input. */
+  placeholder?: string;
+  /** The Add dialog and row saves refuse an empty value; a 'select' column loses its clear button. */
+  required?: boolean;
+  /** 'image': the upload folder (systems, assemblies, subassemblies, versions). */
+  imageFolder?: ImageFolder;
+  /** Not used: colour rows through EditableTableProps.rowColor. */
+  rowColor?: never;
+}
+
+/** What onSave may answer for rows the server refused (others count as saved). */
+export interface SaveFailure {
+  id: string;
+  message: string;
+  /** HTTP status; 412 (changed by someone else meanwhile) offers 'Reload' on the row. */
+  status?: number;
+}
+
+export interface RowChange<Row> {
+  row: Row;
+  /** Only the fields whose value differs from the row. */
+  values: Record<string, unknown>;
+}
+
+export interface EditableTableProps<Row> {
+  /** Names the table; keeps its state (sort, filters, shown columns) apart from other tables. */
+  tableKey: string;
+  rows: Row[];
+  columns: ColumnDef<Row>[];
+  getRowId: (row: Row) => string;
+  loading?: boolean;
+  /** Height of the scroll area (virtualised); default 450. */
+  height?: number | string;
+  title?: ReactNode;
+  /** Show the Add button (needs onAdd). Default true when onAdd is given. */
+  allowAdd?: boolean;
+  /** Show row Delete buttons (needs onDelete). Default true when onDelete is given. */
+  allowDelete?: boolean;
+  /** In edit mode every row is an input at once; 'Save all' sends only changed rows. */
+  multiEdit?: boolean;
+  /** Rows can be selected in edit mode: click, shift-click (range), ctrl/cmd-click (toggle). */
+  selectable?: boolean;
+  /** Background colour of a row (a Mantine colour name such as 'green' or any CSS colour). */
+  rowColor?: (row: Row) => string | undefined;
+  onAdd?: (values: Record<string, unknown>) => Promise<void>;
+  /** Receives the changed rows only; may report rows that failed (shown on those rows). Throwing marks all failed. */
+  onSave?: (changes: Array<RowChange<Row>>) => Promise<void | { failed: SaveFailure[] }>;
+  onDelete?: (row: Row) => Promise<void>;
+  /** Extra buttons in the header; they get the selected rows (edit mode). */
+  headerActions?: (selected: Row[]) => ReactNode;
+  /** Anything else for the toolbar (e.g. a column toggle). */
+  toolbarExtra?: ReactNode;
+  /** May the user edit or delete comments of this row (SPEC 6)? Only honoured in edit mode. */
+  canEditComments?: (row: Row) => boolean;
+  /** Author name given to comments added in the comments dialog. */
+  currentUser?: string;
+  /** Called when the user asks to reload after a 412 (somebody else changed the row). */
+  onReload?: () => void;
+  /** Keys of columns to hide (e.g. the created/modified columns toggled by a button). */
+  hiddenColumns?: string[];
+  /** Initial sort, e.g. { key: 'name' }. */
+  initialSort?: { key: string; desc?: boolean };
+  /** Keep sort and filters in sessionStorage under `tableKey` (default true). */
+  persistState?: boolean;
+  /** Accessible name of the table; default the title when it is a string. */
+  'aria-label'?: string;
+}

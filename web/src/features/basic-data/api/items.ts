@@ -1,0 +1,35 @@
+import type { Item, ItemInput, KindPath } from '@dp/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { basicDataKeys, ifMatch } from './keys';
+
+export function fetchItems(kind: KindPath, signal?: AbortSignal): Promise<Item[]> {
+  return api.get<Item[]>(`/api/${kind}`, { signal });
+}
+
+/** All systems, assemblies or sub-assemblies (without versions). */
+export function useItems(kind: KindPath) {
+  return useQuery({ queryKey: basicDataKeys.items(kind), queryFn: ({ signal }) => fetchItems(kind, signal) });
+}
+
+/** SPEC 5: saving an item sends only name, description and image. */
+export function itemBody(source: { name?: unknown; description?: unknown; image?: unknown }): ItemInput {
+  return {
+    name: typeof source.name === 'string' ? source.name : '',
+    description: typeof source.description === 'string' ? source.description : '',
+    image: (source.image ?? null) as ItemInput['image'],
+  };
+}
+
+export function createItem(kind: KindPath, values: Record<string, unknown>): Promise<Item> {
+  return api.post<Item>(`/api/${kind}`, itemBody(values));
+}
+
+export function updateItem(item: Item, values: Record<string, unknown>): Promise<Item> {
+  return api.put<Item>(item.href, itemBody({ ...item, ...values }), { headers: ifMatch(item.etag) });
+}
+
+/** Answers 409 with the server's message while the item still has versions. */
+export function deleteItem(item: Item): Promise<void> {
+  return api.delete(item.href, { headers: ifMatch(item.etag) });
+}

@@ -1,0 +1,47 @@
+import type { KindPath } from '@dp/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+
+/** Query keys of the basic-data screens. */
+export const basicDataKeys = {
+  items: (kind: KindPath) => ['basic-data', 'items', kind] as const,
+  references: ['basic-data', 'references'] as const,
+  obligations: ['basic-data', 'obligations'] as const,
+  relatedItems: (parent: KindPath, id: string, child: KindPath) => ['basic-data', 'related', parent, id, child] as const,
+};
+
+/**
+ * Keys outside this feature that show the same data: the shared ['infos'] (the data's modification
+ * time), the evaluation's copy of it, and the compatibility screens' lists. Features do not import
+ * each other, so they are named here; invalidating a key nobody uses costs nothing.
+ */
+const SHARED_AFTER_WRITE: ReadonlyArray<readonly unknown[]> = [['infos'], ['evaluate', 'infos']];
+
+/** What else a write to each kind of base data may have changed. */
+export const dependentKeys = {
+  items: (kind: KindPath): ReadonlyArray<readonly unknown[]> => [['items-with-versions', kind], ['basic-data', 'related']],
+  references: [['references']] as ReadonlyArray<readonly unknown[]>,
+  obligations: [['compatibility-infos']] as ReadonlyArray<readonly unknown[]>,
+  relations: [['items-with-versions'], ['version-flags']] as ReadonlyArray<readonly unknown[]>,
+};
+
+/** After a successful write: reload `keys` and everything that shows the same data. */
+export function useAfterWrite() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (keys: ReadonlyArray<readonly unknown[]>) => {
+      await Promise.all([...keys, ...SHARED_AFTER_WRITE].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+    [queryClient],
+  );
+}
+
+/** The If-Match header for an entity's ETag (SPEC: no lost updates); none when there is no ETag. */
+export function ifMatch(etag: string | undefined | null): HeadersInit | undefined {
+  return etag ? { 'If-Match': etag } : undefined;
+}
+
+/** The numeric id at the end of an href such as /api/systems/12. */
+export function idOf(href: string): string {
+  return href.slice(href.lastIndexOf('/') + 1);
+}

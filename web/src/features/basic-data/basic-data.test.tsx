@@ -1,0 +1,207 @@
+import type { Item, RelatedItem } from '@dp/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { ItemsScreen } from './components/items-screen';
+import { ObligationsScreen } from './components/obligations-screen';
+import { RelationsScreen } from './components/relations-screen';
+
+/** A fake server at the network boundary: answers by "METHOD path" and records every request. */
+function fakeServer(routes: Record<string, (body: unknown, headers: Headers) => Response | Promise<Response>>) {
+  const calls: Array<{ method: string; path: string; body: unknown; headers: Headers }> = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), window.location.href);
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const headers = new Headers(init?.headers);
+    calls.push({ method, path: url.pathname, body, headers });
+    const route = routes[`${method} ${url.pathname}`];
+    if (!route) return json(404, { statusCode: 404, error: 'Not Found', message: `No route ${method} ${url.pathname}` });
+    return route(body, headers);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, writes: () => calls.filter((c) => c.method !== 'GET') };
+}
+
+function json(status: number, body: unknown) {
+  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const audit = {
+  creation_time: '2024-03-05T08:09:10.000Z',
+  modification_time: '2024-04-01T12:00:00.000Z',
+  created_by: 'admin',
+  updated_by: 'intern',
+};
+
+const SYSTEMS: Item[] = [
+  { href: '/api/systems/2', name: 'Zugsicherung', description: 'ETCS', image: null, ...audit, etag: '"s2"' },
+  { href: '/api/systems/1', name: 'Bremse', description: 'Druckluft', image: { original: '/api/images/systems/b.jpg', thumbnail: '/api/images/systems/t_b.jpg' }, ...audit, etag: '"s1"' },
+];
+
+const rows = () => screen.getAllByTestId('table-row');
+const rowOf = (name: string) => rows().find((row) => row.textContent?.includes(name) || within(row).queryByDisplayValue(name))!;
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Systems screen', () => {
+  it('lists the systems sorted by name with image, comment and audit columns; the calendar button hides the dates', async () => {
+    const user = userEvent.setup();
+    fakeServer({ 'GET /api/systems': () => json(200, SYSTEMS) });
+    renderWithProviders(<ItemsScreen kind="systems" />);
+    await screen.findByText('Bremse');
+    expect(rows().map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(['Bremse', 'Zugsicherung']);
+    expect(within(rowOf('Bremse')).getByRole('img', { name: 'Image' })).toHaveAttribute('src', '/api/images/systems/t_b.jpg');
+    expect(within(rowOf('Bremse')).getByText('Druckluft')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Created' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'User' })).toBeInTheDocument();
+    expect(within(rowOf('Bremse')).getAllByText(/^\d\d\.\d\d\.2024 \d\d:\d\d:\d\d$/)).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Hide created and modified columns' }));
+    expect(screen.queryByRole('columnheader', { name: 'Created' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Modified' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show created and modified columns' }));
+    expect(screen.getByRole('columnheader', { name: 'Created' })).toBeInTheDocument();
+  });
+
+  it('adds a system with name, description and image only, then reloads', async () => {
+    const user = userEvent.setup();
+    let list = SYSTEMS;
+    const server = fakeServer({
+      'GET /api/systems': () => json(200, list),
+      'POST /api/systems': (body) => {
+        const created = { ...(body as Item), href: '/api/systems/3', ...audit, etag: '"s3"' };
+        list = [...list, created];
+        return json(201, created);
+      },
+    });
+    renderWithProviders(<ItemsScreen kind="systems" />);
+    await screen.findByText('Bremse');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add entry' });
+    // Audit fields are not part of the Add form.
+    expect(within(dialog).queryByLabelText('Created')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Antrieb');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Comment' }), 'Traktion');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Antrieb')).toBeInTheDocument();
+    expect(server.writes()).toEqual([expect.objectContaining({ method: 'POST', path: '/api/systems', body: { name: 'Antrieb', description: 'Traktion', image: null } })]);
+    expect(server.calls.filter((c) => c.method === 'GET' && c.path === '/api/systems')).toHaveLength(2);
+  });
+
+  it('saves a row with PUT on its href and If-Match, and shows a 412 with Reload', async () => {
+    const user = userEvent.setup();
+    let answer = 200;
+    const server = fakeServer({
+      'GET /api/systems': () => json(200, SYSTEMS),
+      'PUT /api/systems/1': (body) =>
+        answer === 200
+          ? json(200, { ...SYSTEMS[1], ...(body as object), etag: '"s1b"' })
+          : json(412, { statusCode: 412, error: 'Precondition Failed', message: 'intern changed this system at 10:00.' }),
+    });
+    renderWithProviders(<ItemsScreen kind="systems" />);
+    await screen.findByText('Bremse');
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(within(rowOf('Bremse')).getByRole('button', { name: 'Edit row' }));
+    await user.type(within(rowOf('Bremse')).getByRole('textbox', { name: 'Comment' }), ' neu{Enter}');
+    expect(await screen.findByText('1 row saved')).toBeInTheDocument();
+    const put = server.writes()[0]!;
+    expect(put).toMatchObject({ method: 'PUT', path: '/api/systems/1', body: { name: 'Bremse', description: 'Druckluft neu', image: SYSTEMS[1]!.image } });
+    expect(put.headers.get('If-Match')).toBe('"s1"');
+
+    answer = 412;
+    await user.click(within(rowOf('Bremse')).getByRole('button', { name: 'Edit row' }));
+    await user.type(within(rowOf('Bremse')).getByRole('textbox', { name: 'Name' }), '!{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Someone else changed this entry meanwhile: intern changed this system at 10:00.');
+    const gets = server.calls.filter((c) => c.method === 'GET').length;
+    await user.click(within(alert).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(server.calls.filter((c) => c.method === 'GET').length).toBe(gets + 1));
+  });
+
+  it("deletes after 'Really delete?' with If-Match and shows the server's 409 message", async () => {
+    const user = userEvent.setup();
+    const server = fakeServer({
+      'GET /api/systems': () => json(200, SYSTEMS),
+      'DELETE /api/systems/2': () => json(409, { statusCode: 409, error: 'Conflict', message: 'The system Zugsicherung still has versions.' }),
+    });
+    renderWithProviders(<ItemsScreen kind="systems" />);
+    await screen.findByText('Bremse');
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.click(within(rowOf('Zugsicherung')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(rowOf('Zugsicherung')).getByRole('button', { name: 'Really delete?' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not delete: The system Zugsicherung still has versions.');
+    expect(server.writes()[0]).toMatchObject({ method: 'DELETE', path: '/api/systems/2' });
+    expect(server.writes()[0]!.headers.get('If-Match')).toBe('"s2"');
+  });
+});
+
+describe('Internal obligation texts screen', () => {
+  it('colours rows by state and offers the states as options', async () => {
+    const user = userEvent.setup();
+    fakeServer({
+      'GET /api/compatibility_infos': () =>
+        json(200, [
+          { href: '/api/compatibility_infos/1', compatibility_status: 'forbidden', obligation: 'Nicht zusammen einsetzen, da die Schnittstellen nicht passen und weiteres mehr.', etag: '"1"' },
+          { href: '/api/compatibility_infos/2', compatibility_status: 'allowed', obligation: 'Frei', etag: '"2"' },
+        ]),
+    });
+    renderWithProviders(<ObligationsScreen />);
+    const cutText = await screen.findByText('Nicht zusammen einsetzen, da die Schnittstellen nicht passen…');
+    const forbidden = cutText.closest('tr')!;
+    expect(forbidden.style.backgroundColor).toBe('var(--mantine-color-red-light)');
+    expect(within(forbidden).getByText('Forbidden')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Filter State' }));
+    for (const state of ['Allowed', 'Conditional', 'Forbidden', 'Irrelevant']) expect(screen.getByRole('option', { name: state })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Allowed' }));
+    expect(rows()).toHaveLength(1);
+    expect(rows()[0]).toHaveTextContent('Frei');
+  });
+});
+
+describe('Systems relations screen', () => {
+  it('relates and unrelates assemblies of the chosen system, then reloads', async () => {
+    const user = userEvent.setup();
+    let related: RelatedItem[] = [
+      { href: '/api/assemblies/7', name: 'Bremssteuerung', related: false, relation: null },
+      { href: '/api/assemblies/8', name: 'Kompressor', related: true, relation: '/api/systems/1/assemblies/8' },
+      { href: '/api/assemblies/9', name: 'Ventil', related: false, relation: null },
+    ];
+    const server = fakeServer({
+      'GET /api/systems': () => json(200, SYSTEMS),
+      'GET /api/systems/1/assemblies': () => json(200, related),
+      'POST /api/systems/1/assemblies/7': () => {
+        related = related.map((r) => (r.href.endsWith('/7') ? { ...r, related: true } : r));
+        return json(204, null);
+      },
+      'DELETE /api/systems/1/assemblies/8': () => {
+        related = related.map((r) => (r.href.endsWith('/8') ? { ...r, related: false } : r));
+        return json(204, null);
+      },
+    });
+    renderWithProviders(<RelationsScreen parent="systems" child="assemblies" />);
+    expect(screen.getByText('Choose an entry on the left to edit its relations.')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Bremse' }));
+    expect(await screen.findByText('Assemblies of Bremse')).toBeInTheDocument();
+    await screen.findByText('Kompressor');
+    // No add and no delete in the relation editor.
+    expect(screen.queryByRole('button', { name: 'Add' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    await user.click(within(rowOf('Bremssteuerung')).getByRole('checkbox', { name: 'Related' }));
+    await user.click(within(rowOf('Kompressor')).getByRole('checkbox', { name: 'Related' }));
+    await user.click(screen.getByRole('button', { name: 'Save all' }));
+    expect(await screen.findByText('2 rows saved')).toBeInTheDocument();
+    expect(server.writes().map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/systems/1/assemblies/7', 'DELETE /api/systems/1/assemblies/8']);
+    await waitFor(() => expect(server.calls.filter((c) => c.path === '/api/systems/1/assemblies' && c.method === 'GET')).toHaveLength(2));
+    await waitFor(() => expect(within(rowOf('Bremssteuerung')).getByRole('checkbox', { name: 'Related' })).toBeChecked());
+  });
+});

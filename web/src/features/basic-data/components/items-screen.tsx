@@ -1,0 +1,59 @@
+import type { Item, KindPath } from '@dp/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EditableTable, saveEach, type ColumnDef } from '../../../components/editable-table';
+import { createItem, deleteItem, updateItem, useItems } from '../api/items';
+import { basicDataKeys, dependentKeys, useAfterWrite } from '../api/keys';
+import { auditColumns, useDateColumnsToggle } from './audit-columns';
+
+const PAGE_KEY = { systems: 'systems', assemblies: 'assemblies', subassemblies: 'subassemblies' } as const;
+/** SPEC 9: simple tables are 450 px high. */
+export const SIMPLE_TABLE_HEIGHT = 450;
+
+/** Systems, assemblies or sub-assemblies: image, name, comment and the audit columns; add, edit, delete. */
+export function ItemsScreen({ kind }: { kind: KindPath }) {
+  const { t } = useTranslation();
+  const items = useItems(kind);
+  const afterWrite = useAfterWrite();
+  const dates = useDateColumnsToggle();
+  const keys = [basicDataKeys.items(kind), ...dependentKeys.items(kind)];
+
+  const columns = useMemo<ColumnDef<Item>[]>(
+    () => [
+      { key: 'image', name: t('basicDataScreens.image'), type: 'image', isEditable: true, imageFolder: kind, width: 3 },
+      { key: 'name', name: t('basicDataScreens.name'), isEditable: true, isSortable: true, filterable: true, required: true, width: 4 },
+      { key: 'description', name: t('basicDataScreens.comment'), isEditable: true, width: 6 },
+      ...auditColumns<Item>(t),
+    ],
+    [t, kind],
+  );
+
+  return (
+    <EditableTable<Item>
+      tableKey={`basic-data-${kind}`}
+      title={t(`basicData.pages.${PAGE_KEY[kind]}.title`)}
+      rows={items.data ?? []}
+      loading={items.isPending}
+      columns={columns}
+      getRowId={(item) => item.href}
+      height={SIMPLE_TABLE_HEIGHT}
+      initialSort={{ key: 'name' }}
+      hiddenColumns={dates.hiddenColumns}
+      toolbarExtra={dates.button}
+      onReload={() => void items.refetch()}
+      onAdd={async (values) => {
+        await createItem(kind, values);
+        await afterWrite(keys);
+      }}
+      onSave={async (changes) => {
+        const result = await saveEach(changes, (item) => item.href, ({ row, values }) => updateItem(row, values));
+        await afterWrite(keys);
+        return result;
+      }}
+      onDelete={async (item) => {
+        await deleteItem(item);
+        await afterWrite(keys);
+      }}
+    />
+  );
+}

@@ -1,0 +1,71 @@
+import type { Reference } from '@dp/contract';
+import { Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cut, EditableTable, saveEach, type ColumnDef } from '../../../components/editable-table';
+import { basicDataKeys, dependentKeys, useAfterWrite } from '../api/keys';
+import { createReference, deleteReference, updateReference, useReferences } from '../api/references';
+import { auditColumns, useDateColumnsToggle } from './audit-columns';
+import { SIMPLE_TABLE_HEIGHT } from './items-screen';
+
+/** SPEC 9: descriptions are cut at 30 characters in display. */
+export const REFERENCE_DESCRIPTION_CUT = 30;
+
+/** References: reference and description with the audit columns; add, edit, delete; filters. */
+export function ReferencesScreen() {
+  const { t } = useTranslation();
+  const references = useReferences();
+  const afterWrite = useAfterWrite();
+  const dates = useDateColumnsToggle();
+  const keys = [basicDataKeys.references, ...dependentKeys.references];
+
+  const columns = useMemo<ColumnDef<Reference>[]>(
+    () => [
+      { key: 'reference', name: t('basicDataScreens.reference'), isEditable: true, isSortable: true, filterable: true, required: true, width: 4 },
+      {
+        key: 'description',
+        name: t('basicDataScreens.description'),
+        isEditable: true,
+        isSortable: true,
+        filterable: true,
+        width: 6,
+        render: (row) => (
+          <Text size="sm" title={row.description.length > REFERENCE_DESCRIPTION_CUT ? row.description : undefined}>
+            {cut(row.description, REFERENCE_DESCRIPTION_CUT)}
+          </Text>
+        ),
+      },
+      ...auditColumns<Reference>(t),
+    ],
+    [t],
+  );
+
+  return (
+    <EditableTable<Reference>
+      tableKey="basic-data-references"
+      title={t('basicData.pages.references.title')}
+      rows={references.data ?? []}
+      loading={references.isPending}
+      columns={columns}
+      getRowId={(row) => row.href}
+      height={SIMPLE_TABLE_HEIGHT}
+      initialSort={{ key: 'reference' }}
+      hiddenColumns={dates.hiddenColumns}
+      toolbarExtra={dates.button}
+      onReload={() => void references.refetch()}
+      onAdd={async (values) => {
+        await createReference(values);
+        await afterWrite(keys);
+      }}
+      onSave={async (changes) => {
+        const result = await saveEach(changes, (row) => row.href, ({ row, values }) => updateReference(row, values));
+        await afterWrite(keys);
+        return result;
+      }}
+      onDelete={async (row) => {
+        await deleteReference(row);
+        await afterWrite(keys);
+      }}
+    />
+  );
+}

@@ -1,0 +1,93 @@
+import type { Item, KindPath, RelatedItem } from '@dp/contract';
+import { Grid, Paper, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EditableTable, saveEach, type ColumnDef } from '../../../components/editable-table';
+import { useItems } from '../api/items';
+import { basicDataKeys, dependentKeys, idOf, useAfterWrite } from '../api/keys';
+import { setRelated, useRelatedItems } from '../api/related-items';
+import { ItemPicker } from './item-picker';
+
+/** SPEC 9: relation tables are 250 px high; the item list beside them gets the simple-table height. */
+export const RELATIONS_TABLE_HEIGHT = 250;
+const LIST_HEIGHT = 450;
+
+interface RelationsScreenProps {
+  parent: Extract<KindPath, 'systems' | 'assemblies'>;
+  child: Extract<KindPath, 'assemblies' | 'subassemblies'>;
+}
+
+const TEXTS = {
+  systems: { list: 'basicDataScreens.systemsList', title: 'basicDataScreens.systemAssemblies' },
+  assemblies: { list: 'basicDataScreens.assembliesList', title: 'basicDataScreens.assemblySubassemblies' },
+} as const;
+
+/**
+ * The relation editor (SPEC 2): items on the left; for the chosen one, every possible child item with
+ * a 'related' checkbox, edited all at once (multiple edit, no add, no delete). Ticking relates
+ * (POST), unticking unrelates (DELETE); afterwards the data is reloaded.
+ */
+export function RelationsScreen({ parent, child }: RelationsScreenProps) {
+  const { t } = useTranslation();
+  const items = useItems(parent);
+  const [selected, setSelected] = useState<Item | null>(null);
+  const selectedId = selected ? idOf(selected.href) : null;
+  const related = useRelatedItems(parent, selectedId, child);
+  const afterWrite = useAfterWrite();
+
+  const columns = useMemo<ColumnDef<RelatedItem>[]>(
+    () => [
+      { key: 'name', name: t('basicDataScreens.name'), isSortable: true, filterable: true, width: 8 },
+      { key: 'related', name: t('basicDataScreens.related'), type: 'checkbox', isEditable: true, isSortable: true, width: 2 },
+    ],
+    [t],
+  );
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <ItemPicker
+          height={LIST_HEIGHT}
+          title={t(TEXTS[parent].list)}
+          items={items.data}
+          loading={items.isPending}
+          selected={selected?.href ?? null}
+          onSelect={setSelected}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        {selected && selectedId ? (
+          <EditableTable<RelatedItem>
+            key={selected.href}
+            tableKey={`basic-data-${parent}-${child}-relations`}
+            persistState={false}
+            title={t(TEXTS[parent].title, { name: selected.name })}
+            rows={related.data ?? []}
+            loading={related.isPending}
+            columns={columns}
+            getRowId={(row) => row.href}
+            height={RELATIONS_TABLE_HEIGHT}
+            initialSort={{ key: 'name' }}
+            multiEdit
+            allowAdd={false}
+            allowDelete={false}
+            onReload={() => void related.refetch()}
+            onSave={async (changes) => {
+              const result = await saveEach(
+                changes,
+                (row) => row.href,
+                ({ row, values }) => setRelated(parent, selectedId, child, row, Boolean(values.related)),
+              );
+              await afterWrite([basicDataKeys.relatedItems(parent, selectedId, child), ...dependentKeys.relations]);
+              return result;
+            }}
+          />
+        ) : (
+          <Paper withBorder p="md">
+            <Text c="dimmed">{t('basicDataScreens.chooseItem')}</Text>
+          </Paper>
+        )}
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,91 @@
+import { ActionIcon, Box, Flex, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useItemsWithVersions } from '../api/items-with-versions';
+import { RELATIONS, versionLabel, type RelationKey } from '../kinds';
+import { RelationTable } from './relation-table';
+import { SelectionList } from './selection-list';
+
+/**
+ * A relation screen (SPEC 2): items of the `from` kind, then the chosen item's versions, then the
+ * relation table of the chosen version. The two lists can be hidden to give the table the width.
+ */
+export function RelationScreen({ relationKey, title }: { relationKey: RelationKey; title: string }) {
+  const { t } = useTranslation();
+  const relation = RELATIONS[relationKey];
+  const items = useItemsWithVersions(relation.from);
+  const [itemHref, setItemHref] = useState<string | null>(null);
+  const [versionHref, setVersionHref] = useState<string | null>(null);
+  const [panelOpen, panel] = useDisclosure(true);
+  const panelId = useId();
+
+  const item = items.data?.find((entry) => entry.href === itemHref) ?? null;
+  const version = item?.versions.find((entry) => entry.href === versionHref) ?? null;
+  const itemEntries = useMemo(() => (items.data ?? []).map((entry) => ({ id: entry.href, label: entry.name, description: entry.description })), [items.data]);
+  const versionEntries = useMemo(() => (item?.versions ?? []).map((entry) => ({ id: entry.href, label: versionLabel(entry), description: entry.description })), [item]);
+  const kindLabel = t(`compatibilityScreens.kinds.${relation.from}`);
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Flex gap="md" align="flex-start" direction={{ base: 'column', md: 'row' }}>
+        <Box w={{ base: '100%', md: panelOpen ? 300 : 'auto' }} style={{ flexShrink: 0 }}>
+          <Tooltip label={panelOpen ? t('compatibilityScreens.hidePanel') : t('compatibilityScreens.showPanel')}>
+            <ActionIcon
+              variant="light"
+              onClick={panel.toggle}
+              aria-expanded={panelOpen}
+              aria-controls={panelId}
+              aria-label={panelOpen ? t('compatibilityScreens.hidePanel') : t('compatibilityScreens.showPanel')}
+              mb="xs"
+              data-testid="toggle-selection-panel"
+            >
+              {panelOpen ? <IconChevronsLeft size={18} aria-hidden /> : <IconChevronsRight size={18} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+          {/* Hidden, not removed: the lists keep their filters while the table has the width. */}
+          <Stack gap="sm" id={panelId} display={panelOpen ? undefined : 'none'}>
+            <SelectionList
+              title={kindLabel}
+              entries={itemEntries}
+              selectedId={itemHref}
+              onSelect={(href) => {
+                // SPEC 4: another item clears the chosen version.
+                if (href !== itemHref) setVersionHref(null);
+                setItemHref(href);
+              }}
+              loading={items.isPending}
+              emptyText={t('compatibilityScreens.noItems')}
+              height={300}
+              testId="items-list"
+            />
+            {item && (
+              <SelectionList
+                title={t('compatibilityScreens.versionsOf', { item: item.name })}
+                entries={versionEntries}
+                selectedId={versionHref}
+                onSelect={setVersionHref}
+                emptyText={t('compatibilityScreens.noVersions')}
+                height={400}
+                testId="versions-list"
+              />
+            )}
+          </Stack>
+        </Box>
+        <Box flex={1} miw={0} w="100%">
+          {item && version ? (
+            <RelationTable key={version.href} relationKey={relationKey} version={{ href: version.href, itemName: item.name, label: versionLabel(version) }} />
+          ) : (
+            <Text c="dimmed" role="status" data-testid="choose-version">
+              {item ? t('compatibilityScreens.chooseVersion') : t('compatibilityScreens.chooseItem')}
+            </Text>
+          )}
+        </Box>
+      </Flex>
+    </Stack>
+  );
+}

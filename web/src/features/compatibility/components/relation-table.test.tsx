@@ -1,0 +1,197 @@
+import type { Comment, CompatibilityInfo, CompatibilityRecord, ItemWithVersions, Reference } from '@dp/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../test/fake-auth';
+import { renderWithProviders } from '../../../test/render';
+import { RelationTable } from './relation-table';
+
+vi.mock('react-oidc-context', () => ({ useAuth: () => signedIn() }));
+
+const audit = { creation_time: '2024-01-01T00:00:00.000Z', modification_time: '2024-01-01T00:00:00.000Z', created_by: 'seed', updated_by: 'seed', etag: 'v' };
+const version = (id: number, name: string, name2: string | null, parent: string) => ({
+  href: `/api/assemblies/versions/${id}`,
+  name,
+  name2,
+  description: '',
+  rscp_link: null,
+  image: null,
+  parent_name: parent,
+  ...audit,
+});
+
+const ASSEMBLIES: ItemWithVersions[] = [
+  { href: '/api/assemblies/10', name: 'Brake control', description: '', image: null, ...audit, versions: [version(101, 'A1', 'M1', 'Brake control'), version(102, 'A2', null, 'Brake control')] },
+  { href: '/api/assemblies/11', name: 'Door drive', description: '', image: null, ...audit, versions: [version(111, 'D1', null, 'Door drive'), version(112, 'D2', null, 'Door drive')] },
+];
+const INFOS: CompatibilityInfo[] = [
+  { href: '/api/compatibility_infos/1', compatibility_status: 'allowed', obligation: 'Use freely' },
+  { href: '/api/compatibility_infos/2', compatibility_status: 'forbidden', obligation: 'Never together' },
+];
+const REFERENCES: Reference[] = [
+  { href: '/api/references/1', reference: 'REF-1', description: '', ...audit },
+  { href: '/api/references/2', reference: 'REF-2', description: '', ...audit },
+];
+const SYSTEM_VERSION = '/api/systems/versions/1';
+const record = (toId: number, info: CompatibilityInfo, references: string[]): CompatibilityRecord => ({
+  href: `${SYSTEM_VERSION}/compatibilities/assemblies/${toId}`,
+  from: { href: SYSTEM_VERSION },
+  to: { href: `/api/assemblies/versions/${toId}` },
+  compatibility_info: info,
+  references,
+  etag: `"c${toId}"`,
+});
+// 101: allowed with REF-1; 111: forbidden with REF-1 and REF-2; 102 and 112: no compatibility.
+const [ALLOWED, FORBIDDEN] = INFOS as [CompatibilityInfo, CompatibilityInfo];
+const RECORDS = [record(101, ALLOWED, ['REF-1']), record(111, FORBIDDEN, ['REF-1', 'REF-2'])];
+const COMMENTS: Comment[] = [];
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+const calls: Call[] = [];
+let batchAnswer: () => Response = () => Response.json({ created: 0, updated: 0, deleted: 0, unchanged: 0 });
+
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = String(input);
+  const method = init?.method ?? 'GET';
+  calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+  if (method === 'PUT' && url === `${SYSTEM_VERSION}/compatibilities/assemblies`) return batchAnswer();
+  const answers: Record<string, unknown> = {
+    '/api/me': { username: 'admin', role: 'admin' },
+    '/api/assemblies/versions': ASSEMBLIES,
+    '/api/compatibility_infos': INFOS,
+    '/api/references': REFERENCES,
+    [`${SYSTEM_VERSION}/compatibilities/assemblies`]: RECORDS,
+    [`${SYSTEM_VERSION}/compatibilities/assemblies/commentaries`]: COMMENTS,
+  };
+  if (method === 'GET' && url in answers) return Response.json(answers[url]);
+  return Response.json({ statusCode: 404, error: 'Not Found', message: `${method} ${url} was not expected.` }, { status: 404 });
+});
+
+beforeEach(() => {
+  calls.length = 0;
+  window.sessionStorage.clear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  fetchMock.mockClear();
+  vi.unstubAllGlobals();
+});
+
+function renderRelationTable() {
+  return renderWithProviders(<RelationTable relationKey="systemsAssemblies" version={{ href: SYSTEM_VERSION, itemName: 'ETCS Onboard Unit', label: '2.4.1' }} />);
+}
+
+/** The table row of the assembly version with part number `name`. */
+function rowOf(name: string): HTMLElement {
+  const row = screen.getAllByTestId('table-row').find((element) => element.querySelector('[data-column="version"]')?.textContent === name);
+  if (!row) throw new Error(`No row ${name}`);
+  return row;
+}
+
+async function editMode(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findAllByTestId('table-row');
+  await waitFor(() => expect(rowOf('A1')).toHaveTextContent('Use freely'));
+  await user.click(screen.getByText('Edit'));
+}
+
+/** Opens a select of `scope` and picks the option `name` (scoped to its own list: byRole on the whole page is slow). */
+async function choose(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement, label: string, name: string) {
+  const input = within(scope).getByRole('combobox', { name: label });
+  await user.click(input);
+  const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
+  if (!list) throw new Error(`No options of ${label}`);
+  await user.click(await within(list).findByText(name));
+}
+
+const batchCalls = () => calls.filter((call) => call.method === 'PUT');
+
+// Edit mode renders a select and a multi-select per row; on a busy machine a journey takes a few seconds.
+describe('RelationTable', { timeout: 20_000 }, () => {
+  it("is titled '{relation}-Compatibility to: {item} {version}' and lists every version of the target kind", async () => {
+    renderRelationTable();
+    expect(await screen.findByRole('heading', { name: 'System-Assembly-Compatibility to: ETCS Onboard Unit 2.4.1' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('table-row')).toHaveLength(4));
+    expect(rowOf('A1')).toHaveTextContent('REF-1');
+    expect(rowOf('D1')).toHaveTextContent('Never together');
+    expect(rowOf('A2')).toHaveTextContent('No relation');
+  });
+
+  it('save-all sends one batch with only the changed rows: null for a cleared obligation, the ETag of rows that had one', async () => {
+    const user = userEvent.setup();
+    batchAnswer = () => Response.json({ created: 1, updated: 0, deleted: 1, unchanged: 0 });
+    renderRelationTable();
+    await editMode(user);
+
+    // A2 gets an obligation (creates), A1 loses its obligation (deletes); D1 and D2 stay as they are.
+    await choose(user, rowOf('A2'), 'Obligation text', 'Forbidden: Never together');
+    await choose(user, rowOf('A1'), 'Obligation text', 'Allowed: Use freely');
+    await user.click(screen.getByText('Save all'));
+
+    await waitFor(() => expect(batchCalls()).toHaveLength(1));
+    const rows = (batchCalls()[0]?.body as { rows: Array<{ to_id: number }> }).rows;
+    expect([...rows].sort((a, b) => a.to_id - b.to_id)).toEqual([
+      { to_id: 101, compatibility_info: null, references: [], etag: '"c101"' },
+      { to_id: 102, compatibility_info: { href: '/api/compatibility_infos/2' }, references: [] },
+    ]);
+    expect(await screen.findByText('Saved: 1 created, 0 changed, 1 removed.')).toBeInTheDocument();
+  });
+
+  it('shows the failures a refused batch lists on their rows, and a 412 with Reload', async () => {
+    const user = userEvent.setup();
+    batchAnswer = () =>
+      Response.json(
+        {
+          statusCode: 412,
+          error: 'Precondition Failed',
+          message: '1 of 2 rows could not be saved, so nothing was saved. Someone else changed this row (intern, 2024-05-01T10:00:00.000Z) after you loaded it; reload to see the current state.',
+          rows: [{ to_id: 111, statusCode: 412, message: 'Someone else changed this row (intern, 2024-05-01T10:00:00.000Z) after you loaded it; reload to see the current state.' }],
+        },
+        { status: 412 },
+      );
+    renderRelationTable();
+    await editMode(user);
+
+    await choose(user, rowOf('D1'), 'Obligation text', 'Allowed: Use freely');
+    await choose(user, rowOf('D2'), 'Obligation text', 'Allowed: Use freely');
+    await user.click(screen.getByText('Save all'));
+
+    await waitFor(() => expect(screen.getAllByTestId('row-error')).toHaveLength(2));
+    const [first, second] = screen.getAllByTestId('row-error');
+    // Each error line follows its own row: D1 was refused (412), D2 was only not written.
+    if (!first || !second) throw new Error('Two error lines expected');
+    expect(first.previousElementSibling).toBe(rowOf('D1'));
+    expect(first).toHaveTextContent('Someone else changed this row (intern, 2024-05-01T10:00:00.000Z)');
+    expect(within(first).getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    expect(second.previousElementSibling).toBe(rowOf('D2'));
+    expect(second).toHaveTextContent('Not saved: other rows of this save were refused.');
+    expect(within(second).queryByRole('button', { name: 'Reload' })).toBeNull();
+    expect(screen.getByTestId('relation-notice')).toHaveTextContent('Someone else changed 1 of these rows after you loaded them');
+  });
+
+  it('adds references to the selected rows, skipping rows without an obligation and references a row has already', async () => {
+    const user = userEvent.setup();
+    batchAnswer = () => Response.json({ created: 0, updated: 2, deleted: 0, unchanged: 0 });
+    renderRelationTable();
+    await editMode(user);
+
+    // Select all four rows: A1 (REF-1), A2 (none), D1 (REF-1, REF-2), D2 (none).
+    for (const name of ['A1', 'A2', 'D1', 'D2']) await user.click(within(rowOf(name)).getByRole('checkbox', { name: 'Select row' }));
+    await user.click(screen.getByText('Add references (4)'));
+    const dialog = (await screen.findByText('Add references to the selected rows')).closest<HTMLElement>('[role="dialog"]');
+    if (!dialog) throw new Error('No dialog');
+    await choose(user, dialog, 'References', 'REF-1');
+    await choose(user, dialog, 'References', 'REF-2');
+    await user.click(within(dialog).getByText('Add and save'));
+
+    await waitFor(() => expect(batchCalls()).toHaveLength(1));
+    // Only A1 gains a reference (REF-2); D1 has both already; A2 and D2 have no obligation.
+    expect(batchCalls()[0]?.body).toEqual({
+      rows: [{ to_id: 101, compatibility_info: { href: '/api/compatibility_infos/1' }, references: ['/api/references/1', '/api/references/2'], etag: '"c101"' }],
+    });
+    expect(await screen.findByText('References added to 1 rows. Skipped: 2 rows without an obligation text, 3 references the row had already.')).toBeInTheDocument();
+  });
+});

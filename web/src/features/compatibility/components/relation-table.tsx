@@ -1,0 +1,286 @@
+import type { BatchResult, CompatibilityStatus, Reference } from '@dp/contract';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconPlaylistAdd, IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CompatibilityText, STATUS_STYLE, useStatusLabel } from '../../../components/compatibility-status';
+import { EditableTable, type ColumnDef, type RowChange } from '../../../components/editable-table';
+import { useMe } from '../../../lib/auth/use-me';
+import { useCommentaries } from '../api/commentaries';
+import { useCompatibilities } from '../api/compatibilities';
+import { useCompatibilityInfos } from '../api/compatibility-infos';
+import { useItemsWithVersions } from '../api/items-with-versions';
+import { invalidateAfterWrite, relationKeys } from '../api/query-keys';
+import { useReferences } from '../api/references';
+import { saveCompatibilityBatch } from '../api/save-compatibilities';
+import { useVersionFlags } from '../api/version-flags';
+import { RELATIONS, type RelationKey } from '../kinds';
+import { addReferencesToRows, buildRelationRows, obligationLabel, type RelationRow } from '../relation-rows';
+import { saveRelationChanges } from '../save-relation-changes';
+import { AddReferencesDialog } from './add-references-dialog';
+
+/** The version whose relations the table edits. */
+export interface RelationVersion {
+  href: string;
+  itemName: string;
+  label: string;
+}
+
+/** What the last save or bulk addition did, shown above the table. */
+type Notice =
+  | { kind: 'saved'; result: BatchResult }
+  | { kind: 'referencesAdded'; rows: number; withoutObligation: number; duplicates: number }
+  | { kind: 'conflict'; count: number }
+  | { kind: 'refused'; message: string };
+
+/** A relation table's rows are tall lists; it takes most of the window (SPEC 9 gives no height for it). */
+const TABLE_HEIGHT = 'max(420px, calc(100vh - 330px))';
+
+/** Rows take the light shade of their status colour (SPEC 4). */
+const rowColor = (row: RelationRow) => (row.status ? STATUS_STYLE[row.status].color : undefined);
+
+/**
+ * The relation table of one version (SPEC 2, 4): every version of the target kind with the obligation
+ * text, references, comments and, for assembly relations, the version flag. Save-all sends one batch.
+ */
+export function RelationTable({ relationKey, version }: { relationKey: RelationKey; version: RelationVersion }) {
+  const { t } = useTranslation();
+  const statusLabel = useStatusLabel();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const relation = RELATIONS[relationKey];
+  const flag = 'flag' in relation ? relation.flag : undefined;
+  const target = relation.to;
+
+  const targets = useItemsWithVersions(target);
+  const records = useCompatibilities(version.href, target);
+  const infos = useCompatibilityInfos();
+  const references = useReferences();
+  const comments = useCommentaries(version.href, target);
+  const flags = useVersionFlags(version.href, target, flag !== undefined);
+
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [bulkRows, setBulkRows] = useState<RelationRow[] | null>(null);
+  const [bulkSaving, setBulkSaving] = useState(false);
+  // Bumped by 'Reload' after a conflict: a fresh table drops the unsaved changes with the stale rows.
+  const [generation, setGeneration] = useState(0);
+
+  const currentUser = me.data?.username;
+  const referenceList = useMemo<Reference[]>(() => references.data ?? [], [references.data]);
+  const rows = useMemo(
+    () =>
+      buildRelationRows({
+        targets: targets.data ?? [],
+        selfHref: version.href,
+        records: records.data ?? [],
+        references: referenceList,
+        comments: comments.data ?? [],
+        flags: new Set(flags.data ?? []),
+        currentUser,
+      }),
+    [targets.data, version.href, records.data, referenceList, comments.data, flags.data, currentUser],
+  );
+  const commentsById = useMemo(() => new Map((comments.data ?? []).map((comment) => [comment.id, comment])), [comments.data]);
+
+  const reload = () => invalidateAfterWrite(queryClient, relationKeys());
+
+  const columns = useMemo<ColumnDef<RelationRow>[]>(() => {
+    const infoList = infos.data ?? [];
+    const infoByHref = new Map(infoList.map((info) => [info.href, info]));
+    const obligationOptions = infoList.map((info) => ({ value: info.href, label: obligationLabel(info, statusLabel) }));
+    const referenceOptions = referenceList.map((reference) => ({ value: reference.href, label: reference.reference }));
+    const referenceName = new Map(referenceList.map((reference) => [reference.href, reference.reference]));
+    const obligationText = (row: RelationRow) => {
+      const info = row.obligation ? infoByHref.get(row.obligation) : undefined;
+      return info ? obligationLabel(info, statusLabel) : '';
+    };
+    const list: ColumnDef<RelationRow>[] = [
+      { key: 'item', name: t(`compatibilityScreens.kinds.${target}`), isSortable: true, filterable: true, width: 3 },
+      { key: 'version', name: t(target === 'systems' ? 'compatibilityScreens.columns.version' : 'compatibilityScreens.columns.partNumber'), isSortable: true, filterable: true, width: 3 },
+    ];
+    if (target !== 'systems') list.push({ key: 'name2', name: t('compatibilityScreens.columns.materialNumber'), isSortable: true, filterable: true, width: 3 });
+    list.push(
+      {
+        key: 'obligation',
+        name: t('compatibilityScreens.columns.obligation'),
+        type: 'select',
+        isEditable: true,
+        isSortable: true,
+        filterable: true,
+        width: 6,
+        options: obligationOptions,
+        filterValue: obligationText,
+        render: (row) => {
+          const info = row.obligation ? infoByHref.get(row.obligation) : undefined;
+          const status: CompatibilityStatus | null = info?.compatibility_status ?? row.status;
+          return status ? <CompatibilityText status={status} obligation={info?.obligation} /> : <Text size="sm" c="dimmed">{t('status.none')}</Text>;
+        },
+      },
+      {
+        key: 'references',
+        name: t('compatibilityScreens.columns.references'),
+        type: 'multiselect',
+        isEditable: true,
+        filterable: true,
+        width: 5,
+        options: referenceOptions,
+        filterValue: (row) => row.references.map((href) => referenceName.get(href) ?? '').join(', '),
+        render: (row) => (
+          <Group gap={4}>
+            {row.references.map((href) => (
+              <Badge key={href} size="sm" variant="outline" tt="none">
+                {referenceName.get(href) ?? href}
+              </Badge>
+            ))}
+          </Group>
+        ),
+      },
+      { key: 'comments', name: t('compatibilityScreens.columns.comments'), type: 'comments', isEditable: true, width: 4 },
+    );
+    if (flag) list.push({ key: 'flag', name: t(`compatibilityScreens.columns.${flag}`), type: 'checkbox', isEditable: true, isSortable: true, width: 2 });
+    return list;
+  }, [flag, infos.data, referenceList, statusLabel, t, target]);
+
+  const onSave = async (changes: Array<RowChange<RelationRow>>) => {
+    setNotice(null);
+    const outcome = await saveRelationChanges(
+      {
+        versionHref: version.href,
+        target,
+        withFlag: flag !== undefined,
+        commentsById,
+        messages: {
+          notSaved: t('compatibilityScreens.notSavedWithOthers'),
+          commentNeedsCompatibility: t('compatibilityScreens.commentNeedsObligation'),
+          referencesNeedObligation: t('compatibilityScreens.referencesNeedObligation'),
+        },
+      },
+      changes,
+    );
+    if (outcome.refused) {
+      const conflicts = outcome.refused.rows.filter((row) => row.statusCode === 412).length;
+      setNotice(conflicts > 0 ? { kind: 'conflict', count: conflicts } : { kind: 'refused', message: outcome.refused.message });
+    } else if (outcome.result) {
+      setNotice({ kind: 'saved', result: outcome.result });
+    }
+    if (!outcome.refused) await reload();
+    return { failed: outcome.failed };
+  };
+
+  const applyReferences = async (rowsToChange: RelationRow[], referenceHrefs: string[]) => {
+    const addition = addReferencesToRows(rowsToChange, referenceHrefs);
+    const done = () =>
+      setNotice({ kind: 'referencesAdded', rows: addition.batch.length, withoutObligation: addition.skippedWithoutObligation, duplicates: addition.skippedDuplicates });
+    if (addition.batch.length === 0) {
+      done();
+      setBulkRows(null);
+      return;
+    }
+    setBulkSaving(true);
+    try {
+      await saveCompatibilityBatch(version.href, target, addition.batch);
+      done();
+      await reload();
+    } catch (error) {
+      setNotice({ kind: 'refused', message: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBulkSaving(false);
+      setBulkRows(null);
+    }
+  };
+
+  const loading = targets.isPending || records.isPending || infos.isPending || references.isPending || comments.isPending || (flag !== undefined && flags.isPending);
+  const title = t('compatibilityScreens.relationTitle', { relation: t(`compatibilityScreens.relations.${relationKey}`), item: version.itemName, version: version.label });
+
+  return (
+    <Stack gap="sm">
+      {notice && (
+        <NoticeAlert
+          notice={notice}
+          onClose={() => setNotice(null)}
+          onReload={() => {
+            setNotice(null);
+            setGeneration((value) => value + 1);
+            void reload();
+          }}
+        />
+      )}
+      <EditableTable<RelationRow>
+        key={generation}
+        tableKey={`compatibility-${relationKey}`}
+        title={title}
+        aria-label={title}
+        rows={rows}
+        columns={columns}
+        getRowId={(row) => row.id}
+        loading={loading}
+        height={TABLE_HEIGHT}
+        multiEdit
+        selectable
+        rowColor={rowColor}
+        initialSort={{ key: 'item' }}
+        onSave={onSave}
+        onReload={() => void reload()}
+        currentUser={currentUser}
+        canEditComments={(row) => row.obligation !== null}
+        headerActions={(selected) => (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlaylistAdd size={16} aria-hidden />}
+            disabled={selected.length === 0}
+            onClick={() => setBulkRows(selected)}
+            data-testid="add-references"
+          >
+            {t('compatibilityScreens.addReferences.button', { count: selected.length })}
+          </Button>
+        )}
+      />
+      <AddReferencesDialog
+        opened={bulkRows !== null}
+        rowCount={bulkRows?.length ?? 0}
+        references={referenceList}
+        saving={bulkSaving}
+        onClose={() => setBulkRows(null)}
+        onApply={(hrefs) => void applyReferences(bulkRows ?? [], hrefs)}
+      />
+    </Stack>
+  );
+}
+
+function NoticeAlert({ notice, onClose, onReload }: { notice: Notice; onClose: () => void; onReload: () => void }) {
+  const { t } = useTranslation();
+  const common = { withCloseButton: true, onClose, closeButtonLabel: t('compatibilityScreens.dismiss'), 'data-testid': 'relation-notice' };
+  switch (notice.kind) {
+    case 'saved':
+      return (
+        <Alert color="green" role="status" {...common}>
+          {t('compatibilityScreens.saved', notice.result)}
+        </Alert>
+      );
+    case 'referencesAdded':
+      return (
+        <Alert color="blue" role="status" {...common}>
+          {t('compatibilityScreens.addReferences.result', { rows: notice.rows, withoutObligation: notice.withoutObligation, duplicates: notice.duplicates })}
+        </Alert>
+      );
+    case 'conflict':
+      return (
+        <Alert color="orange" role="alert" {...common}>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{t('compatibilityScreens.conflict', { count: notice.count })}</Text>
+            <Button size="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onReload} data-testid="relation-reload">
+              {t('compatibilityScreens.reload')}
+            </Button>
+          </Group>
+        </Alert>
+      );
+    case 'refused':
+      return (
+        <Alert color="red" role="alert" {...common}>
+          {notice.message}
+        </Alert>
+      );
+  }
+}

@@ -1,0 +1,80 @@
+import type { ItemWithVersions } from '@dp/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { VersionsScreen } from './versions-screen';
+
+const audit = { creation_time: '2024-01-01T00:00:00.000Z', modification_time: '2024-01-01T00:00:00.000Z', created_by: 'seed', updated_by: 'seed', etag: 'v' };
+const SYSTEMS: ItemWithVersions[] = [
+  {
+    href: '/api/systems/1',
+    name: 'ETCS Onboard Unit',
+    description: 'Train protection',
+    image: null,
+    ...audit,
+    versions: [
+      { href: '/api/systems/versions/7', name: '2.4.1', name2: null, description: 'Field release', rscp_link: 'https://rscp.example/7', image: null, parent_name: 'ETCS Onboard Unit', ...audit },
+    ],
+  },
+  { href: '/api/systems/2', name: 'Door control', description: '', image: null, ...audit, versions: [] },
+];
+
+const posts: Array<{ url: string; body: unknown }> = [];
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = String(input);
+  if (init?.method === 'POST') {
+    posts.push({ url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
+    return Response.json({ ...SYSTEMS[0]?.versions[0], href: '/api/systems/versions/8', name: '2.4.2', copied_compatibilities: 17 }, { status: 201 });
+  }
+  if (url === '/api/systems/versions') return Response.json(SYSTEMS);
+  return Response.json({ statusCode: 404, error: 'Not Found', message: 'unexpected' }, { status: 404 });
+});
+
+beforeEach(() => {
+  posts.length = 0;
+  window.sessionStorage.clear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  fetchMock.mockClear();
+  vi.unstubAllGlobals();
+});
+
+describe('VersionsScreen', { timeout: 20_000 }, () => {
+  it("shows the chosen item's versions and copies one through the prefilled Copy Version dialog", async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<VersionsScreen kind="systems" title="System versions" />);
+    expect(screen.getByTestId('choose-item')).toHaveTextContent('Choose an entry in the list on the left.');
+
+    await user.click(await screen.findByText('ETCS Onboard Unit'));
+    expect(await screen.findByRole('heading', { name: 'Versions of ETCS Onboard Unit' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy version 2.4.1' }));
+
+    const dialog = (await screen.findByText('Copy Version')).closest<HTMLElement>('[role="dialog"]');
+    if (!dialog) throw new Error('No dialog');
+    // SPEC 5: name (and name2) of the original, a German 'Kopie von' comment, no rscp_link. Systems have no name2.
+    expect(within(dialog).getByTestId('copy-name')).toHaveValue('2.4.1');
+    expect(within(dialog).queryByTestId('copy-name2')).toBeNull();
+    expect(within(dialog).getByTestId('copy-description')).toHaveValue('Kopie von: ETCS Onboard Unit 2.4.1');
+    expect(within(dialog).getByTestId('copy-rscp-link')).toHaveValue('');
+
+    await user.clear(within(dialog).getByTestId('copy-name'));
+    await user.type(within(dialog).getByTestId('copy-name'), '2.4.2');
+    await user.click(within(dialog).getByTestId('copy-submit'));
+
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toEqual({
+      url: '/api/systems/versions/7/copy',
+      body: { name: '2.4.2', name2: null, description: 'Kopie von: ETCS Onboard Unit 2.4.1', rscp_link: null },
+    });
+    expect(await screen.findByTestId('copy-result')).toHaveTextContent('Version 2.4.2 was created; compatibilities copied: 17.');
+  });
+
+  it('says so when an item has no versions', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<VersionsScreen kind="systems" title="System versions" />);
+    await user.click(await screen.findByText('Door control'));
+    expect(await screen.findByTestId('table-no-data')).toHaveTextContent('No data');
+  });
+});

@@ -1,0 +1,185 @@
+import type { ItemWithVersions, KindPath, VersionInput } from '@dp/contract';
+import { ActionIcon, Alert, Anchor, Grid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCopy } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EditableTable, saveEach, type ColumnDef, type RowChange } from '../../../components/editable-table';
+import { isImageValue } from '../../../components/image-cell';
+import type { CopiedVersion } from '../api/copy-version';
+import { createVersion } from '../api/create-version';
+import { deleteVersion } from '../api/delete-version';
+import { useItemsWithVersions } from '../api/items-with-versions';
+import { compatibilityKeys, invalidateAfterWrite } from '../api/query-keys';
+import { updateVersion } from '../api/update-version';
+import { versionLabel } from '../kinds';
+import { CopyVersionDialog, type CopySource } from './copy-version-dialog';
+import { SelectionList } from './selection-list';
+
+type VersionRow = ItemWithVersions['versions'][number];
+
+/** SPEC 9: versions tables are 350px high. */
+const VERSIONS_HEIGHT = 350;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const textOrNull = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+/** What a version save sends (SPEC 5): name, name2, description, rscp_link and image only. */
+function versionInputOf(values: Record<string, unknown>, kind: KindPath): VersionInput {
+  return {
+    name: textOrNull(values.name),
+    name2: kind === 'systems' ? null : textOrNull(values.name2),
+    description: text(values.description),
+    rscp_link: textOrNull(values.rscp_link),
+    image: isImageValue(values.image) ? { original: values.image.original, thumbnail: values.image.thumbnail } : null,
+  };
+}
+
+/** A versions screen (systems-, assemblies-, subassemblies-versions): items on the left, their versions on the right. */
+export function VersionsScreen({ kind, title }: { kind: KindPath; title: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const items = useItemsWithVersions(kind);
+  const [itemHref, setItemHref] = useState<string | null>(null);
+  const [copySource, setCopySource] = useState<CopySource | null>(null);
+  const [copied, setCopied] = useState<CopiedVersion | null>(null);
+  const item = items.data?.find((entry) => entry.href === itemHref) ?? null;
+  const isSystem = kind === 'systems';
+
+  const refresh = () => invalidateAfterWrite(queryClient, [compatibilityKeys.itemsWithVersions(kind)]);
+
+  const columns = useMemo<ColumnDef<VersionRow>[]>(() => {
+    const list: ColumnDef<VersionRow>[] = [
+      { key: 'image', name: t('compatibilityScreens.columns.image'), type: 'image', imageFolder: 'versions', isEditable: true, width: 2 },
+      {
+        key: 'name',
+        name: t(isSystem ? 'compatibilityScreens.columns.version' : 'compatibilityScreens.columns.partNumber'),
+        isEditable: true,
+        isSortable: true,
+        filterable: true,
+        required: isSystem,
+      },
+    ];
+    if (!isSystem) list.push({ key: 'name2', name: t('compatibilityScreens.columns.materialNumber'), isEditable: true, isSortable: true, filterable: true });
+    list.push(
+      { key: 'description', name: t('compatibilityScreens.columns.description'), isEditable: true, filterable: true, width: 5 },
+      {
+        key: 'rscp_link',
+        name: t('compatibilityScreens.columns.rscpLink'),
+        isEditable: true,
+        width: 4,
+        placeholder: 'https://',
+        render: (row) =>
+          row.rscp_link ? (
+            <Anchor href={row.rscp_link} target="_blank" rel="noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {row.rscp_link}
+            </Anchor>
+          ) : null,
+      },
+      { key: 'modification_time', name: t('compatibilityScreens.columns.modified'), type: 'date', isSortable: true, visibility: { add: false } },
+      { key: 'updated_by', name: t('compatibilityScreens.columns.user'), width: 2, visibility: { add: false } },
+      {
+        key: 'copy',
+        name: t('compatibilityScreens.copy.column'),
+        width: 2,
+        visibility: { add: false, edit: false },
+        render: (row) => (
+          <Tooltip label={t('compatibilityScreens.copy.button', { version: versionLabel(row) })}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('compatibilityScreens.copy.button', { version: versionLabel(row) })}
+              onClick={() => setCopySource({ href: row.href, parentName: row.parent_name, name: row.name, name2: row.name2 })}
+              data-testid="copy-version"
+            >
+              <IconCopy size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ),
+      },
+    );
+    return list;
+  }, [isSystem, t]);
+
+  const onAdd = async (values: Record<string, unknown>) => {
+    if (!item) return;
+    await createVersion(item.href, versionInputOf(values, kind));
+    await refresh();
+  };
+  const onSave = async (changes: Array<RowChange<VersionRow>>) => {
+    const result = await saveEach(
+      changes,
+      (row) => row.href,
+      ({ row, values }) => updateVersion(row, versionInputOf({ ...row, ...values }, kind)),
+    );
+    await refresh();
+    return result;
+  };
+  const onDelete = async (row: VersionRow) => {
+    await deleteVersion(row);
+    await refresh();
+  };
+
+  const itemEntries = useMemo(() => (items.data ?? []).map((entry) => ({ id: entry.href, label: entry.name, description: entry.description })), [items.data]);
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <SelectionList
+            title={t(`compatibilityScreens.kinds.${kind}`)}
+            entries={itemEntries}
+            selectedId={itemHref}
+            onSelect={(href) => {
+              setItemHref(href);
+              setCopied(null);
+            }}
+            loading={items.isPending}
+            emptyText={t('compatibilityScreens.noItems')}
+            testId="items-list"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9 }}>
+          <Stack gap="sm">
+            {copied && (
+              <Alert color="green" role="status" withCloseButton onClose={() => setCopied(null)} closeButtonLabel={t('compatibilityScreens.dismiss')} data-testid="copy-result">
+                {t('compatibilityScreens.copy.done', { version: versionLabel(copied), count: copied.copied_compatibilities })}
+              </Alert>
+            )}
+            {item ? (
+              <EditableTable<VersionRow>
+                tableKey={`compatibility-${kind}-versions`}
+                title={t('compatibilityScreens.versionsOf', { item: item.name })}
+                rows={item.versions}
+                columns={columns}
+                getRowId={(row) => row.href}
+                loading={items.isFetching}
+                height={VERSIONS_HEIGHT}
+                initialSort={{ key: 'name' }}
+                onAdd={onAdd}
+                onSave={onSave}
+                onDelete={onDelete}
+                onReload={() => void refresh()}
+              />
+            ) : (
+              <Text c="dimmed" role="status" data-testid="choose-item">
+                {t('compatibilityScreens.chooseItem')}
+              </Text>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <CopyVersionDialog
+        kind={kind}
+        source={copySource}
+        onClose={() => setCopySource(null)}
+        onCopied={(copy) => {
+          setCopySource(null);
+          setCopied(copy);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,181 @@
+import type { Comment, CompatibilityInfo, CompatibilityRecord, CompatibilityStatus, ItemWithVersions, Reference } from '@dp/contract';
+import { cut, type RowChange, type TableComment } from '../../components/editable-table';
+import { idOfHref } from './kinds';
+import type { BatchRow } from './api/save-compatibilities';
+
+/** One row of a relation table: a version of the target kind and its compatibility to the selected version. */
+export interface RelationRow {
+  /** The target version's href. */
+  id: string;
+  toId: number;
+  item: string;
+  version: string;
+  name2: string;
+  /** The obligation text's href, or null when the versions have no compatibility. */
+  obligation: string | null;
+  status: CompatibilityStatus | null;
+  /** Reference hrefs. */
+  references: string[];
+  /** The compatibility's ETag; set only when it exists. */
+  etag?: string;
+  comments: TableComment[];
+  /** The version flag (versionRelation or containment); false where the relation has none. */
+  flag: boolean;
+}
+
+export interface RelationData {
+  /** Every item of the target kind with its versions. */
+  targets: ItemWithVersions[];
+  /** The selected version's href: it is no candidate of its own table. */
+  selfHref: string;
+  records: CompatibilityRecord[];
+  references: Reference[];
+  comments: Comment[];
+  flags: ReadonlySet<string>;
+  currentUser: string | undefined;
+}
+
+/** The rows of a relation table: every version of the target kind, with its compatibility if any. */
+export function buildRelationRows({ targets, selfHref, records, references, comments, flags, currentUser }: RelationData): RelationRow[] {
+  const recordOf = new Map(records.map((record) => [record.to.href, record]));
+  const referenceHref = new Map(references.map((reference) => [reference.reference, reference.href]));
+  const commentsOf = new Map<number, TableComment[]>();
+  for (const comment of comments) {
+    const list = commentsOf.get(comment.to_id) ?? [];
+    list.push({
+      id: comment.id,
+      comment: comment.comment,
+      author: comment.author,
+      canEdit: comment.author === currentUser,
+      creation_time: comment.creation_time,
+      modification_time: comment.modification_time,
+    });
+    commentsOf.set(comment.to_id, list);
+  }
+  const rows: RelationRow[] = [];
+  for (const item of targets) {
+    for (const version of item.versions) {
+      if (version.href === selfHref) continue;
+      const toId = idOfHref(version.href);
+      const record = recordOf.get(version.href);
+      rows.push({
+        id: version.href,
+        toId,
+        item: item.name,
+        version: version.name ?? '',
+        name2: version.name2 ?? '',
+        obligation: record?.compatibility_info.href ?? null,
+        status: record?.compatibility_info.compatibility_status ?? null,
+        // The server lists reference names; the table and the batch work with hrefs.
+        references: (record?.references ?? []).flatMap((name) => referenceHref.get(name) ?? []),
+        etag: record?.etag,
+        comments: commentsOf.get(toId) ?? [],
+        flag: flags.has(version.href),
+      });
+    }
+  }
+  return rows;
+}
+
+/** A table cell value as an obligation href or null (a cleared select may give '' or undefined). */
+function obligationValue(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+function referenceValues(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** The user chose references on a row that has (or will have) no obligation text. */
+export function referencesWithoutObligation(row: RelationRow, values: Record<string, unknown>): boolean {
+  const obligation = 'obligation' in values ? obligationValue(values.obligation) : row.obligation;
+  return obligation === null && 'references' in values && referenceValues(values.references).length > 0;
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value) => b.includes(value));
+
+/**
+ * The batch rows for the changed table rows: only rows whose obligation or references changed. A
+ * cleared obligation sends null (deletes the compatibility, and with it its references); a row that
+ * had a compatibility sends its ETag so that a concurrent change is refused.
+ */
+export function batchRowsOf(changes: ReadonlyArray<RowChange<RelationRow>>): BatchRow[] {
+  const batch: BatchRow[] = [];
+  for (const { row, values } of changes) {
+    if (!('obligation' in values) && !('references' in values)) continue;
+    const obligation = 'obligation' in values ? obligationValue(values.obligation) : row.obligation;
+    const references = obligation === null ? [] : 'references' in values ? referenceValues(values.references) : row.references;
+    if (obligation === row.obligation && sameSet(references, row.references)) continue;
+    batch.push({
+      to_id: row.toId,
+      compatibility_info: obligation === null ? null : { href: obligation },
+      references,
+      ...(row.etag !== undefined ? { etag: row.etag } : {}),
+    });
+  }
+  return batch;
+}
+
+export interface ReferenceAddition {
+  /** The batch that adds the references (rows that gain at least one). */
+  batch: BatchRow[];
+  /** Selected rows left out because they have no obligation text. */
+  skippedWithoutObligation: number;
+  /** Row-reference pairs left out because the row has that reference already. */
+  skippedDuplicates: number;
+}
+
+/**
+ * Adds `referenceHrefs` to every selected row (SPEC 4): rows without an obligation are skipped,
+ * references a row has already are skipped.
+ */
+export function addReferencesToRows(rows: readonly RelationRow[], referenceHrefs: readonly string[]): ReferenceAddition {
+  const result: ReferenceAddition = { batch: [], skippedWithoutObligation: 0, skippedDuplicates: 0 };
+  const wanted = [...new Set(referenceHrefs)];
+  for (const row of rows) {
+    if (row.obligation === null) {
+      result.skippedWithoutObligation++;
+      continue;
+    }
+    const added = wanted.filter((href) => !row.references.includes(href));
+    result.skippedDuplicates += wanted.length - added.length;
+    if (added.length === 0) continue;
+    result.batch.push({
+      to_id: row.toId,
+      compatibility_info: { href: row.obligation },
+      references: [...row.references, ...added],
+      ...(row.etag !== undefined ? { etag: row.etag } : {}),
+    });
+  }
+  return result;
+}
+
+/** What the comments cell asks to write once the dialog's changes are saved. */
+export interface CommentWrites {
+  added: string[];
+  changed: Array<{ id: number; comment: string }>;
+  deleted: number[];
+}
+
+/** The comment writes a row's edited comments call for. */
+export function commentWritesOf(value: unknown): CommentWrites {
+  const writes: CommentWrites = { added: [], changed: [], deleted: [] };
+  if (!Array.isArray(value)) return writes;
+  for (const comment of value as TableComment[]) {
+    const id = typeof comment.id === 'number' ? comment.id : comment.id ? Number(comment.id) : undefined;
+    if (comment.isDeleted) {
+      if (id !== undefined && !comment.isNew) writes.deleted.push(id);
+    } else if (comment.isNew || id === undefined) {
+      if (comment.comment.trim() !== '') writes.added.push(comment.comment);
+    } else if (comment.isChanged) {
+      writes.changed.push({ id, comment: comment.comment });
+    }
+  }
+  return writes;
+}
+
+/** The label of an obligation text in the select: its status, then the text cut to 60 characters (SPEC 9). */
+export function obligationLabel(info: CompatibilityInfo, statusLabel: (status: CompatibilityStatus) => string): string {
+  const text = cut(info.obligation, 60);
+  return text ? `${statusLabel(info.compatibility_status)}: ${text}` : statusLabel(info.compatibility_status);
+}
