@@ -35,6 +35,8 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
     logger,
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: true,
+    // One line per request drowns what matters; errors and warnings are still logged.
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     // Never echo a stack trace or internal error to a client.
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,0 +1,39 @@
+import type { CompatibilityRecord, KindPath } from '@dp/contract';
+import { useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useModificationTime } from '../../api/use-infos';
+import { versionCompatibilitiesQueryOptions } from '../../api/use-version-compatibilities';
+import { idOf } from '../selection-rules';
+
+const toIds = (records: CompatibilityRecord[]) => new Set(records.map((record) => idOf(record.to.href)));
+
+export interface CompatibleIds {
+  /** Version id → the ids of the versions of the asked kind it is compatible with; loaded lists only. */
+  byId: Map<number, Set<number>>;
+  loading: boolean;
+}
+
+/**
+ * GET {versionHref}/compatibilities/{kind} for each href, reduced to ids. Each list is cached on its
+ * own, so choosing one more version costs one small call.
+ */
+export function useCompatibleIds(versionHrefs: readonly string[], kind: KindPath): CompatibleIds {
+  const modificationTime = useModificationTime();
+  const hrefKey = versionHrefs.join(' ');
+  const combine = useCallback(
+    (results: UseQueryResult<Set<number>>[]): CompatibleIds => {
+      const byId = new Map<number, Set<number>>();
+      results.forEach((result, index) => {
+        const href = versionHrefs[index];
+        if (href !== undefined && result.data) byId.set(idOf(href), result.data);
+      });
+      return { byId, loading: results.some((result) => result.isPending) };
+    },
+    // Keyed by content, so that a new array holding the same hrefs keeps the combined result.
+    [hrefKey],
+  );
+  return useQueries({
+    queries: versionHrefs.map((href) => ({ ...versionCompatibilitiesQueryOptions(href, kind, modificationTime), select: toIds })),
+    combine,
+  });
+}

@@ -1,0 +1,74 @@
+import { useMemo } from 'react';
+import { useVersionCatalog, type VersionCatalog } from '../../api/use-item-versions';
+import { idOf } from '../selection-rules';
+
+export interface SystemVersionEntry {
+  id: number;
+  href: string;
+  name: string;
+  systemId: number;
+  systemName: string;
+}
+
+export interface SystemEntry {
+  id: number;
+  name: string;
+  versions: SystemVersionEntry[];
+}
+
+export interface AssemblyVersionEntry {
+  id: number;
+  href: string;
+  /** Assembly name, part number and material number. */
+  label: string;
+}
+
+/** The systems and assembly versions the matrices choose from, indexed by id. */
+export interface MatrixCatalogs {
+  /** By name; undefined while loading. */
+  systems: SystemEntry[] | undefined;
+  /** System id → its version ids, as the selection checks want it. */
+  systemVersionIds: Map<number, number[]> | undefined;
+  systemVersions: Map<number, SystemVersionEntry>;
+  assemblyVersions: Map<number, AssemblyVersionEntry>;
+  loading: boolean;
+}
+
+function systemEntries(catalog: VersionCatalog): SystemEntry[] {
+  return catalog.items
+    .map((item) => {
+      const id = idOf(item.href);
+      const versions = item.versions.map((version) => ({ id: idOf(version.href), href: version.href, name: version.name ?? '', systemId: id, systemName: item.name }));
+      return { id, name: item.name, versions };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** GET /api/systems/versions and /api/assemblies/versions (cached per data state by the evaluate api). */
+export function useMatrixCatalogs(): MatrixCatalogs {
+  const systemCatalog = useVersionCatalog('systems').data;
+  const assemblyCatalog = useVersionCatalog('assemblies').data;
+  const systems = useMemo(() => (systemCatalog ? systemEntries(systemCatalog) : undefined), [systemCatalog]);
+  const assemblyVersions = useMemo(
+    () => new Map((assemblyCatalog?.versions ?? []).map((version) => [idOf(version.href), { id: idOf(version.href), href: version.href, label: version.label }])),
+    [assemblyCatalog],
+  );
+  return useMemo(
+    () => ({
+      systems,
+      systemVersionIds: systems && new Map(systems.map((system) => [system.id, system.versions.map((version) => version.id)])),
+      systemVersions: new Map((systems ?? []).flatMap((system) => system.versions.map((version) => [version.id, version]))),
+      assemblyVersions,
+      loading: !systems || !assemblyCatalog,
+    }),
+    [systems, assemblyVersions, assemblyCatalog],
+  );
+}
+
+/** The hrefs of the given ids that the catalog knows (an unknown id from a link has none). */
+export function hrefsOf(ids: readonly (number | null)[], catalog: ReadonlyMap<number, { href: string }>): string[] {
+  return ids.flatMap((id) => {
+    const href = id === null ? undefined : catalog.get(id)?.href;
+    return href === undefined ? [] : [href];
+  });
+}

@@ -1,0 +1,23 @@
+import type { MatrixRequest, MatrixResponse } from '@dp/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../../lib/api';
+import { useModificationTime } from '../../api/use-infos';
+
+export function fetchMatrix(request: MatrixRequest, signal?: AbortSignal): Promise<MatrixResponse> {
+  return api.post<MatrixResponse>('/api/matrix', request, { signal });
+}
+
+/**
+ * POST /api/matrix: the server computes the cells between the chosen assembly versions (rows) and the
+ * other ones (columns). While a changed selection loads, the previous matrix stays on screen.
+ */
+export function useAssemblyMatrix(rows: readonly number[], columns: readonly number[], enabled: boolean) {
+  const modificationTime = useModificationTime();
+  return useQuery({
+    queryKey: ['evaluate', 'matrix', 'assemblies', rows, columns, modificationTime],
+    queryFn: ({ signal }) => fetchMatrix({ rowKind: 'assemblies', rows: [...rows], columnKind: 'assemblies', columns: [...new Set(columns)] }, signal),
+    enabled: enabled && rows.length > 0 && columns.length > 0 && modificationTime !== undefined,
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+  });
+}
