@@ -5,6 +5,8 @@ export const searchType = z.enum(searchTypes);
 export type SearchType = z.infer<typeof searchType>;
 
 export const SEARCH_WORD_MAX = 200;
+/** Full search answers at most this many versions per kind; the UI says when a list was cut. */
+export const SEARCH_RESULTS_PER_KIND = 500;
 
 /** A typed search word: trimmed, not empty, not over-long. */
 export const searchWord = z

@@ -1,4 +1,4 @@
-import { fold, type SearchHint, type SearchResults, type SearchType } from '@dp/contract';
+import { fold, SEARCH_RESULTS_PER_KIND, type SearchHint, type SearchResults, type SearchType } from '@dp/contract';
 import type { Db } from '../../db/connection.js';
 import { notFound } from '../../http/errors.js';
 import { href, type ItemKind } from '../kinds.js';
@@ -7,8 +7,6 @@ import * as queries from './search.queries.js';
 import type { ResultRow } from './search.queries.js';
 
 export const HINT_LIMIT = 20;
-/** Full search answers at most this many versions per kind; the UI says when the list was cut. */
-export const RESULT_LIMIT_PER_KIND = 500;
 
 const typeOfKind: Record<ItemKind, SearchType> = { system: 'System', assembly: 'Assembly', subassembly: 'Sub-Assembly' };
 const kindOfType: Record<SearchType, ItemKind> = { System: 'system', Assembly: 'assembly', 'Sub-Assembly': 'subassembly' };
@@ -64,7 +62,7 @@ export async function fullSearch(db: Db, index: SearchIndex, word: string): Prom
   const perKind: Record<ItemKind, number> = { system: 0, assembly: 0, subassembly: 0 };
   const rows: ResultRow[] = [];
   for (const entry of await index.current(db)) {
-    if (entry.versionId === null || perKind[entry.kind] >= RESULT_LIMIT_PER_KIND) continue;
+    if (entry.versionId === null || perKind[entry.kind] >= SEARCH_RESULTS_PER_KIND) continue;
     const fields = [entry.parentFolded, entry.nameFolded, entry.name2Folded];
     if (!fields.some((f) => f.includes(search))) continue;
     if (!fields.some((f) => f.includes(typed) || (f !== '' && typed.includes(f)))) continue;

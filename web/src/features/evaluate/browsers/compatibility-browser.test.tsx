@@ -5,7 +5,7 @@ import { compatibility, fakeApi, giveListsAHeight, infos, item, renderRoutes, ve
 import { AssemblyCompatibilityBrowser } from './assembly-compatibility-browser';
 import { SubassemblyCompatibilityBrowser } from './subassembly-compatibility-browser';
 import { SystemCompatibilityBrowser } from './system-compatibility-browser';
-import { FILTER_TARGET_KEY } from './use-selected-version';
+import { FILTER_TARGET_KEY } from '../evaluate-storage';
 
 const S1 = '/api/systems/versions/1';
 const S2 = '/api/systems/versions/2';

@@ -2,9 +2,9 @@ import { fold } from '@dp/contract';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CatalogVersion, VersionCatalog } from '../api/use-item-versions';
+import { FILTER_TARGET_KEY } from '../evaluate-storage';
 
 /** sessionStorage key under which the smart search leaves the href of the version to show. */
-export const FILTER_TARGET_KEY = 'filterTarget';
 
 export type Selection =
   | { state: 'none' }

@@ -1,4 +1,204 @@
-/** Placeholder until the smart search is built. */
+import { SEARCH_RESULTS_PER_KIND } from '@dp/contract';
+import { hintLabel, SEARCH_WORD_MAX, type SearchHint, type SearchResults } from '@dp/contract';
+import { Alert, Button, CloseButton, Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiFailure } from '../../../lib/api-failure';
+import { useFullSearch } from './api/full-search';
+import { useSearchById } from './api/search-by-id';
+import { useSearchHints } from './api/search-hints';
+import { forgetLastSearch, loadLastSearch, saveLastSearch, type LastSearch } from './last-search';
+import { useOpenResult } from './open-result';
+import { ResultsTable } from './results-table';
+import { isCut, noResults, sortedResults } from './search-results';
+
+/** Hints are asked for once typing pauses this long (SPEC 9). */
+const HINT_DEBOUNCE_MS = 400;
+
+function NoResults({ term, onClear }: { term: string; onClear: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="gray" data-testid="smart-search-no-results">
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm">
+          {t('search.noResults')}: <strong>{term}</strong>
+        </Text>
+        <Button variant="subtle" size="compact-sm" onClick={onClear}>
+          {t('search.clearResults')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/**
+ * Smart search of the evaluation start page (SPEC 2 and 5): typeahead hints, a full-text search or a
+ * chosen hint's versions, and a results table whose rows open the matching compatibility browser.
+ */
 export function SmartSearch() {
-  return null;
+  const { t } = useTranslation();
+  const openResult = useOpenResult();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [last, setLast] = useState<LastSearch | null>(loadLastSearch);
+  const [text, setText] = useState(() => last?.term ?? '');
+  const [chosen, setChosen] = useState<SearchHint | null>(null);
+  // Hints are for what the user is typing, not for a restored term or one that was just searched.
+  const [typing, setTyping] = useState(false);
+  const [emptySubmitted, setEmptySubmitted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const word = text.trim();
+  const tooLong = word.length > SEARCH_WORD_MAX;
+  const [debounced] = useDebouncedValue(word, HINT_DEBOUNCE_MS);
+  const hintsWanted = typing && debounced !== '' && debounced.length <= SEARCH_WORD_MAX;
+  const hints = useSearchHints(debounced, hintsWanted);
+  const fullSearch = useFullSearch();
+  const searchById = useSearchById();
+  const searching = fullSearch.isPending || searchById.isPending;
+
+  const hintList = hintsWanted ? (hints.data ?? []) : [];
+  const hintsLoading = hintsWanted && hints.isFetching;
+  const noHints = hintsWanted && hints.isSuccess && !hints.isPlaceholderData && hints.data.length === 0 && debounced === word;
+  const results = useMemo(() => (last ? sortedResults(last.results) : []), [last]);
+  const noResultsTerm = noHints ? debounced : last && results.length === 0 ? last.term : null;
+
+  const show = (search: LastSearch | null) => {
+    setLast(search);
+    if (search) saveLastSearch(search);
+    else forgetLastSearch();
+  };
+
+  const run = (hint: SearchHint | null) => {
+    const term = hint ? hintLabel(hint) : word;
+    if (term === '') {
+      setEmptySubmitted(true);
+      return;
+    }
+    if (term.length > SEARCH_WORD_MAX) return; // the input already says why
+    setTyping(false);
+    setFailure(null);
+    combobox.closeDropdown();
+    // Only the newest search may show its answer.
+    fullSearch.reset();
+    searchById.reset();
+    const callbacks = {
+      onSuccess: (found: SearchResults) => show({ term, results: found }),
+      onError: (error: Error) => {
+        // A hint whose item was deleted meanwhile simply has no results.
+        if (isApiFailure(error) && error.status === 404) return show({ term, results: noResults });
+        show(null);
+        setFailure(error.message);
+      },
+    };
+    if (hint) searchById.mutate(hint, callbacks);
+    else fullSearch.mutate(term, callbacks);
+  };
+
+  const clear = () => {
+    setText('');
+    setChosen(null);
+    setTyping(false);
+    setEmptySubmitted(false);
+    setFailure(null);
+    fullSearch.reset();
+    searchById.reset();
+    show(null);
+    combobox.closeDropdown();
+    inputRef.current?.focus();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    run(chosen);
+  };
+
+  const choose = (value: string) => {
+    const hint = hintList[Number(value)];
+    if (!hint) return;
+    setText(hintLabel(hint));
+    setChosen(hint);
+    run(hint);
+  };
+
+  const inputError = tooLong ? t('search.tooLong', { max: SEARCH_WORD_MAX }) : emptySubmitted ? t('search.empty') : undefined;
+
+  return (
+    <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+      <form onSubmit={submit} role="search" aria-label={t('search.label')}>
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <Combobox store={combobox} onOptionSubmit={choose}>
+            <Combobox.Target>
+              <TextInput
+                ref={inputRef}
+                style={{ flex: 1 }}
+                value={text}
+                placeholder={t('search.placeholder')}
+                aria-label={t('search.label')}
+                error={inputError}
+                data-testid="smart-search-input"
+                leftSection={<IconSearch size={16} aria-hidden />}
+                rightSectionWidth={hintsLoading ? 60 : 36}
+                rightSectionPointerEvents="all"
+                rightSection={
+                  <Group gap={4} wrap="nowrap">
+                    {hintsLoading && <Loader size="xs" role="status" aria-label={t('search.loadingHints')} />}
+                    {text !== '' && <CloseButton size="sm" aria-label={t('search.clear')} onClick={clear} />}
+                  </Group>
+                }
+                onChange={(event) => {
+                  setText(event.currentTarget.value);
+                  setChosen(null);
+                  setTyping(true);
+                  setEmptySubmitted(false);
+                  combobox.openDropdown();
+                  combobox.resetSelectedOption();
+                }}
+                onFocus={() => typing && combobox.openDropdown()}
+                onBlur={() => combobox.closeDropdown()}
+              />
+            </Combobox.Target>
+            <Combobox.Dropdown hidden={hintList.length === 0 && !(hintsWanted && hints.isError)}>
+              <Combobox.Options mah={300} style={{ overflowY: 'auto' }} aria-label={t('search.hints')}>
+                {hintsWanted && hints.isError && <Combobox.Empty>{t('search.hintsFailed')}</Combobox.Empty>}
+                {hintList.map((hint, index) => (
+                  <Combobox.Option value={String(index)} key={`${hint.type}-${hint.id}-${hint.id_version ?? 'item'}`}>
+                    <Group justify="space-between" wrap="nowrap" gap="sm">
+                      <Text size="sm">{hintLabel(hint)}</Text>
+                      <Text size="xs" c="dimmed">
+                        {t(`search.types.${hint.type}`)}
+                      </Text>
+                    </Group>
+                  </Combobox.Option>
+                ))}
+              </Combobox.Options>
+            </Combobox.Dropdown>
+          </Combobox>
+          <Button type="submit" loading={searching} leftSection={<IconSearch size={16} aria-hidden />} data-testid="smart-search-submit">
+            {t('search.submit')}
+          </Button>
+        </Group>
+      </form>
+
+      <Stack gap="xs" aria-busy={searching}>
+        {failure && (
+          <Alert color="red" title={t('search.failed')} withCloseButton closeButtonLabel={t('search.dismiss')} onClose={() => setFailure(null)}>
+            {failure}
+          </Alert>
+        )}
+        {noResultsTerm !== null && <NoResults term={noResultsTerm} onClear={clear} />}
+        {last && results.length > 0 && (
+          <>
+            <Text size="sm" c="dimmed" role="status" data-testid="smart-search-count">
+              {t('search.resultCount', { count: results.length })}
+              {isCut(last.results) && ` ${t('search.resultsCut', { limit: SEARCH_RESULTS_PER_KIND })}`}
+            </Text>
+            <ResultsTable results={results} onOpen={openResult} />
+          </>
+        )}
+      </Stack>
+    </Stack>
+  );
 }

@@ -1,0 +1,89 @@
+import type { SearchResult } from '@dp/contract';
+import { Anchor, Table } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { rememberSelection, resultLabel, resultLink } from './open-result';
+
+const ROW_HEIGHT = 37;
+const MAX_HEIGHT = 400;
+
+interface ResultsTableProps {
+  results: SearchResult[];
+  onOpen: (result: SearchResult) => void;
+}
+
+/**
+ * The results with parent name, name, name2 and type. Up to 1500 rows, so only the visible ones are
+ * rendered; each row's first cell is a link (keyboard and middle click), a click anywhere opens it.
+ */
+export function ResultsTable({ results, onOpen }: ResultsTableProps) {
+  const { t } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: results.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    // A row that is not laid out (a hidden tab, jsdom) measures 0; the estimate is better then.
+    measureElement: (row) => row.getBoundingClientRect().height || ROW_HEIGHT,
+    overscan: 10,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const before = rows[0]?.start ?? 0;
+  const after = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
+
+  const openRow = (event: MouseEvent, result: SearchResult) => {
+    // The link in the first cell navigates by itself.
+    if (event.target instanceof Element && event.target.closest('a')) return;
+    onOpen(result);
+  };
+
+  return (
+    <div ref={scrollRef} style={{ maxHeight: MAX_HEIGHT, overflow: 'auto' }}>
+      <Table stickyHeader highlightOnHover aria-label={t('search.resultsLabel')} aria-rowcount={results.length + 1}>
+        <Table.Thead>
+          <Table.Tr aria-rowindex={1}>
+            <Table.Th>{t('search.columns.parent')}</Table.Th>
+            <Table.Th>{t('search.columns.name')}</Table.Th>
+            <Table.Th>{t('search.columns.name2')}</Table.Th>
+            <Table.Th>{t('search.columns.type')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {before > 0 && <tr aria-hidden style={{ height: before }} />}
+          {rows.map((row) => {
+            const result = results[row.index];
+            if (!result) return null;
+            const type = t(`search.types.${result.type}`);
+            return (
+              <Table.Tr
+                key={row.key}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                aria-rowindex={row.index + 2}
+                style={{ cursor: 'pointer' }}
+                onClick={(event) => openRow(event, result)}
+              >
+                <Table.Td>
+                  <Anchor
+                    component={Link}
+                    to={resultLink(result)}
+                    onClick={() => rememberSelection(result)}
+                    aria-label={t('search.openResult', { label: resultLabel(result), type })}
+                  >
+                    {result.parent}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{result.name}</Table.Td>
+                <Table.Td>{result.name2}</Table.Td>
+                <Table.Td>{type}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+          {after > 0 && <tr aria-hidden style={{ height: after }} />}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}
