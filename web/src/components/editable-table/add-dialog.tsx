@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CellEditor } from './cells';
 import { isEmpty } from './format';
+import { isCellEditable, isEditableColumn } from './select-options';
 import type { ColumnDef } from './types';
 
 /** SPEC 9: an outside click is ignored for this long after the mouse left the dialog. */
@@ -24,7 +25,7 @@ export function useDismissGuard(close: () => void) {
 
 /** The fields of the Add dialog: editable columns not hidden from it (SPEC 5: audit columns are not). */
 export function addColumnsOf<Row>(columns: ColumnDef<Row>[]): ColumnDef<Row>[] {
-  return columns.filter((c) => c.isEditable && c.visibility?.add !== false && c.type !== 'comments');
+  return columns.filter((c) => isEditableColumn(c) && c.visibility?.add !== false && c.type !== 'comments');
 }
 
 export function initialValues<Row>(columns: ColumnDef<Row>[]): Record<string, unknown> {
@@ -100,6 +101,8 @@ export function AddDialog<Row>({ opened, columns, onClose, onSubmit }: AddDialog
                   key={column.key}
                   column={column}
                   row={undefined}
+                  edited={values as Row}
+                  disabled={!isCellEditable(column, values as Row)}
                   value={values[column.key]}
                   withLabel
                   autoFocus={index === 0}

@@ -50,9 +50,11 @@ export function CellDisplay<Row>({ column, row, value, onOpenComments }: { colum
 
 export function CommentsButton({ count, onClick }: { count: number; onClick: () => void }) {
   const { t } = useTranslation();
+  // Icon and count only, so that it fits a narrow column; the full name is its label and tooltip.
+  const name = t('table.comments.open', { count });
   return (
-    <Button size="compact-xs" variant={count ? 'light' : 'subtle'} leftSection={<IconMessage size={14} aria-hidden />} onClick={onClick}>
-      {t('table.comments.open', { count })}
+    <Button size="compact-xs" variant={count ? 'light' : 'subtle'} leftSection={<IconMessage size={14} aria-hidden />} onClick={onClick} aria-label={name} title={name}>
+      {count}
     </Button>
   );
 }
@@ -61,6 +63,10 @@ export interface CellEditorProps<Row> {
   column: ColumnDef<Row>;
   /** undefined in the Add dialog. */
   row: Row | undefined;
+  /** The row with its unsaved edits applied (function options see it); default the row. */
+  edited?: Row;
+  /** The input is shown but cannot be changed (a per-row `isEditable` answered false). */
+  disabled?: boolean;
   value: unknown;
   onChange: (value: unknown) => void;
   onOpenComments?: () => void;
@@ -72,19 +78,20 @@ export interface CellEditorProps<Row> {
 }
 
 /** A cell as an input (edit mode and the Add dialog); every input is named by its column. */
-export function CellEditor<Row>({ column, row, value, onChange, onOpenComments, error, withLabel, autoFocus }: CellEditorProps<Row>): ReactNode {
+export function CellEditor<Row>({ column, row, edited, disabled = false, value, onChange, onOpenComments, error, withLabel, autoFocus }: CellEditorProps<Row>): ReactNode {
   const label = withLabel ? { label: column.name, withAsterisk: column.required } : { 'aria-label': column.name };
   const size = withLabel ? 'sm' : 'xs';
   switch (column.type ?? 'text') {
     case 'checkbox':
-      return <Checkbox checked={Boolean(value)} onChange={(e) => onChange(e.currentTarget.checked)} {...label} error={error} autoFocus={autoFocus} />;
+      return <Checkbox checked={Boolean(value)} onChange={(e) => onChange(e.currentTarget.checked)} {...label} error={error} autoFocus={autoFocus} disabled={disabled} />;
     case 'select':
       return (
         <Select
           {...label}
           size={size}
-          data={selectOptionsOf(column, row)}
+          data={selectOptionsOf(column, row, edited)}
           value={typeof value === 'string' ? value : null}
+          disabled={disabled}
           onChange={(next) => onChange(next)}
           clearable={!column.required}
           allowDeselect={!column.required}
@@ -98,8 +105,10 @@ export function CellEditor<Row>({ column, row, value, onChange, onOpenComments, 
         <MultiSelect
           {...label}
           size={size}
-          data={selectOptionsOf(column, row)}
+          data={selectOptionsOf(column, row, edited)}
           value={Array.isArray(value) ? value.map(String) : []}
+          disabled={disabled}
+          hidePickedOptions={column.hidePickedOptions}
           // SPEC 5: beyond the maximum, further choices are ignored; duplicates cannot arise in a set of values.
           onChange={(next) => onChange(column.maxSelected !== undefined ? next.slice(0, column.maxSelected) : next)}
           maxValues={column.maxSelected}
@@ -111,7 +120,7 @@ export function CellEditor<Row>({ column, row, value, onChange, onOpenComments, 
         />
       );
     case 'password':
-      return <PasswordInput {...label} size={size} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value)} error={error} autoFocus={autoFocus} />;
+      return <PasswordInput {...label} size={size} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value)} error={error} autoFocus={autoFocus} disabled={disabled} />;
     case 'date':
       return (
         <TextInput
@@ -120,13 +129,15 @@ export function CellEditor<Row>({ column, row, value, onChange, onOpenComments, 
           type="date"
           value={typeof value === 'string' ? value.slice(0, 10) : ''}
           onChange={(e) => onChange(e.currentTarget.value || null)}
+          disabled={disabled}
           error={error}
           autoFocus={autoFocus}
         />
       );
     case 'image':
-      return <ImageCell value={value} onChange={onChange} label={column.name} folder={column.imageFolder} />;
+      return <ImageCell value={value} onChange={disabled ? undefined : onChange} label={column.name} folder={column.imageFolder} />;
     case 'comments':
+      // Disabled comments still open, read-only (the table decides whether the dialog may edit).
       return <CommentsButton count={visibleComments(value).length} onClick={() => onOpenComments?.()} />;
     default:
       return (
@@ -136,6 +147,7 @@ export function CellEditor<Row>({ column, row, value, onChange, onOpenComments, 
           value={value === null || value === undefined ? '' : String(value)}
           placeholder={column.placeholder}
           onChange={(e) => onChange(e.currentTarget.value)}
+          disabled={disabled}
           error={error}
           autoFocus={autoFocus}
         />

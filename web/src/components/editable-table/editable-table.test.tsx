@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../../lib/api-failure';
 import { renderWithProviders } from '../../test/render';
 import { DISMISS_GRACE_MS } from './add-dialog';
-import { EditableTable } from './editable-table';
+import { EditableTable, widthShares } from './editable-table';
 import { SELECT_OPTIONS_MISSING, SELECT_OPTIONS_WRONG_TYPE, validateSelectOptions } from './select-options';
 import type { ColumnDef, EditableTableProps, TableComment } from './types';
 import { WORKING_TIMEOUT_MS } from './use-working';
@@ -557,5 +557,175 @@ describe('EditableTable comments', () => {
         },
       },
     ]);
+  });
+});
+
+interface Tagged {
+  id: string;
+  name: string;
+  kind: string;
+  tags: string[];
+}
+
+const TAGGED: Tagged[] = [
+  { id: '1', name: 'Bremse', kind: 'a', tags: [] },
+  { id: '2', name: 'Antrieb', kind: 'b', tags: ['t1'] },
+];
+
+// Tags can be chosen only on rows of kind Beta (also an unsaved Beta); T2 is offered only there too.
+const TAG_COLUMNS: ColumnDef<Tagged>[] = [
+  { key: 'name', name: 'Name', width: 4 },
+  {
+    key: 'kind',
+    name: 'Kind',
+    type: 'select',
+    isEditable: true,
+    options: [
+      { value: 'a', label: 'Alpha' },
+      { value: 'b', label: 'Beta' },
+    ],
+  },
+  {
+    key: 'tags',
+    name: 'Tags',
+    type: 'multiselect',
+    isEditable: (_row, edited) => edited.kind === 'b',
+    hidePickedOptions: true,
+    options: (_row, edited) => (edited.kind === 'b' ? [{ value: 't1', label: 'T1' }, { value: 't2', label: 'T2' }] : [{ value: 't1', label: 'T1' }]),
+  },
+];
+
+function renderTagged(props: Partial<EditableTableProps<Tagged>> = {}) {
+  return renderWithProviders(
+    <EditableTable<Tagged> tableKey={`tagged-${Math.random()}`} rows={TAGGED} columns={TAG_COLUMNS} getRowId={(row) => row.id} persistState={false} multiEdit {...props} />,
+  );
+}
+
+/** The option names the open dropdown of `input` offers. */
+async function offered(user: ReturnType<typeof userEvent.setup>, input: HTMLElement): Promise<string[]> {
+  await user.click(input);
+  const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
+  if (!list) throw new Error('No dropdown');
+  await waitFor(() => expect(within(list).queryAllByRole('option').length).toBeGreaterThan(0));
+  return within(list)
+    .getAllByRole('option')
+    .map((option) => option.textContent ?? '');
+}
+
+async function pick(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, name: string) {
+  await user.click(input);
+  const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
+  if (!list) throw new Error('No dropdown');
+  await user.click(await within(list).findByRole('option', { name }));
+}
+
+describe('EditableTable cells that depend on the unsaved row', { timeout: 20_000 }, () => {
+  it('enables a cell and computes its options from the draft; clearing the condition disables it and drops its edit', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(async () => {});
+    renderTagged({ onSave });
+    await enterEditMode(user);
+    const tagsOf = (name: string) => within(rowOf(name)).getByRole('combobox', { name: 'Tags' });
+    expect(tagsOf('Bremse')).toBeDisabled();
+    expect(tagsOf('Antrieb')).toBeEnabled();
+
+    await pick(user, within(rowOf('Bremse')).getByRole('combobox', { name: 'Kind' }), 'Beta');
+    expect(tagsOf('Bremse')).toBeEnabled();
+    // The options see the draft (kind Beta): T2 is offered.
+    expect(await offered(user, tagsOf('Bremse'))).toEqual(['T1', 'T2']);
+    await pick(user, tagsOf('Bremse'), 'T2');
+    await user.keyboard('{Escape}');
+
+    // Back to Alpha: the tags cell is disabled again and gives up its edit, so nothing is left to save.
+    await pick(user, within(rowOf('Bremse')).getByRole('combobox', { name: 'Kind' }), 'Alpha');
+    expect(tagsOf('Bremse')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save all' })).toBeDisabled();
+
+    await pick(user, within(rowOf('Bremse')).getByRole('combobox', { name: 'Kind' }), 'Beta');
+    await pick(user, tagsOf('Bremse'), 'T1');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Save all' }));
+    expect(onSave).toHaveBeenCalledWith([{ row: TAGGED[0], values: { kind: 'b', tags: ['t1'] } }]);
+  });
+
+  it('offers only options not chosen yet with hidePickedOptions', async () => {
+    const user = userEvent.setup();
+    renderTagged({ onSave: vi.fn(async () => {}) });
+    await enterEditMode(user);
+    const tags = within(rowOf('Antrieb')).getByRole('combobox', { name: 'Tags' });
+    // Antrieb has T1 already.
+    expect(await offered(user, tags)).toEqual(['T2']);
+    // Choosing T2 leaves nothing more to offer.
+    await user.click(await screen.findByRole('option', { name: 'T2' }));
+    expect(screen.queryByRole('option', { name: 'T1' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'T2' })).not.toBeInTheDocument();
+  });
+});
+
+describe('EditableTable header and row actions', () => {
+  it('tells headerActions whether the table is in edit mode', async () => {
+    const user = userEvent.setup();
+    const headerActions = vi.fn((_selected: Part[], { editing }: { editing: boolean }) => (editing ? <button type="button">Bulk</button> : null));
+    renderTable({ onSave: vi.fn(async () => {}), selectable: true, headerActions });
+    expect(screen.queryByRole('button', { name: 'Bulk' })).not.toBeInTheDocument();
+    expect(headerActions).toHaveBeenLastCalledWith([], expect.objectContaining({ editing: false }));
+    await enterEditMode(user);
+    expect(screen.getByRole('button', { name: 'Bulk' })).toBeInTheDocument();
+    expect(headerActions).toHaveBeenLastCalledWith([], expect.objectContaining({ editing: true }));
+  });
+
+  it('lets headerActions fold an outside change into a pending edit (and only into one)', async () => {
+    const user = userEvent.setup();
+    const onSave = vi.fn(async () => {});
+    renderTable({
+      onSave,
+      multiEdit: true,
+      headerActions: (_selected, { updateDraft }) => (
+        <button type="button" onClick={() => ['1', '3'].forEach((id) => updateDraft(id, 'name', (value) => `${String(value)}+`))}>
+          Merge
+        </button>
+      ),
+    });
+    await enterEditMode(user);
+    await user.type(within(rowOf('Bremse')).getByRole('textbox', { name: 'Name' }), '!');
+    await user.click(screen.getByRole('button', { name: 'Merge' }));
+    await user.click(screen.getByRole('button', { name: 'Save all' }));
+    // Antrieb (id 3) had no pending name: it stays unchanged.
+    expect(onSave).toHaveBeenCalledWith([{ row: PARTS[0], values: { name: 'Bremse!+' } }]);
+  });
+
+  it('shows rowActions in the actions column in display and edit mode', async () => {
+    const user = userEvent.setup();
+    const copy = vi.fn();
+    renderTable({
+      onSave: vi.fn(async () => {}),
+      onDelete: vi.fn(async () => {}),
+      rowActions: (row) => (
+        <button type="button" onClick={() => copy(row.id)}>
+          Copy {row.name}
+        </button>
+      ),
+    });
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
+    await user.click(within(rowOf('Cockpit')).getByRole('button', { name: 'Copy Cockpit' }));
+    expect(copy).toHaveBeenCalledWith('5');
+    expect(within(rowOf('Cockpit')).queryByRole('button', { name: 'Edit row' })).not.toBeInTheDocument();
+    await enterEditMode(user);
+    expect(within(rowOf('Cockpit')).getByRole('button', { name: 'Copy Cockpit' })).toBeInTheDocument();
+    expect(within(rowOf('Cockpit')).getByRole('button', { name: 'Edit row' })).toBeInTheDocument();
+    expect(within(rowOf('Cockpit')).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it('lets the shared columns take only the width the fixed select and actions columns leave', async () => {
+    const user = userEvent.setup();
+    const { container } = renderTable({ onSave: vi.fn(async () => {}), selectable: true });
+    const widths = () => [...container.querySelectorAll('col')].map((col) => (col as HTMLElement).style.width);
+    expect(widths()).toEqual(['50%', '25%', '25%']);
+    await enterEditMode(user);
+    // 40 px select + 120 px actions come off first (jsdom writes the calc() in its normal form).
+    expect(widths()).toEqual(['40px', 'calc(0.5 * (100% - 160px))', 'calc(0.25 * (100% - 160px))', 'calc(0.25 * (100% - 160px))', '120px']);
+    expect(widthShares(COLUMNS, 160)).toEqual(['calc((100% - 160px) * 0.5)', 'calc((100% - 160px) * 0.25)', 'calc((100% - 160px) * 0.25)']);
+    // Once the table's width is known (browsers ignore calc() with % on columns): percentages of it.
+    expect(widthShares(COLUMNS, 160, 1000)).toEqual(['42%', '21%', '21%']);
   });
 });

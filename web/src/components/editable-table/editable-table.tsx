@@ -13,7 +13,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isApiFailure } from '../../lib/api-failure';
@@ -21,15 +21,20 @@ import { AddDialog, addColumnsOf } from './add-dialog';
 import { commentsOf } from './cells';
 import { CommentsDialog } from './comments-dialog';
 import { sameValue, textOf, valueOf } from './format';
-import { validateSelectOptions } from './select-options';
+import { isCellEditable, isEditableColumn, validateSelectOptions } from './select-options';
 import { EMPTY_SELECTION, nextSelection, type Selection, type SelectMode } from './selection';
 import { TableRow, type RowCommands, type RowError } from './table-row';
-import type { ColumnDef, EditableTableProps, RowChange, SaveFailure, TableComment } from './types';
+import type { ColumnDef, EditableTableProps, HeaderActionsContext, RowChange, SaveFailure, TableComment } from './types';
 import { useWorking } from './use-working';
 
 const DEFAULT_HEIGHT = 450;
 const ESTIMATED_ROW_HEIGHT = 41;
+/** The table's own row buttons (edit / save + cancel, delete). */
 const ACTIONS_WIDTH = 120;
+/** Default room for EditableTableProps.rowActions (one action icon and its gap). */
+const ROW_ACTIONS_WIDTH = 32;
+/** An actions column holding only rowActions still fits its header text. */
+const MIN_ACTIONS_WIDTH = 88;
 const SELECT_WIDTH = 40;
 
 /** Sorting ignores case and accents like the filters do, and orders numbers by value (V2 before V10). */
@@ -60,10 +65,38 @@ function readStoredState(tableKey: string, persist: boolean): StoredState | null
   }
 }
 
-/** The column's width as a share of the summed widths (SPEC 2: default 3). */
-export function widthShares<Row>(columns: ColumnDef<Row>[]): string[] {
+/**
+ * The column's width as a share of the summed widths (SPEC 2: default 3). With `fixedPixels` (the
+ * select and actions columns of edit mode) the shares split only what those leave of the table, so
+ * that the columns together never exceed the table's width: given the table's width in pixels, as
+ * percentages of it (browsers ignore calc() with percentages on table columns); before the table is
+ * measured, as calc() of the rest.
+ */
+export function widthShares<Row>(columns: ColumnDef<Row>[], fixedPixels = 0, tableWidth = 0): string[] {
   const total = columns.reduce((sum, c) => sum + (c.width ?? 3), 0);
-  return columns.map((c) => `${(((c.width ?? 3) / total) * 100).toFixed(4).replace(/\.?0+$/, '')}%`);
+  const trim = (n: number, digits: number) => n.toFixed(digits).replace(/\.?0+$/, '');
+  const rest = fixedPixels > 0 && tableWidth > fixedPixels ? (tableWidth - fixedPixels) / tableWidth : 1;
+  return columns.map((c) => {
+    const share = (c.width ?? 3) / total;
+    if (fixedPixels > 0 && rest === 1) return `calc((100% - ${fixedPixels}px) * ${trim(share, 6)})`;
+    return `${trim(share * rest * 100, 4)}%`;
+  });
+}
+
+/** The inner width of `element` in pixels (0 until measured, and where layout is not available). */
+function useInnerWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setWidth(element.clientWidth);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
 }
 
 /** The height given as a number of pixels, for the virtualiser's first guess before layout. */
@@ -100,6 +133,8 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
     onSave,
     onDelete,
     headerActions,
+    rowActions,
+    rowActionsWidth = ROW_ACTIONS_WIDTH,
     toolbarExtra,
     canEditComments,
     currentUser = '',
@@ -142,12 +177,11 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
     }
   }, [tableKey, persistState, sorting, filters]);
 
-  const canEdit = onSave !== undefined && columns.some((c) => c.isEditable);
+  const canEdit = onSave !== undefined && columns.some(isEditableColumn);
   const shownColumns = useMemo(
     () => columns.filter((c) => !hiddenColumns?.includes(c.key) && (editMode ? c.visibility?.edit !== false : c.visibility?.display !== false)),
     [columns, hiddenColumns, editMode],
   );
-  const shares = useMemo(() => widthShares(shownColumns), [shownColumns]);
 
   const tanstackColumns = useMemo<TanstackColumnDef<Row, string>[]>(() => {
     const filterFn: FilterFn<Row> = (row, columnId, filter: unknown) => {
@@ -186,6 +220,7 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
   const visibleRows = table.getRowModel().rows;
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const tableWidth = useInnerWidth(scrollRef);
   const fallbackHeight = pixelsOf(height);
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableSectionElement>({
     count: visibleRows.length,
@@ -205,8 +240,8 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
   const rowsById = useMemo(() => new Map(rows.map((row) => [getRowId(row), row])), [rows, getRowId]);
 
   // Everything the row commands need, read at call time so the commands themselves never change.
-  const latest = useRef({ rowsById, drafts, multiEdit, visibleRows, onSave, onDelete, onReload, getRowId, t, working });
-  latest.current = { rowsById, drafts, multiEdit, visibleRows, onSave, onDelete, onReload, getRowId, t, working };
+  const latest = useRef({ rowsById, drafts, multiEdit, visibleRows, onSave, onDelete, onReload, getRowId, t, working, columns });
+  latest.current = { rowsById, drafts, multiEdit, visibleRows, onSave, onDelete, onReload, getRowId, t, working, columns };
 
   const rowById = useCallback((id: string) => latest.current.rowsById.get(id), []);
 
@@ -280,6 +315,13 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
           const draft = { ...current[id] };
           if (row && sameValue(value, valueOf(row, key)) && key in draft) delete draft[key];
           else draft[key] = value;
+          // A cell the change disables (e.g. references once the obligation is cleared) gives up its own edit.
+          if (row) {
+            const edited = { ...row, ...draft } as Row;
+            for (const column of latest.current.columns) {
+              if (column.key !== key && column.key in draft && typeof column.isEditable === 'function' && !isCellEditable(column, row, edited)) delete draft[column.key];
+            }
+          }
           return { ...current, [id]: draft };
         }),
       startEdit: (id) => {
@@ -381,6 +423,16 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
     setStatus(null);
   };
 
+  const updateDraft = useCallback<HeaderActionsContext['updateDraft']>(
+    (id, key, update) =>
+      setDrafts((current) => {
+        const draft = current[id];
+        if (!draft || !(key in draft)) return current;
+        return { ...current, [id]: { ...draft, [key]: update(draft[key]) } };
+      }),
+    [],
+  );
+
   const changedIds = Object.keys(drafts).filter((id) => changesOf([id]).length > 0);
   const selectedRows = useMemo(() => rows.filter((row) => selection.ids.has(getRowId(row))), [rows, selection, getRowId]);
 
@@ -402,8 +454,15 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
     commentsFor && commentsRow
       ? commentsOf(commentsDraft && commentsFor.key in commentsDraft ? commentsDraft[commentsFor.key] : valueOf(commentsRow, commentsFor.key))
       : commentsOf(undefined);
+  const commentsColumn = commentsFor ? columns.find((c) => c.key === commentsFor.key) : undefined;
   const commentsEditable =
-    commentsFor !== null && commentsRow !== undefined && editMode && (multiEdit || editingId === commentsFor.id) && (canEditComments?.(commentsRow) ?? true);
+    commentsFor !== null &&
+    commentsRow !== undefined &&
+    editMode &&
+    (multiEdit || editingId === commentsFor.id) &&
+    commentsColumn !== undefined &&
+    isCellEditable(commentsColumn, commentsRow, { ...commentsRow, ...commentsDraft } as Row) &&
+    (canEditComments?.(commentsRow) ?? true);
 
   const statusText = statusTextOf(status, t);
 
@@ -411,8 +470,13 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
   const paddingTop = items.length ? (items[0]?.start ?? 0) : 0;
   const paddingBottom = items.length ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
   // Multiple edit saves through 'Save all'; rows then only need actions for delete.
-  const showActions = editMode && ((canEdit && !multiEdit) || allowDelete);
+  const ownActions = editMode && ((canEdit && !multiEdit) || allowDelete);
+  const showActions = ownActions || rowActions !== undefined;
+  const actionsWidth = ownActions ? ACTIONS_WIDTH + (rowActions ? rowActionsWidth : 0) : Math.max(MIN_ACTIONS_WIDTH, rowActionsWidth + 24);
   const showSelect = editMode && selectable;
+  // Fixed-width columns come off the table's width first; the others share the rest (never cut off).
+  const fixedPixels = (showSelect ? SELECT_WIDTH : 0) + (showActions ? actionsWidth : 0);
+  const shares = useMemo(() => widthShares(shownColumns, fixedPixels, tableWidth), [shownColumns, fixedPixels, tableWidth]);
   const columnCount = shownColumns.length + (showActions ? 1 : 0) + (showSelect ? 1 : 0);
   const hasFilters = shownColumns.some((c) => c.filterable);
   const label = props['aria-label'] ?? (typeof title === 'string' ? title : tableKey);
@@ -437,7 +501,7 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
         </Group>
         <Group gap="xs">
           {toolbarExtra}
-          {headerActions?.(selectedRows)}
+          {headerActions?.(selectedRows, { editing: editMode, updateDraft })}
           {showSelect && selection.ids.size > 0 && (
             <Text size="sm" c="dimmed">
               {t('table.selectedCount', { count: selection.ids.size })}
@@ -476,7 +540,7 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
               {shownColumns.map((column, index) => (
                 <col key={column.key} data-column={column.key} style={{ width: shares[index] }} />
               ))}
-              {showActions && <col style={{ width: ACTIONS_WIDTH }} />}
+              {showActions && <col style={{ width: actionsWidth }} />}
             </colgroup>
             <Table.Thead style={{ zIndex: 2 }}>
               <Table.Tr>
@@ -484,10 +548,21 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
                 {shownColumns.map((column) => {
                   const sorted = table.getColumn(column.key)?.getIsSorted() ?? false;
                   return (
-                    <Table.Th key={column.key} aria-sort={column.isSortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}>
+                    <Table.Th
+                      key={column.key}
+                      aria-sort={column.isSortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                      // A narrow column breaks its name rather than spilling into its neighbour.
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
                       {column.isSortable ? (
-                        <UnstyledButton onClick={table.getColumn(column.key)?.getToggleSortingHandler()} fw={700} fz="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-                          {column.name}
+                        <UnstyledButton
+                          onClick={table.getColumn(column.key)?.getToggleSortingHandler()}
+                          fw={700}
+                          fz="sm"
+                          title={column.name}
+                          style={{ display: 'inline-flex', alignItems: 'center', gap: 4, maxWidth: '100%' }}
+                        >
+                          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{column.name}</span>
                           {sorted === 'asc' ? (
                             <IconArrowUp size={14} aria-hidden />
                           ) : sorted === 'desc' ? (
@@ -534,6 +609,7 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
                   draft={drafts[id]}
                   columns={shownColumns}
                   editing={editMode && (multiEdit || editingId === id)}
+                  rowActions={rowActions}
                   editMode={editMode}
                   multiEdit={multiEdit}
                   canEdit={canEdit}

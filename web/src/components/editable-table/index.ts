@@ -9,13 +9,21 @@
  *   `hiddenColumns` (keys), `initialSort`, `persistState` (sort + filters in sessionStorage per tableKey,
  *   default true), `aria-label`.
  *   SaveFailure: optional `status` (412 → the row offers 'Reload').
+ * - Per-row cells: ColumnDef `isEditable` may be `(row, edited) => boolean` and `options` `(row, edited)`,
+ *   where `edited` is the row with its unsaved edits applied; the input is disabled while it answers
+ *   false, and a cell that becomes disabled drops its own unsaved value. `hidePickedOptions` (multiselect).
+ * - `headerActions(selected, { editing, updateDraft })`: edit mode, and a way to fold changes saved
+ *   outside the table into a row's pending edit. `rowActions(row)` (+ `rowActionsWidth`): the row's own
+ *   buttons in the actions column, display and edit mode.
+ * - Edit mode's fixed select (40 px) and actions columns come off the width first; `widthShares(columns,
+ *   fixedPixels)` gives the other columns calc() shares of the rest.
  * - 'comments' columns hold `TableComment[]`; the dialog returns the list with isNew / isChanged /
  *   isDeleted marks into the row's changes, and onSave writes them.
  * - Helpers: `saveEach` (per-row onSave collecting failures), `failureOf`, `cut`, `formatDateTime`,
  *   `validateSelectOptions` / `selectOptionsOf` and the SPEC 5 error texts.
  */
 export { EditableTable, widthShares } from './editable-table';
-export { selectOptionsOf, validateSelectOptions, SELECT_OPTIONS_MISSING, SELECT_OPTIONS_WRONG_TYPE } from './select-options';
+export { isCellEditable, selectOptionsOf, validateSelectOptions, SELECT_OPTIONS_MISSING, SELECT_OPTIONS_WRONG_TYPE } from './select-options';
 export { saveEach, failureOf } from './save-each';
 export { cut, formatDateTime } from './format';
 export { WORKING_TIMEOUT_MS } from './use-working';
@@ -25,6 +33,7 @@ export type {
   ColumnType,
   ColumnVisibility,
   EditableTableProps,
+  HeaderActionsContext,
   ImageFolder,
   RowChange,
   SaveFailure,

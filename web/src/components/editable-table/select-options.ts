@@ -12,10 +12,27 @@ export function validateSelectOptions<Row>(column: ColumnDef<Row>): void {
   if (!Array.isArray(options) && typeof options !== 'function') throw new Error(SELECT_OPTIONS_WRONG_TYPE);
 }
 
-/** The options of `column` for `row` (for the Add dialog `row` is undefined: function options get an empty row). */
-export function selectOptionsOf<Row>(column: ColumnDef<Row>, row: Row | undefined): SelectOption[] {
+/**
+ * The options of `column` for `row`; `edited` is the row with its unsaved edits applied (default the
+ * row). For the Add dialog `row` is undefined: function options get an empty row.
+ */
+export function selectOptionsOf<Row>(column: ColumnDef<Row>, row: Row | undefined, edited?: Row): SelectOption[] {
   validateSelectOptions(column);
   const { options } = column;
-  if (typeof options === 'function') return options(row ?? ({} as Row));
+  if (typeof options === 'function') {
+    const base = row ?? ({} as Row);
+    return options(base, edited ?? base);
+  }
   return options ?? [];
+}
+
+/** Whether `column` is an input at all in edit mode (a function counts: it decides per row). */
+export function isEditableColumn<Row>(column: ColumnDef<Row>): boolean {
+  return Boolean(column.isEditable);
+}
+
+/** Whether the input of `column` is enabled for `row` with its unsaved edits applied (`edited`). */
+export function isCellEditable<Row>(column: ColumnDef<Row>, row: Row, edited: Row = row): boolean {
+  const { isEditable } = column;
+  return typeof isEditable === 'function' ? isEditable(row, edited) : Boolean(isEditable);
 }

@@ -1,9 +1,10 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, Table, Tooltip } from '@mantine/core';
 import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
-import { memo, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useMemo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CellDisplay, CellEditor } from './cells';
 import { valueOf } from './format';
+import { isCellEditable, isEditableColumn } from './select-options';
 import type { SelectMode } from './selection';
 import type { ColumnDef } from './types';
 
@@ -38,6 +39,8 @@ export interface TableRowProps<Row> {
   columns: ColumnDef<Row>[];
   /** The row shows inputs. */
   editing: boolean;
+  /** Buttons of the row itself (EditableTableProps.rowActions), in the actions column. */
+  rowActions: ((row: Row) => ReactNode) | undefined;
   /** The table is in edit mode (row actions and selection shown). */
   editMode: boolean;
   multiEdit: boolean;
@@ -64,10 +67,12 @@ const INTERACTIVE = 'input, textarea, button, a, select, label, [role="combobox"
 
 function TableRowImpl<Row>(props: TableRowProps<Row>) {
   const { t } = useTranslation();
-  const { id, index, row, draft, columns, editing, editMode, multiEdit, canEdit, canDelete, canReload, selectable, selected, confirmingDelete, error, color, working, commands, measure } =
+  const { id, index, row, draft, columns, editing, rowActions, editMode, multiEdit, canEdit, canDelete, canReload, selectable, selected, confirmingDelete, error, color, working, commands, measure } =
     props;
   const valueFor = (key: string) => (draft && key in draft ? draft[key] : valueOf(row, key));
-  const showActions = editMode && ((canEdit && !multiEdit) || canDelete);
+  // The row as it would be saved: per-row editability and options are decided on it.
+  const edited = useMemo(() => (draft ? ({ ...row, ...draft } as Row) : row), [row, draft]);
+  const showActions = rowActions !== undefined || (editMode && ((canEdit && !multiEdit) || canDelete));
   const columnCount = columns.length + (showActions ? 1 : 0) + (selectable && editMode ? 1 : 0);
 
   const onClick = (event: MouseEvent<HTMLTableRowElement>) => {
@@ -128,11 +133,19 @@ function TableRowImpl<Row>(props: TableRowProps<Row>) {
         )}
         {columns.map((column) => {
           const value = valueFor(column.key);
-          const inputCell = editing && column.isEditable;
+          const inputCell = editing && isEditableColumn(column);
           return (
             <Table.Td key={column.key} data-column={column.key} style={{ overflow: 'hidden' }}>
               {inputCell ? (
-                <CellEditor column={column} row={row} value={value} onChange={(next) => commands.change(id, column.key, next)} onOpenComments={() => commands.openComments(id, column.key)} />
+                <CellEditor
+                  column={column}
+                  row={row}
+                  edited={edited}
+                  disabled={!isCellEditable(column, row, edited)}
+                  value={value}
+                  onChange={(next) => commands.change(id, column.key, next)}
+                  onOpenComments={() => commands.openComments(id, column.key)}
+                />
               ) : (
                 <CellDisplay column={column} row={row} value={value} onOpenComments={() => commands.openComments(id, column.key)} />
               )}
@@ -142,7 +155,8 @@ function TableRowImpl<Row>(props: TableRowProps<Row>) {
         {showActions && (
           <Table.Td>
             <Group gap={4} wrap="nowrap" justify="flex-end">
-              {canEdit && editing && !multiEdit && (
+              {rowActions?.(row)}
+              {editMode && canEdit && editing && !multiEdit && (
                 <>
                   <Tooltip label={t('table.saveRow')}>
                     <ActionIcon variant="filled" aria-label={t('table.saveRow')} onClick={() => commands.save(id)} disabled={working}>
@@ -156,14 +170,15 @@ function TableRowImpl<Row>(props: TableRowProps<Row>) {
                   </Tooltip>
                 </>
               )}
-              {canEdit && !editing && !multiEdit && (
+              {editMode && canEdit && !editing && !multiEdit && (
                 <Tooltip label={t('table.editRow')}>
                   <ActionIcon variant="subtle" aria-label={t('table.editRow')} onClick={() => commands.startEdit(id)}>
                     <IconPencil size={16} aria-hidden />
                   </ActionIcon>
                 </Tooltip>
               )}
-              {canDelete &&
+              {editMode &&
+                canDelete &&
                 (confirmingDelete ? (
                   <Button size="compact-xs" color="red" autoFocus onClick={() => commands.confirmDelete(id)} disabled={working}>
                     {t('table.reallyDelete')}

@@ -45,8 +45,14 @@ export interface ColumnDef<Row> {
   name: string;
   /** Default 'text'. */
   type?: ColumnType;
-  /** Whether the cell becomes an input in edit mode (and a field of the Add dialog). Default false. */
-  isEditable?: boolean;
+  /**
+   * Whether the cell becomes an input in edit mode (and a field of the Add dialog). Default false.
+   * A function decides per row, given the row and the row with its unsaved edits applied (`edited`):
+   * the column counts as editable, and its input is disabled while the function answers false (e.g. a
+   * references cell until an obligation is chosen). A cell that becomes disabled gives up its own
+   * unsaved value. In the Add dialog both arguments are the values entered so far.
+   */
+  isEditable?: boolean | ((row: Row, edited: Row) => boolean);
   isSortable?: boolean;
   /** Shows a filter input under the header; matching is accent- and case-insensitive. */
   filterable?: boolean;
@@ -59,9 +65,11 @@ export interface ColumnDef<Row> {
    * Options of 'select' and 'multiselect' columns. Missing → Error('You must spicify select options');
    * anything but an array or a function → Error('Select options must be ether function or array').
    */
-  options?: SelectOption[] | ((row: Row) => SelectOption[]);
+  options?: SelectOption[] | ((row: Row, edited: Row) => SelectOption[]);
   /** 'multiselect': choices beyond this count are ignored. */
   maxSelected?: number;
+  /** 'multiselect': the dropdown offers only options not chosen yet. */
+  hidePickedOptions?: boolean;
   /** Display-mode content; default shows the value by type. */
   render?: (row: Row) => ReactNode;
   /** Text used by the filter and the sort; default the displayed value (option label, or the raw value). */
@@ -90,6 +98,18 @@ export interface RowChange<Row> {
   values: Record<string, unknown>;
 }
 
+/** What `headerActions` learn about the table besides the selected rows. */
+export interface HeaderActionsContext {
+  /** The table is in edit mode. */
+  editing: boolean;
+  /**
+   * Replaces the unsaved value of `key` on row `id` with `update(value)`; does nothing when the row
+   * holds no unsaved value for `key`. For changes saved outside the table (e.g. a bulk action) that
+   * pending edits must take in, so that a later save does not undo them.
+   */
+  updateDraft: (id: string, key: string, update: (value: unknown) => unknown) => void;
+}
+
 export interface EditableTableProps<Row> {
   /** Names the table; keeps its state (sort, filters, shown columns) apart from other tables. */
   tableKey: string;
@@ -114,8 +134,15 @@ export interface EditableTableProps<Row> {
   /** Receives the changed rows only; may report rows that failed (shown on those rows). Throwing marks all failed. */
   onSave?: (changes: Array<RowChange<Row>>) => Promise<void | { failed: SaveFailure[] }>;
   onDelete?: (row: Row) => Promise<void>;
-  /** Extra buttons in the header; they get the selected rows (edit mode). */
-  headerActions?: (selected: Row[]) => ReactNode;
+  /** Extra buttons in the header; they get the selected rows (edit mode) and the table's state. */
+  headerActions?: (selected: Row[], context: HeaderActionsContext) => ReactNode;
+  /**
+   * Buttons of a row (e.g. 'Copy'), shown in the actions column in display and edit mode, before the
+   * table's own edit and delete buttons.
+   */
+  rowActions?: (row: Row) => ReactNode;
+  /** Room in pixels `rowActions` need (default 32, one action icon); the actions column grows by it. */
+  rowActionsWidth?: number;
   /** Anything else for the toolbar (e.g. a column toggle). */
   toolbarExtra?: ReactNode;
   /** May the user edit or delete comments of this row (SPEC 6)? Only honoured in edit mode. */

@@ -31,6 +31,7 @@ const INFOS: CompatibilityInfo[] = [
 const REFERENCES: Reference[] = [
   { href: '/api/references/1', reference: 'REF-1', description: '', ...audit },
   { href: '/api/references/2', reference: 'REF-2', description: '', ...audit },
+  { href: '/api/references/3', reference: 'REF-3', description: '', ...audit },
 ];
 const SYSTEM_VERSION = '/api/systems/versions/1';
 const record = (toId: number, info: CompatibilityInfo, references: string[]): CompatibilityRecord => ({
@@ -96,6 +97,20 @@ async function editMode(user: ReturnType<typeof userEvent.setup>) {
   await screen.findAllByTestId('table-row');
   await waitFor(() => expect(rowOf('A1')).toHaveTextContent('Use freely'));
   await user.click(screen.getByText('Edit'));
+}
+
+/** The option names the dropdown of the select `label` of `scope` offers. */
+async function offered(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement, label: string): Promise<string[]> {
+  const input = within(scope).getByRole('combobox', { name: label });
+  await user.click(input);
+  const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
+  if (!list) throw new Error(`No options of ${label}`);
+  await waitFor(() => expect(within(list).queryAllByRole('option').length).toBeGreaterThan(0));
+  const names = within(list)
+    .getAllByRole('option')
+    .map((option) => option.textContent ?? '');
+  await user.keyboard('{Escape}');
+  return names;
 }
 
 /** Opens a select of `scope` and picks the option `name` (scoped to its own list: byRole on the whole page is slow). */
@@ -193,5 +208,68 @@ describe('RelationTable', { timeout: 20_000 }, () => {
       rows: [{ to_id: 101, compatibility_info: { href: '/api/compatibility_infos/1' }, references: ['/api/references/1', '/api/references/2'], etag: '"c101"' }],
     });
     expect(await screen.findByText('References added to 1 rows. Skipped: 2 rows without an obligation text, 3 references the row had already.')).toBeInTheDocument();
+  });
+
+  it("shows 'Add references' only in edit mode", async () => {
+    const user = userEvent.setup();
+    renderRelationTable();
+    await screen.findAllByTestId('table-row');
+    expect(screen.queryByTestId('add-references')).toBeNull();
+    await editMode(user);
+    expect(screen.getByTestId('add-references')).toBeDisabled();
+  });
+
+  it('offers references only once the row has an obligation (also an unsaved one), and only those not chosen yet', async () => {
+    const user = userEvent.setup();
+    renderRelationTable();
+    await editMode(user);
+    const referencesOf = (name: string) => within(rowOf(name)).getByRole('combobox', { name: 'References' });
+
+    // A2 has no obligation: its references cell is disabled until one is chosen.
+    expect(referencesOf('A2')).toBeDisabled();
+    await choose(user, rowOf('A2'), 'Obligation text', 'Forbidden: Never together');
+    expect(referencesOf('A2')).toBeEnabled();
+    expect(await offered(user, rowOf('A2'), 'References')).toEqual(['REF-1', 'REF-2', 'REF-3']);
+    // A1 has REF-1 already.
+    expect(await offered(user, rowOf('A1'), 'References')).toEqual(['REF-2', 'REF-3']);
+
+    // Choosing a reference and then clearing the obligation disables the cell again and drops the reference.
+    await choose(user, rowOf('A2'), 'References', 'REF-3');
+    await user.keyboard('{Escape}');
+    await choose(user, rowOf('A2'), 'Obligation text', 'Forbidden: Never together');
+    expect(referencesOf('A2')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save all' })).toBeDisabled();
+  });
+
+  it('keeps references added by the head button in a row whose references were being edited', async () => {
+    const user = userEvent.setup();
+    batchAnswer = () => Response.json({ created: 0, updated: 1, deleted: 0, unchanged: 0 });
+    renderRelationTable();
+    await editMode(user);
+
+    // A1 (REF-1): REF-2 chosen in the cell, not saved yet.
+    await choose(user, rowOf('A1'), 'References', 'REF-2');
+    await user.keyboard('{Escape}');
+    // Then REF-3 added to A1 through the head button (saved at once).
+    await user.click(within(rowOf('A1')).getByRole('checkbox', { name: 'Select row' }));
+    await user.click(screen.getByText('Add references (1)'));
+    const dialog = (await screen.findByText('Add references to the selected rows')).closest<HTMLElement>('[role="dialog"]');
+    if (!dialog) throw new Error('No dialog');
+    await choose(user, dialog, 'References', 'REF-3');
+    await user.click(within(dialog).getByText('Add and save'));
+    await waitFor(() => expect(batchCalls()).toHaveLength(1));
+    expect(batchCalls()[0]?.body).toEqual({
+      rows: [{ to_id: 101, compatibility_info: { href: '/api/compatibility_infos/1' }, references: ['/api/references/1', '/api/references/3'], etag: '"c101"' }],
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Save all sends the pending REF-2 without dropping REF-3.
+    await user.click(screen.getByText('Save all'));
+    await waitFor(() => expect(batchCalls()).toHaveLength(2));
+    expect(batchCalls()[1]?.body).toEqual({
+      rows: [
+        { to_id: 101, compatibility_info: { href: '/api/compatibility_infos/1' }, references: ['/api/references/1', '/api/references/2', '/api/references/3'], etag: '"c101"' },
+      ],
+    });
   });
 });

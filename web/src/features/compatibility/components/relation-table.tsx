@@ -2,10 +2,10 @@ import type { BatchResult, CompatibilityStatus, Reference } from '@dp/contract';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlaylistAdd, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompatibilityText, STATUS_STYLE, useStatusLabel } from '../../../components/compatibility-status';
-import { EditableTable, type ColumnDef, type RowChange } from '../../../components/editable-table';
+import { EditableTable, type ColumnDef, type HeaderActionsContext, type RowChange } from '../../../components/editable-table';
 import { useMe } from '../../../lib/auth/use-me';
 import { useCommentaries } from '../api/commentaries';
 import { useCompatibilities } from '../api/compatibilities';
@@ -37,6 +37,9 @@ type Notice =
 /** A relation table's rows are tall lists; it takes most of the window (SPEC 9 gives no height for it). */
 const TABLE_HEIGHT = 'max(420px, calc(100vh - 330px))';
 
+/** A row's obligation, with its unsaved edit applied, is set (a cleared select may give null or ''). */
+const hasObligation = (row: RelationRow) => typeof row.obligation === 'string' && row.obligation !== '';
+
 /** Rows take the light shade of their status colour (SPEC 4). */
 const rowColor = (row: RelationRow) => (row.status ? STATUS_STYLE[row.status].color : undefined);
 
@@ -65,6 +68,8 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
   const [bulkSaving, setBulkSaving] = useState(false);
   // Bumped by 'Reload' after a conflict: a fresh table drops the unsaved changes with the stale rows.
   const [generation, setGeneration] = useState(0);
+  // The table's way into pending edits, taken when the head button is pressed (see applyReferences).
+  const updateDraft = useRef<HeaderActionsContext['updateDraft'] | null>(null);
 
   const currentUser = me.data?.username;
   const referenceList = useMemo<Reference[]>(() => references.data ?? [], [references.data]);
@@ -121,7 +126,10 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         key: 'references',
         name: t('compatibilityScreens.columns.references'),
         type: 'multiselect',
-        isEditable: true,
+        // SPEC 5: references are offered only once the row has an obligation (also an unsaved one),
+        // and only those not chosen yet.
+        isEditable: (_row, edited) => hasObligation(edited),
+        hidePickedOptions: true,
         filterable: true,
         width: 5,
         options: referenceOptions,
@@ -180,6 +188,18 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
     setBulkSaving(true);
     try {
       await saveCompatibilityBatch(version.href, target, addition.batch);
+      // Rows with unsaved reference edits take the added references in, so that a later 'Save all'
+      // (which sends the edited list) keeps them.
+      const added = new Map(addition.batch.map((row) => [row.to_id, row.references]));
+      for (const row of rowsToChange) {
+        const now = added.get(row.toId);
+        if (!now) continue;
+        const gained = now.filter((href) => !row.references.includes(href));
+        updateDraft.current?.(row.id, 'references', (value) => {
+          const pending = Array.isArray(value) ? value.filter((href): href is string => typeof href === 'string') : [];
+          return [...pending, ...gained.filter((href) => !pending.includes(href))];
+        });
+      }
       done();
       await reload();
     } catch (error) {
@@ -224,18 +244,24 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         onReload={() => void reload()}
         currentUser={currentUser}
         canEditComments={(row) => row.obligation !== null}
-        headerActions={(selected) => (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlaylistAdd size={16} aria-hidden />}
-            disabled={selected.length === 0}
-            onClick={() => setBulkRows(selected)}
-            data-testid="add-references"
-          >
-            {t('compatibilityScreens.addReferences.button', { count: selected.length })}
-          </Button>
-        )}
+        headerActions={(selected, { editing, updateDraft: update }) =>
+          // Rows are selected only in edit mode; the head button is shown only there.
+          editing ? (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlaylistAdd size={16} aria-hidden />}
+              disabled={selected.length === 0}
+              onClick={() => {
+                updateDraft.current = update;
+                setBulkRows(selected);
+              }}
+              data-testid="add-references"
+            >
+              {t('compatibilityScreens.addReferences.button', { count: selected.length })}
+            </Button>
+          ) : null
+        }
       />
       <AddReferencesDialog
         opened={bulkRows !== null}

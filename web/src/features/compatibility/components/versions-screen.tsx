@@ -2,7 +2,7 @@ import type { ItemWithVersions, KindPath, VersionInput } from '@dp/contract';
 import { ActionIcon, Alert, Anchor, Grid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditableTable, saveEach, type ColumnDef, type RowChange } from '../../../components/editable-table';
 import { isImageValue } from '../../../components/image-cell';
@@ -78,27 +78,26 @@ export function VersionsScreen({ kind, title }: { kind: KindPath; title: string 
       },
       { key: 'modification_time', name: t('compatibilityScreens.columns.modified'), type: 'date', isSortable: true, visibility: { add: false } },
       { key: 'updated_by', name: t('compatibilityScreens.columns.user'), width: 2, visibility: { add: false } },
-      {
-        key: 'copy',
-        name: t('compatibilityScreens.copy.column'),
-        width: 2,
-        visibility: { add: false, edit: false },
-        render: (row) => (
-          <Tooltip label={t('compatibilityScreens.copy.button', { version: versionLabel(row) })}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('compatibilityScreens.copy.button', { version: versionLabel(row) })}
-              onClick={() => setCopySource({ href: row.href, parentName: row.parent_name, name: row.name, name2: row.name2 })}
-              data-testid="copy-version"
-            >
-              <IconCopy size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        ),
-      },
     );
     return list;
   }, [isSystem, t]);
+
+  // Copy is a row action (display and edit mode), not a column of its own.
+  const rowActions = useCallback(
+    (row: VersionRow) => (
+      <Tooltip label={t('compatibilityScreens.copy.button', { version: versionLabel(row) })}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={t('compatibilityScreens.copy.button', { version: versionLabel(row) })}
+          onClick={() => setCopySource({ href: row.href, parentName: row.parent_name, name: row.name, name2: row.name2 })}
+          data-testid="copy-version"
+        >
+          <IconCopy size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    ),
+    [t],
+  );
 
   const onAdd = async (values: Record<string, unknown>) => {
     if (!item) return;
@@ -161,6 +160,7 @@ export function VersionsScreen({ kind, title }: { kind: KindPath; title: string 
                 onAdd={onAdd}
                 onSave={onSave}
                 onDelete={onDelete}
+                rowActions={rowActions}
                 onReload={() => void refresh()}
               />
             ) : (
