@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION, PRODUCT_NAME } from '@dp/contract';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import zlib from 'node:zlib';
@@ -36,7 +36,7 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: true,
     // One line per request drowns what matters; errors and warnings are still logged.
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     // Never echo a stack trace or internal error to a client.
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, screenshot, signIn } from './support/browser.js';
+import { baseUrl, launchBrowser, openPage, screenshot, signIn } from './support/browser.js';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -63,12 +63,7 @@ afterAll(async () => {
   rmSync(tempDir, { recursive: true, force: true });
 });
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('language', 'en'));
-  return page;
-}
+const newPage = () => openPage(browser);
 
 describe('basic data as admin', () => {
   it('creates a system with a cropped image, edits it and relates an assembly to it', async () => {

@@ -1,7 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OBLIGATIONS } from '../../server/src/db/demo-catalog.js';
-import { launchBrowser, screenshot, signIn } from './support/browser.js';
+import { expectObligationsFor, launchBrowser, openPage, screenshot, signIn } from './support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,20 +10,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Every obligation text of the demo data: intern sees some in the visible rows, extern none anywhere. */
-const OBLIGATION_TEXTS = OBLIGATIONS.map(([, text]) => text).filter((text) => text !== '');
-
-async function expectObligationsFor(page: Page, user: 'intern' | 'extern') {
-  const html = await page.content();
-  const shown = OBLIGATION_TEXTS.filter((text) => html.includes(text));
-  if (user === 'extern') expect(shown).toEqual([]);
-  else expect(shown.length).toBeGreaterThan(0);
-}
-
 async function openAs(user: string, target: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1500, height: 1000 } });
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('language', 'en'));
+  const page = await openPage(browser, { viewport: { width: 1500, height: 1000 } });
   await signIn(page, user, target);
   return page;
 }

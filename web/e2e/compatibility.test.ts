@@ -1,7 +1,7 @@
 import type { CompatibilityInfo, Item, ItemWithVersions, Reference, Version } from '@dp/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, screenshot, signIn } from './support/browser.js';
+import { baseUrl, launchBrowser, openPage, screenshot, signIn } from './support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,12 +11,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('language', 'en'));
-  return page;
-}
+const newPage = () => openPage(browser, { viewport: { width: 1600, height: 1000 } });
 
 /** Calls the API with the access token of the page's own session (oidc-client-ts keeps it in sessionStorage). */
 async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {

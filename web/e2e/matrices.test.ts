@@ -1,7 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OBLIGATIONS } from '../../server/src/db/demo-catalog.js';
-import { launchBrowser, screenshot, signIn } from './support/browser.js';
+import { launchBrowser, obligationTextsShown, openPage, screenshot, signIn } from './support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,19 +11,9 @@ afterAll(async () => {
 });
 
 async function openAs(user: string, target: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1500, height: 1600 } });
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('language', 'en'));
+  const page = await openPage(browser, { viewport: { width: 1500, height: 1600 } });
   await signIn(page, user, target);
   return page;
-}
-
-/** Every obligation text of the demo data: intern pages show some, extern pages none. */
-const OBLIGATION_TEXTS = OBLIGATIONS.map(([, text]) => text).filter((text) => text !== '');
-
-async function obligationsShown(page: Page): Promise<string[]> {
-  const html = await page.content();
-  return OBLIGATION_TEXTS.filter((text) => html.includes(text.replace(/&/g, '&amp;')));
 }
 
 const searchOf = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
@@ -76,9 +65,9 @@ async function expectMatrix(page: Page, user: 'intern' | 'extern') {
   expect(lines[0]).toMatch(STATUS_TEXT);
   if (user === 'extern') {
     expect(lines).toHaveLength(1);
-    expect(await obligationsShown(page)).toEqual([]);
+    expect(await obligationTextsShown(page)).toEqual([]);
   } else {
-    expect((await obligationsShown(page)).length).toBeGreaterThan(0);
+    expect((await obligationTextsShown(page)).length).toBeGreaterThan(0);
   }
   return table;
 }

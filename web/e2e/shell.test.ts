@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, screenshot, signIn } from './support/browser.js';
+import { baseUrl, launchBrowser, openPage, screenshot, signIn } from './support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,12 +10,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function newPage(language?: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  if (language) await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
-  return page;
-}
+const newPage = (language?: string) => openPage(browser, { language: language ?? null });
 
 const allNav = ['evaluate', 'basic-data', 'compatibility', 'database', 'dataset', 'monitoring', 'infos', 'infos-internal', 'help', 'api-docs'];
 const expectedNav: Record<string, string[]> = {

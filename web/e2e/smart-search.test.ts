@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, signIn } from './support/browser.js';
+import { launchBrowser, openPage, screenshot, signIn } from './support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,12 +11,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('language', 'en'));
-  return page;
-}
+const newPage = () => openPage(browser);
 
 /** Counts the hint requests the page sends from now on. */
 function countHintRequests(page: Page): () => number {

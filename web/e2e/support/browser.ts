@@ -1,5 +1,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { OBLIGATIONS } from '../../../server/src/db/demo-catalog.js';
+import { expect, inject } from 'vitest';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -18,6 +19,30 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const baseUrl = () => inject('baseUrl');
 
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+  /** The app's language (stored as the language menu does); null leaves the app's default. */
+  language?: string | null;
+}
+
+/** A page in a context of its own (no session shared with other tests), the app in English unless told. */
+export async function openPage(browser: Browser, { viewport = { width: 1440, height: 900 }, language = 'en' }: PageOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  if (language) await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+  return page;
+}
+
+/** Every obligation text of the demo data. */
+const OBLIGATION_TEXTS = OBLIGATIONS.map(([, text]) => text).filter((text) => text !== '');
+const inMarkup = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The demo obligation texts anywhere in the page's markup (text and attributes, e.g. tooltips). */
+export async function obligationTextsShown(page: Page): Promise<string[]> {
+  const html = await page.content();
+  return OBLIGATION_TEXTS.filter((text) => html.includes(inMarkup(text)));
+}
+
 /** Opens `target`, signs in through the real login page of the embedded provider and waits to be back. */
 export async function signIn(page: Page, user: string, target = '/evaluate', password = user) {
   await page.goto(`${baseUrl()}${target}`);
@@ -30,4 +55,11 @@ export async function signIn(page: Page, user: string, target = '/evaluate', pas
 export async function screenshot(page: Page, name: string) {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** Intern sees some obligation texts (in the visible rows), extern none anywhere. */
+export async function expectObligationsFor(page: Page, user: 'intern' | 'extern') {
+  const shown = await obligationTextsShown(page);
+  if (user === 'extern') expect(shown).toEqual([]);
+  else expect(shown.length).toBeGreaterThan(0);
 }

@@ -1,9 +1,9 @@
-import { ActionIcon, Anchor, Card, Group, List, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Card, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EVALUATE_GROUPS, type EvaluatePage } from './evaluate-pages';
+import { PageInfo } from './page-info';
 import { QrScanButton } from './qr/qr-scanner';
 import { SmartSearch } from './search/smart-search';
 
@@ -15,20 +15,7 @@ function PageLink({ page, tooltipLeft }: { page: EvaluatePage; tooltipLeft: bool
       <Anchor component={Link} to={page.path} data-testid={`evaluate-link-${page.path}`}>
         {title}
       </Anchor>
-      {/* The tooltips are German in every language (SPEC section 1). */}
-      <Tooltip
-        label={t(`evaluate.pages.${page.key}.info`)}
-        lang="de"
-        multiline
-        w={280}
-        withArrow
-        position={tooltipLeft ? 'left' : 'right'}
-        events={{ hover: true, focus: true, touch: true }}
-      >
-        <ActionIcon variant="subtle" size="sm" radius="xl" aria-label={t('evaluate.infoLabel', { name: title })}>
-          <IconInfoCircle size={16} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <PageInfo page={page.key} position={tooltipLeft ? 'left' : 'right'} />
     </Group>
   );
 }

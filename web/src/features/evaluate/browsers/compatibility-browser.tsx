@@ -1,9 +1,9 @@
 import type { KindPath } from '@dp/contract';
-import { ActionIcon, Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useIsFetching } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { EvaluatePageHeader } from '../evaluate-page-header';
 import type { EvaluatePageKey } from '../evaluate-pages';
 import { useVersionCatalog } from '../api/use-item-versions';
 import { useVersionCompatibilities } from '../api/use-version-compatibilities';
@@ -56,37 +56,19 @@ export function CompatibilityBrowser({ page, kind, columns }: CompatibilityBrows
   const { selection, select } = useSelectedVersion(catalog.data);
   const fetching = useIsFetching({ queryKey: ['evaluate'] }) > 0;
   const selected = selection?.state === 'selected' ? selection.version : undefined;
-  const title = t(`evaluate.pages.${page}.title`);
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Stack gap={2}>
-          <Group gap="xs" wrap="nowrap">
-            <Title order={1} size="h2">
-              {title}
-            </Title>
-            {/* The tooltips of the evaluation are German in every language (SPEC 1). */}
-            <Tooltip label={t(`evaluate.pages.${page}.info`)} lang="de" multiline w={280} withArrow events={{ hover: true, focus: true, touch: true }}>
-              <ActionIcon variant="subtle" size="sm" radius="xl" aria-label={t('evaluate.infoLabel', { name: title })}>
-                <IconInfoCircle size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            {fetching && <Loader size="xs" aria-label={t('browsers.loading')} data-testid="browser-loading" />}
-          </Group>
-          <Text fw={600} data-testid="selected-version">
-            {selected ? selected.label : t('browsers.noSelection')}
+      <EvaluatePageHeader page={page} loading={fetching}>
+        <Text fw={600} data-testid="selected-version">
+          {selected ? selected.label : t('browsers.noSelection')}
+        </Text>
+        {selected && (
+          <Text size="sm" c="dimmed" data-testid="modification-time">
+            {t('browsers.modified', { date: formatDateTime(selected.modification_time) })}
           </Text>
-          {selected && (
-            <Text size="sm" c="dimmed" data-testid="modification-time">
-              {t('browsers.modified', { date: formatDateTime(selected.modification_time) })}
-            </Text>
-          )}
-        </Stack>
-        <Button component={Link} to="/evaluate" variant="light" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          {t('evaluate.back')}
-        </Button>
-      </Group>
+        )}
+      </EvaluatePageHeader>
 
       {selection?.state === 'unmatched' && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('browsers.noMatchTitle')} data-testid="no-match">

@@ -1,5 +1,5 @@
 import type { SystemDelta } from '@dp/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, giveListsAHeight, infos, item, renderRoutes, version } from '../api/testing';

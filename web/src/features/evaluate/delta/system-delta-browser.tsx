@@ -1,13 +1,14 @@
 import type { ItemWithVersions } from '@dp/contract';
-import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconRestore } from '@tabler/icons-react';
+import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useIsFetching } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useItemVersions, type ItemVersion } from '../api/use-item-versions';
 import { useSystemDelta } from '../api/use-system-delta';
 import { VirtualListbox } from '../browsers/virtual-listbox';
+import { EvaluatePageHeader } from '../evaluate-page-header';
 import { DeltaTable } from './delta-table';
 
 const PICK_HEIGHT = 300;
@@ -119,25 +120,9 @@ export function SystemDeltaBrowser() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Stack gap={2}>
-          <Group gap="xs" wrap="nowrap">
-            <Title order={1} size="h2">
-              {t('evaluate.pages.systemDeltaBrowser.title')}
-            </Title>
-            {fetching && <Loader size="xs" aria-label={t('browsers.loading')} data-testid="browser-loading" />}
-          </Group>
-          <Text c="dimmed">{t('browsers.delta.info')}</Text>
-        </Stack>
-        <Group gap="xs">
-          <Button variant="default" leftSection={<IconRestore size={16} aria-hidden />} onClick={() => setParams({})}>
-            {t('browsers.delta.reset')}
-          </Button>
-          <Button component={Link} to="/evaluate" variant="light" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-            {t('evaluate.back')}
-          </Button>
-        </Group>
-      </Group>
+      <EvaluatePageHeader page="systemDeltaBrowser" loading={fetching} onReset={() => setParams({})}>
+        <Text c="dimmed">{t('browsers.delta.info')}</Text>
+      </EvaluatePageHeader>
 
       {unknown && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="unknown-selection">

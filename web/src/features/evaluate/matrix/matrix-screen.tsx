@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { Alert, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { EvaluatePageHeader } from '../evaluate-page-header';
 import type { EvaluatePageKey } from '../evaluate-pages';
 import type { Dropped } from './selection-rules';
 
@@ -26,22 +26,9 @@ export function MatrixScreen({ page, onReset, dropped, onDismissDropped, selecto
   };
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t(`evaluate.pages.${page}.title`)}
-          </Title>
-          <Text c="dimmed">{t(`evaluate.pages.${page}.description`)}</Text>
-        </Stack>
-        <Group gap="xs">
-          <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onReset}>
-            {t('matrix.reset')}
-          </Button>
-          <Button component={Link} to="/evaluate" variant="light" leftSection={<IconArrowLeft size={16} aria-hidden />}>
-            {t('evaluate.back')}
-          </Button>
-        </Group>
-      </Group>
+      <EvaluatePageHeader page={page} onReset={onReset}>
+        <Text c="dimmed">{t(`evaluate.pages.${page}.description`)}</Text>
+      </EvaluatePageHeader>
       {dropped.length > 0 && (
         <Alert
           color="yellow"
