@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSearchable } from './text.js';
 
 export const searchTypes = ['System', 'Assembly', 'Sub-Assembly'] as const;
 export const searchType = z.enum(searchTypes);
@@ -13,7 +14,8 @@ export const searchWord = z
   .string({ error: 'must be text' })
   .trim()
   .min(1, 'must not be empty')
-  .max(SEARCH_WORD_MAX, `must be at most ${SEARCH_WORD_MAX} characters`);
+  .max(SEARCH_WORD_MAX, `must be at most ${SEARCH_WORD_MAX} characters`)
+  .refine(isSearchable, 'must contain a letter, a digit or another searchable character');
 
 export const searchWordRequest = z.object({ word: searchWord });
 

@@ -16,6 +16,11 @@ export function fold(text: string): string {
 // Letters that Unicode does not decompose but PostgreSQL's unaccent spells out.
 const ligatures: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th' };
 
+/** Whether `text` leaves anything to match once folded (a word of accent marks alone does not). */
+export function isSearchable(text: string): boolean {
+  return fold(text) !== '';
+}
+
 /** True when `text` contains `query` after folding both; an empty query matches everything. */
 export function foldedIncludes(text: string | null | undefined, query: string): boolean {
   const q = fold(query);

@@ -1,5 +1,5 @@
 import { SEARCH_RESULTS_PER_KIND } from '@dp/contract';
-import { hintLabel, SEARCH_WORD_MAX, type SearchHint, type SearchResults } from '@dp/contract';
+import { hintLabel, isSearchable, SEARCH_WORD_MAX, type SearchHint, type SearchResults } from '@dp/contract';
 import { Alert, Button, CloseButton, Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -53,7 +53,7 @@ export function SmartSearch() {
   const word = text.trim();
   const tooLong = word.length > SEARCH_WORD_MAX;
   const [debounced] = useDebouncedValue(word, HINT_DEBOUNCE_MS);
-  const hintsWanted = typing && debounced !== '' && debounced.length <= SEARCH_WORD_MAX;
+  const hintsWanted = typing && isSearchable(debounced) && debounced.length <= SEARCH_WORD_MAX;
   const hints = useSearchHints(debounced, hintsWanted);
   const fullSearch = useFullSearch();
   const searchById = useSearchById();
@@ -73,7 +73,7 @@ export function SmartSearch() {
 
   const run = (hint: SearchHint | null) => {
     const term = hint ? hintLabel(hint) : word;
-    if (term === '') {
+    if (!isSearchable(term)) {
       setEmptySubmitted(true);
       return;
     }
