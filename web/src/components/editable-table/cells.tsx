@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageCell } from '../image-cell/image-cell';
 import { formatDateTime, textOf } from './format';
+import { foldedOptionsFilter } from '../../lib/folded-options-filter';
 import { selectOptionsOf } from './select-options';
 import type { ColumnDef, TableComment } from './types';
 
@@ -79,6 +80,7 @@ export interface CellEditorProps<Row> {
 
 /** A cell as an input (edit mode and the Add dialog); every input is named by its column. */
 export function CellEditor<Row>({ column, row, edited, disabled = false, value, onChange, onOpenComments, error, withLabel, autoFocus }: CellEditorProps<Row>): ReactNode {
+  const { t } = useTranslation();
   const label = withLabel ? { label: column.name, withAsterisk: column.required } : { 'aria-label': column.name };
   const size = withLabel ? 'sm' : 'xs';
   switch (column.type ?? 'text') {
@@ -93,6 +95,9 @@ export function CellEditor<Row>({ column, row, edited, disabled = false, value, 
           value={typeof value === 'string' ? value : null}
           disabled={disabled}
           onChange={(next) => onChange(next)}
+          searchable
+          filter={foldedOptionsFilter}
+          nothingFoundMessage={t('table.nothingFound')}
           clearable={!column.required}
           allowDeselect={!column.required}
           error={error}
@@ -113,6 +118,8 @@ export function CellEditor<Row>({ column, row, edited, disabled = false, value, 
           onChange={(next) => onChange(column.maxSelected !== undefined ? next.slice(0, column.maxSelected) : next)}
           maxValues={column.maxSelected}
           searchable
+          filter={foldedOptionsFilter}
+          nothingFoundMessage={t('table.nothingFound')}
           clearable
           error={error}
           autoFocus={autoFocus}

@@ -1,6 +1,7 @@
 import { MultiSelect, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { foldedOptionsFilter } from '../../../lib/folded-options-filter';
 import classes from './matrix-selects.module.css';
 
 export interface IdOption {
@@ -43,6 +44,7 @@ export function ChoiceSelect({ label, placeholder, data, value, onChoose, loadin
       data={data}
       value={value}
       searchable
+      filter={foldedOptionsFilter}
       clearable
       allowDeselect={false}
       onOptionSubmit={onChoose}
@@ -102,6 +104,7 @@ export function AssemblyMultiSelect({ label, placeholder, data, value, max, onCh
       maxValues={max}
       onMaxValues={() => setOverLimit(true)}
       searchable
+      filter={foldedOptionsFilter}
       clearable
       nothingFoundMessage={data.length === 0 && emptyMessage ? emptyMessage : t('matrix.nothingFound')}
       loading={loading}

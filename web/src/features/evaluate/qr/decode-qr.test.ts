@@ -41,9 +41,10 @@ describe('decodeQrFromImageData', () => {
 });
 
 describe('qrLookupKey', () => {
-  it('is the second line, split at \\n or \\r\\n', () => {
+  it('is the second line, split at \\n, \\r\\n or a lone carriage return', () => {
     expect(qrLookupKey('Label\nETCS Onboard Unit')).toBe('ETCS Onboard Unit');
     expect(qrLookupKey('Label\r\nDoor Control 2.1\r\nmore')).toBe('Door Control 2.1');
+    expect(qrLookupKey('Label\rDoor Control 2.1\rmore')).toBe('Door Control 2.1');
   });
 
   it('is null without a second line or with an empty one', () => {
