@@ -8,6 +8,7 @@ import { DEFAULT_TARGET } from '../../lib/auth/return-to';
 import { useSession } from '../../lib/auth/use-session';
 import { useSignIn } from '../../lib/auth/use-sign-in';
 import { useAppConfig } from '../../lib/config';
+import { useDataFreshness } from '../../lib/data-freshness';
 import classes from './app-layout.module.css';
 import { Brand } from './brand';
 import { ErrorBanner } from './error-banner';
@@ -28,6 +29,7 @@ export function AppLayout() {
   const queryClient = useQueryClient();
   const wide = useMediaQuery(WIDE, true, { getInitialValueInEffect: false });
   const [drawerOpened, drawer] = useDisclosure(false);
+  useDataFreshness(session.status === 'user');
 
   const login = () => void signIn(DEFAULT_TARGET);
   const logout = async () => {

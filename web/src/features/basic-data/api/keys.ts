@@ -1,6 +1,7 @@
 import type { KindPath } from '@dp/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { INFOS_KEY } from '../../../lib/data-freshness';
 
 /** Query keys of the basic-data screens. */
 export const basicDataKeys = {
@@ -11,11 +12,10 @@ export const basicDataKeys = {
 };
 
 /**
- * Keys outside this feature that show the same data: the shared ['infos'] (the data's modification
- * time), the evaluation's copy of it, and the compatibility screens' lists. Features do not import
- * each other, so they are named here; invalidating a key nobody uses costs nothing.
+ * The data's modification time: reloading it lets every other screen follow the write (see
+ * useDataFreshness). Keys of other features that show the same data are named in dependentKeys.
  */
-const SHARED_AFTER_WRITE: ReadonlyArray<readonly unknown[]> = [['infos'], ['evaluate', 'infos']];
+const SHARED_AFTER_WRITE: ReadonlyArray<readonly unknown[]> = [INFOS_KEY];
 
 /** What else a write to each kind of base data may have changed. */
 export const dependentKeys = {

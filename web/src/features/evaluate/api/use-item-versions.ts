@@ -1,7 +1,7 @@
 import { fold, type ItemWithVersions, type KindPath, type VersionLabel } from '@dp/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { useModificationTime } from './use-infos';
+import { useModificationTime } from '../../../lib/data-freshness';
 
 export type ItemVersion = ItemWithVersions['versions'][number];
 

@@ -1,7 +1,7 @@
 import type { SystemDelta } from '@dp/contract';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { useModificationTime } from './use-infos';
+import { useModificationTime } from '../../../lib/data-freshness';
 
 export function fetchSystemDelta(version1: number, version2: number, signal?: AbortSignal): Promise<SystemDelta> {
   return api.get<SystemDelta>(`/api/systems/versions/${version1}/delta/${version2}`, { signal });

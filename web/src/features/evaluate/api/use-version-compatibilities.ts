@@ -1,7 +1,7 @@
 import type { CompatibilityRecord, KindPath } from '@dp/contract';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { useModificationTime } from './use-infos';
+import { useModificationTime } from '../../../lib/data-freshness';
 
 export function fetchVersionCompatibilities(versionHref: string, kind: KindPath, signal?: AbortSignal): Promise<CompatibilityRecord[]> {
   return api.get<CompatibilityRecord[]>(`${versionHref}/compatibilities/${kind}`, { signal });

@@ -1,7 +1,7 @@
 import type { CompatibilityRecord, KindPath } from '@dp/contract';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useModificationTime } from '../../api/use-infos';
+import { useModificationTime } from '../../../../lib/data-freshness';
 import { versionCompatibilitiesQueryOptions } from '../../api/use-version-compatibilities';
 import { idOf } from '../selection-rules';
 

@@ -1,7 +1,7 @@
 import type { MatrixRequest, MatrixResponse } from '@dp/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
-import { useModificationTime } from '../../api/use-infos';
+import { useModificationTime } from '../../../../lib/data-freshness';
 
 export function fetchMatrix(request: MatrixRequest, signal?: AbortSignal): Promise<MatrixResponse> {
   return api.post<MatrixResponse>('/api/matrix', request, { signal });
