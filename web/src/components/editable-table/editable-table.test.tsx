@@ -426,6 +426,25 @@ describe('EditableTable working indicator', () => {
     });
     expect(screen.queryByTestId('table-working')).not.toBeInTheDocument();
   });
+
+  it('does not send a row again while its first save has not answered', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const onSave = vi.fn(() => new Promise<void>(() => {}));
+    renderTable({ onSave, multiEdit: true });
+    await enterEditMode(user);
+    await user.type(within(rowOf('Bremse')).getByRole('textbox', { name: 'Name' }), '!');
+    await user.click(screen.getByRole('button', { name: 'Save all' }));
+    await act(async () => {
+      vi.advanceTimersByTime(WORKING_TIMEOUT_MS);
+    });
+    expect(screen.queryByTestId('table-working')).not.toBeInTheDocument();
+    // The indicator is gone, but Bremse is still on its way: only a newly changed row is sent.
+    await user.type(within(rowOf('Antrieb')).getByRole('textbox', { name: 'Name' }), '?');
+    await user.click(screen.getByRole('button', { name: 'Save all' }));
+    expect(onSave).toHaveBeenCalledTimes(2);
+    expect(onSave).toHaveBeenLastCalledWith([{ row: expect.objectContaining({ name: 'Antrieb' }), values: { name: 'Antrieb?' } }]);
+  });
 });
 
 describe('EditableTable add dialog', () => {

@@ -261,10 +261,16 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
     [rowById],
   );
 
+  // Rows whose save has not answered yet: the working indicator clears itself after 5 s (SPEC 9), but
+  // such a row is not sent again (its second save would only meet its own first one as a conflict).
+  const inFlight = useRef(new Set<string>());
+
   const saveRows = useCallback(
-    async (ids: string[]) => {
+    async (requested: string[]) => {
       const { onSave: save, t: translate, working: busy } = latest.current;
       if (!save || busy) return;
+      const ids = requested.filter((id) => !inFlight.current.has(id));
+      if (ids.length === 0) return;
       const changes = changesOf(ids);
       const dropDrafts = (done: string[]) =>
         setDrafts((current) => {
@@ -281,6 +287,7 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
       setWorking(true);
       setStatus(null);
       let failed: SaveFailure[] = [];
+      for (const id of ids) inFlight.current.add(id);
       try {
         const result = await save(changes);
         failed = result?.failed ?? [];
@@ -289,6 +296,7 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
         const statusCode = isApiFailure(error) ? error.status : undefined;
         failed = changes.map((change) => ({ id: latest.current.getRowId(change.row), message, status: statusCode }));
       } finally {
+        for (const id of ids) inFlight.current.delete(id);
         setWorking(false);
       }
       const failedIds = new Set(failed.map((f) => f.id));
