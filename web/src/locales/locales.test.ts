@@ -1,4 +1,5 @@
-import { MESSAGES } from '@dp/contract';
+import { MESSAGE_CATALOG, MESSAGES } from '@dp/contract';
+import { TIMEOUT_MESSAGE } from '../lib/api';
 import { describe, expect, it } from 'vitest';
 import de from './de.json';
 import en from './en.json';
@@ -51,5 +52,15 @@ describe('translations', () => {
 
   it("carry the API's refusal text (SPEC section 8) in English", () => {
     expect(files.en.get('auth.refused')).toBe(MESSAGES.refused);
+  });
+
+  it("say the refusal in German and French as the API's message catalog does", () => {
+    expect(files.de.get('auth.refused')).toBe(MESSAGE_CATALOG['auth.refused'].de);
+    expect(files.fr.get('auth.refused')).toBe(MESSAGE_CATALOG['auth.refused'].fr);
+  });
+
+  it("carry the time-out text (SPEC section 8) in English", () => {
+    expect(files.en.get('error.timeout')).toBe(TIMEOUT_MESSAGE);
+    expect(TIMEOUT_MESSAGE).toBe('Timeout has occurred');
   });
 });

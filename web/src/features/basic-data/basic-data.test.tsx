@@ -53,7 +53,7 @@ afterEach(() => {
 });
 
 describe('Systems screen', () => {
-  it('lists the systems sorted by name with image, comment and audit columns; the calendar button hides the dates', async () => {
+  it('lists the systems sorted by name with image, comment and audit columns; the calendar button hides and shows them', async () => {
     const user = userEvent.setup();
     fakeServer({ 'GET /api/systems': () => json(200, SYSTEMS) });
     renderWithProviders(<ItemsScreen kind="systems" />);
@@ -65,11 +65,13 @@ describe('Systems screen', () => {
     expect(screen.getByRole('columnheader', { name: 'User' })).toBeInTheDocument();
     expect(within(rowOf('Bremse')).getAllByText(/^\d\d\.\d\d\.2024 \d\d:\d\d:\d\d$/)).toHaveLength(2);
 
-    await user.click(screen.getByRole('button', { name: 'Hide created and modified columns' }));
+    await user.click(screen.getByRole('button', { name: 'Hide created, modified and user columns' }));
     expect(screen.queryByRole('columnheader', { name: 'Created' })).not.toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Modified' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Show created and modified columns' }));
+    expect(screen.queryByRole('columnheader', { name: 'User' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show created, modified and user columns' }));
     expect(screen.getByRole('columnheader', { name: 'Created' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'User' })).toBeInTheDocument();
   });
 
   it('adds a system with name, description and image only, then reloads', async () => {

@@ -12,8 +12,8 @@ interface Audited {
   updated_by: string;
 }
 
-/** Keys of the columns the calendar button hides and shows. */
-export const DATE_COLUMNS = ['creation_time', 'modification_time'];
+/** Keys of the columns the calendar button hides and shows (issue 4: created, modified and user). */
+const AUDIT_COLUMN_KEYS = ['creation_time', 'modification_time', 'updated_by'];
 
 /** SPEC 5: created / modified / user are read-only and not part of the Add dialog. */
 export function auditColumns<Row extends Audited>(t: TFunction): ColumnDef<Row>[] {
@@ -25,7 +25,7 @@ export function auditColumns<Row extends Audited>(t: TFunction): ColumnDef<Row>[
   ];
 }
 
-/** The calendar toggle of the created / modified columns; returns the keys to hide and the button. */
+/** The calendar toggle of the created / modified / user columns; returns the keys to hide and the button. */
 export function useDateColumnsToggle() {
   const { t } = useTranslation();
   const [shown, setShown] = useState(true);
@@ -37,5 +37,5 @@ export function useDateColumnsToggle() {
       </ActionIcon>
     </Tooltip>
   );
-  return { hiddenColumns: shown ? [] : DATE_COLUMNS, button };
+  return { hiddenColumns: shown ? [] : AUDIT_COLUMN_KEYS, button };
 }
