@@ -8,6 +8,8 @@ import { MatrixLegend, MatrixTable, type MatrixColumnGroup } from './matrix-tabl
 interface MatrixResultProps {
   /** Rows and columns are chosen; otherwise `emptyText` says what is missing. */
   ready: boolean;
+  /** Data the selection needs could not be loaded: say so instead of waiting for it. */
+  failed: boolean;
   emptyText: string;
   matrix: UseQueryResult<MatrixResponse>;
   caption: string;
@@ -16,8 +18,15 @@ interface MatrixResultProps {
 }
 
 /** The matrix with its legend, or what stands in for it: a hint, a spinner or a failure note. */
-export function MatrixResult({ ready, emptyText, matrix, caption, rowsLabel, groupsOf }: MatrixResultProps) {
+export function MatrixResult({ ready, failed, emptyText, matrix, caption, rowsLabel, groupsOf }: MatrixResultProps) {
   const { t } = useTranslation();
+  if (!matrix.data && (failed || matrix.isError)) {
+    return (
+      <Text c="red" data-testid="matrix-failed">
+        {t('matrix.failed')}
+      </Text>
+    );
+  }
   if (!ready) {
     return (
       <Text c="dimmed" data-testid="matrix-empty">
@@ -25,9 +34,7 @@ export function MatrixResult({ ready, emptyText, matrix, caption, rowsLabel, gro
       </Text>
     );
   }
-  if (!matrix.data) {
-    return matrix.isError ? <Text c="red">{t('matrix.failed')}</Text> : <CenteredLoader label={t('matrix.loading')} />;
-  }
+  if (!matrix.data) return <CenteredLoader label={t('matrix.loading')} />;
   return (
     <Stack gap="sm">
       <Box pos="relative">

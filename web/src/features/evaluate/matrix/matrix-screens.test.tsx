@@ -159,6 +159,19 @@ describe('System – Assembly Matrix', TEST_TIMEOUT, () => {
     expect(matrixRequests).toEqual([]);
   });
 
+  it('says the matrix could not be loaded when a list it needs fails, instead of waiting for it', async () => {
+    const key = 'GET /api/assemblies/versions/101/compatibilities/assemblies';
+    const kept = answers[key];
+    delete answers[key];
+    try {
+      renderWithProviders(<SystemAssemblyMatrix />, { route });
+      expect(await screen.findByTestId('matrix-failed', {}, WAIT)).toHaveTextContent('The matrix could not be loaded.');
+      expect(screen.queryByLabelText('Loading the matrix…')).toBeNull();
+    } finally {
+      answers[key] = kept;
+    }
+  });
+
   it('says when no assembly relates to the chosen ones', async () => {
     renderWithProviders(<SystemAssemblyMatrix />, { route: '/evaluate/system-assembly-matrix?system=1&version=10&assemblies=200' });
     expect(await screen.findByTestId('matrix-empty-options', {}, WAIT)).toHaveTextContent('No assemblies have a relation to the selected assemblies.');

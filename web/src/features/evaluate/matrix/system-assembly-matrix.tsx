@@ -104,6 +104,7 @@ export function SystemAssemblyMatrix() {
     >
       <MatrixResult
         ready={selection.assemblies.length > 0 && selection.others.length > 0}
+        failed={catalogs.failed || versionAssemblies.failed || partners.failed}
         emptyText={t('matrix.emptySystemAssembly')}
         matrix={matrix}
         caption={t('evaluate.pages.systemAssemblyMatrix.title')}

@@ -201,6 +201,7 @@ export function SystemSystemAssemblyMatrix() {
     >
       <MatrixResult
         ready={blocks[0].assemblies.length > 0 && columns.length > 0}
+        failed={catalogs.failed || versionAssemblies.failed || partners.failed || systemVersionsOf.failed}
         emptyText={t('matrix.emptySystemSystemAssembly')}
         matrix={matrix}
         caption={t('evaluate.pages.systemSystemAssemblyMatrix.title')}

@@ -11,6 +11,8 @@ export interface CompatibleIds {
   /** Version id → the ids of the versions of the asked kind it is compatible with; loaded lists only. */
   byId: Map<number, Set<number>>;
   loading: boolean;
+  /** A list could not be loaded (the error banner says why). */
+  failed: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export function useCompatibleIds(versionHrefs: readonly string[], kind: KindPath
         const href = versionHrefs[index];
         if (href !== undefined && result.data) byId.set(idOf(href), result.data);
       });
-      return { byId, loading: results.some((result) => result.isPending) };
+      return { byId, loading: results.some((result) => result.isPending), failed: results.some((result) => result.isError) };
     },
     // Keyed by content, so that a new array holding the same hrefs keeps the combined result.
     [hrefKey],

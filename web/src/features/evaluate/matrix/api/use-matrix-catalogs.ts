@@ -32,6 +32,8 @@ export interface MatrixCatalogs {
   systemVersions: Map<number, SystemVersionEntry>;
   assemblyVersions: Map<number, AssemblyVersionEntry>;
   loading: boolean;
+  /** A catalog could not be loaded (the error banner says why). */
+  failed: boolean;
 }
 
 function systemEntries(catalog: VersionCatalog): SystemEntry[] {
@@ -46,8 +48,11 @@ function systemEntries(catalog: VersionCatalog): SystemEntry[] {
 
 /** GET /api/systems/versions and /api/assemblies/versions (cached per data state by the evaluate api). */
 export function useMatrixCatalogs(): MatrixCatalogs {
-  const systemCatalog = useVersionCatalog('systems').data;
-  const assemblyCatalog = useVersionCatalog('assemblies').data;
+  const systemQuery = useVersionCatalog('systems');
+  const assemblyQuery = useVersionCatalog('assemblies');
+  const systemCatalog = systemQuery.data;
+  const assemblyCatalog = assemblyQuery.data;
+  const failed = systemQuery.isError || assemblyQuery.isError;
   const systems = useMemo(() => (systemCatalog ? systemEntries(systemCatalog) : undefined), [systemCatalog]);
   const assemblyVersions = useMemo(
     () => new Map((assemblyCatalog?.versions ?? []).map((version) => [idOf(version.href), { id: idOf(version.href), href: version.href, label: version.label }])),
@@ -59,9 +64,10 @@ export function useMatrixCatalogs(): MatrixCatalogs {
       systemVersionIds: systems && new Map(systems.map((system) => [system.id, system.versions.map((version) => version.id)])),
       systemVersions: new Map((systems ?? []).flatMap((system) => system.versions.map((version) => [version.id, version]))),
       assemblyVersions,
-      loading: !systems || !assemblyCatalog,
+      loading: (!systems || !assemblyCatalog) && !failed,
+      failed,
     }),
-    [systems, assemblyVersions, assemblyCatalog],
+    [systems, assemblyVersions, assemblyCatalog, failed],
   );
 }
 
