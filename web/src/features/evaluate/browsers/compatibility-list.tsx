@@ -37,7 +37,8 @@ function AssemblyWarning({ href }: { href: string }) {
   const { t } = useTranslation();
   if (!useAssemblyWarning(href)) return null;
   return (
-    <Tooltip label={t('browsers.checkAssemblies')} multiline w={240} withArrow>
+    // German in every language, like the other tooltips of the evaluation (SPEC 1); the label is translated.
+    <Tooltip label={t('browsers.checkAssembliesTooltip')} lang="de" multiline w={240} withArrow events={{ hover: true, focus: true, touch: true }}>
       <IconInfoCircle size={16} role="img" aria-label={t('browsers.checkAssemblies')} color="var(--mantine-color-orange-filled)" data-testid="assembly-warning" />
     </Tooltip>
   );
