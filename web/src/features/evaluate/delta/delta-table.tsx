@@ -1,10 +1,10 @@
 import { foldedIncludes, type CompatibilityCell, type DeltaRow, type KindPath } from '@dp/contract';
-import { Anchor, Group, Paper, ScrollArea, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, Paper, ScrollArea, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowsExchange, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CompatibilityText } from '../../../components/compatibility-status';
+import { StatusBadge } from '../../../components/compatibility-status';
 import { versionLabel } from '../api/use-item-versions';
 import { browserLink } from '../browsers/browser-paths';
 import { shortLabel, useNameLimit } from '../browsers/display';
@@ -21,7 +21,17 @@ function Cell({ cell }: { cell: CompatibilityCell | null }) {
       </Text>
     );
   }
-  return <CompatibilityText status={cell.compatibility_status} obligation={cell.obligation} />;
+  // SPEC 2: the delta shows each version's status; the obligation text (intern, admin) follows it.
+  return (
+    <Stack gap={2} align="flex-start">
+      <StatusBadge status={cell.compatibility_status} />
+      {cell.obligation && (
+        <Text size="xs" c="dimmed" lineClamp={2}>
+          {cell.obligation}
+        </Text>
+      )}
+    </Stack>
+  );
 }
 
 interface DeltaTableProps {

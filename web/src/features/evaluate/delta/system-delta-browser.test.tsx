@@ -61,6 +61,8 @@ describe('System Delta Browser', () => {
     expect(rows.map((row) => row.getAttribute('data-changed'))).toEqual([null, 'true', null, 'true']);
     expect(rows[1]).toHaveTextContent('Pump MAT-2No relationAllowed');
     expect(rows[3]).toHaveTextContent('Valve A2V1 MAT-1ConditionalForbidden');
+    // With an obligation text (intern), the status still shows, the text after it.
+    expect(within(await region('System Compatibility')).getAllByRole('row')[1]).toHaveTextContent('Door Control 3.0AllowedFits.AllowedFits.');
     expect(within(await region('System Compatibility')).getByRole('link', { name: 'Door Control 3.0' })).toHaveAttribute(
       'href',
       '/evaluate/system-compatibility-browser?data=Door+Control+3.0',
