@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CellEditor } from './cells';
 import { isEmpty } from './format';
-import { isCellEditable, isEditableColumn } from './select-options';
+import { isCellEditable, isEditableColumn, isMultiValue } from './select-options';
 import type { ColumnDef } from './types';
 
 /** SPEC 9: an outside click is ignored for this long after the mouse left the dialog. */
@@ -31,7 +31,7 @@ export function addColumnsOf<Row>(columns: ColumnDef<Row>[]): ColumnDef<Row>[] {
 export function initialValues<Row>(columns: ColumnDef<Row>[]): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const column of columns) {
-    const fallback = column.type === 'checkbox' ? false : column.type === 'multiselect' ? [] : column.type === 'image' || column.type === 'select' ? null : '';
+    const fallback = column.type === 'checkbox' ? false : isMultiValue(column.type) ? [] : column.type === 'image' || column.type === 'select' ? null : '';
     values[column.key] = column.default !== undefined ? structuredClone(column.default) : fallback;
   }
   return values;

@@ -106,6 +106,7 @@ export function CellEditor<Row>({ column, row, edited, disabled = false, value, 
         />
       );
     case 'multiselect':
+    case 'references':
       return (
         <MultiSelect
           {...label}
@@ -113,7 +114,7 @@ export function CellEditor<Row>({ column, row, edited, disabled = false, value, 
           data={selectOptionsOf(column, row, edited)}
           value={Array.isArray(value) ? value.map(String) : []}
           disabled={disabled}
-          hidePickedOptions={column.hidePickedOptions}
+          hidePickedOptions={column.type === 'references' || column.hidePickedOptions}
           // SPEC 5: beyond the maximum, further choices are ignored; duplicates cannot arise in a set of values.
           onChange={(next) => onChange(column.maxSelected !== undefined ? next.slice(0, column.maxSelected) : next)}
           maxValues={column.maxSelected}

@@ -6,7 +6,7 @@ import { ApiFailure } from '../../lib/api-failure';
 import { renderWithProviders } from '../../test/render';
 import { DISMISS_GRACE_MS } from './add-dialog';
 import { EditableTable, widthShares } from './editable-table';
-import { SELECT_OPTIONS_MISSING, SELECT_OPTIONS_WRONG_TYPE, validateSelectOptions } from './select-options';
+import { REFERENCES_MISSING, SELECT_OPTIONS_MISSING, SELECT_OPTIONS_WRONG_TYPE, validateSelectOptions } from './select-options';
 import type { ColumnDef, EditableTableProps, TableComment } from './types';
 import { WORKING_TIMEOUT_MS } from './use-working';
 
@@ -158,6 +158,12 @@ describe('select options (SPEC 5)', () => {
   it('must be given', () => {
     expect(() => validateSelectOptions<Part>({ key: 'kind', name: 'Kind', type: 'select' })).toThrow(SELECT_OPTIONS_MISSING);
     expect(SELECT_OPTIONS_MISSING).toBe('You must spicify select options');
+  });
+
+  it('a reference cell must be given its references', () => {
+    expect(() => validateSelectOptions<Part>({ key: 'refs', name: 'References', type: 'references' })).toThrow(REFERENCES_MISSING);
+    expect(REFERENCES_MISSING).toBe('You must specify refenrences');
+    expect(() => validateSelectOptions<Part>({ key: 'refs', name: 'References', type: 'references', options: [] })).not.toThrow();
   });
 
   it('must be a function or an array', () => {

@@ -30,7 +30,8 @@ export function textOf<Row>(column: ColumnDef<Row>, row: Row, value: unknown = v
       const option = selectOptionsOf(column, row).find((o) => o.value === value);
       return option?.label ?? (value === null || value === undefined ? '' : String(value));
     }
-    case 'multiselect': {
+    case 'multiselect':
+    case 'references': {
       const options = selectOptionsOf(column, row);
       const values = Array.isArray(value) ? value : [];
       return values.map((v) => options.find((o) => o.value === v)?.label ?? String(v)).join(', ');

@@ -23,7 +23,7 @@
  *   `validateSelectOptions` / `selectOptionsOf` and the SPEC 5 error texts.
  */
 export { EditableTable, widthShares } from './editable-table';
-export { isCellEditable, selectOptionsOf, validateSelectOptions, SELECT_OPTIONS_MISSING, SELECT_OPTIONS_WRONG_TYPE } from './select-options';
+export { isCellEditable, selectOptionsOf, validateSelectOptions, REFERENCES_MISSING, SELECT_OPTIONS_MISSING, SELECT_OPTIONS_WRONG_TYPE } from './select-options';
 export { saveEach, failureOf } from './save-each';
 export { cut, formatDateTime } from './format';
 export { WORKING_TIMEOUT_MS } from './use-working';

@@ -3,12 +3,16 @@ import type { ColumnDef, SelectOption } from './types';
 // Spelled exactly as SPEC 5 gives them.
 export const SELECT_OPTIONS_MISSING = 'You must spicify select options';
 export const SELECT_OPTIONS_WRONG_TYPE = 'Select options must be ether function or array';
+export const REFERENCES_MISSING = 'You must specify refenrences';
 
-/** Throws the SPEC 5 errors for a select or multiselect column whose options are missing or of a wrong type. */
+/** Whether cells of this type hold a list of chosen option values. */
+export const isMultiValue = (type: ColumnDef<unknown>['type']) => type === 'multiselect' || type === 'references';
+
+/** Throws the SPEC 5 errors for a select-like column whose options are missing or of a wrong type. */
 export function validateSelectOptions<Row>(column: ColumnDef<Row>): void {
-  if (column.type !== 'select' && column.type !== 'multiselect') return;
+  if (column.type !== 'select' && !isMultiValue(column.type)) return;
   const options: unknown = column.options;
-  if (options === undefined || options === null) throw new Error(SELECT_OPTIONS_MISSING);
+  if (options === undefined || options === null) throw new Error(column.type === 'references' ? REFERENCES_MISSING : SELECT_OPTIONS_MISSING);
   if (!Array.isArray(options) && typeof options !== 'function') throw new Error(SELECT_OPTIONS_WRONG_TYPE);
 }
 

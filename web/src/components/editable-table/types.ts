@@ -4,7 +4,8 @@ import type { IMAGE_FOLDERS } from '@dp/contract';
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 
 /** How a cell is shown and edited. */
-export type ColumnType = 'text' | 'checkbox' | 'select' | 'multiselect' | 'password' | 'date' | 'image' | 'comments';
+/** 'references' is the reference cell of SPEC 5: a multiselect that offers only references not chosen yet. */
+export type ColumnType = 'text' | 'checkbox' | 'select' | 'multiselect' | 'references' | 'password' | 'date' | 'image' | 'comments';
 
 export interface SelectOption {
   value: string;
@@ -62,8 +63,9 @@ export interface ColumnDef<Row> {
   /** Initial value in the Add dialog. */
   default?: unknown;
   /**
-   * Options of 'select' and 'multiselect' columns. Missing → Error('You must spicify select options');
-   * anything but an array or a function → Error('Select options must be ether function or array').
+   * Options of 'select', 'multiselect' and 'references' columns. Missing → Error('You must spicify
+   * select options') (for 'references': Error('You must specify refenrences')); anything but an array or
+   * a function → Error('Select options must be ether function or array').
    */
   options?: SelectOption[] | ((row: Row, edited: Row) => SelectOption[]);
   /** 'multiselect': choices beyond this count are ignored. */
