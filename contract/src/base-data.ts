@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { renderMessage as text } from './messages.js';
 import { compatibilityStatus } from './catalog.js';
 import { isoDateTime } from './common.js';
 
@@ -7,28 +8,28 @@ export const TEXT_MAX = 4000;
 
 const requiredText = (max: number) =>
   z
-    .string({ error: 'must be text' })
+    .string({ error: text('zod.text') })
     .trim()
-    .min(1, 'must not be empty')
-    .max(max, `must be at most ${max} characters`);
+    .min(1, text('zod.notEmpty'))
+    .max(max, text('zod.maxChars', { max }));
 const optionalText = (max: number) =>
   z
-    .string({ error: 'must be text' })
+    .string({ error: text('zod.text') })
     .trim()
-    .max(max, `must be at most ${max} characters`);
+    .max(max, text('zod.maxChars', { max }));
 /** An optional number field: empty text counts as not given. */
 const optionalNumber = z
-  .string({ error: 'must be text' })
+  .string({ error: text('zod.text') })
   .trim()
-  .max(100, 'must be at most 100 characters')
+  .max(100, text('zod.maxChars', { max: 100 }))
   .nullable()
   .transform((v) => (v === '' ? null : v));
 
 /** An uploaded image as the upload call returned it: paths under /api/images. */
 export const imageInput = z
   .object({
-    original: z.string().regex(/^\/api\/images\/[A-Za-z0-9/_.-]+$/, 'must be an uploaded image path'),
-    thumbnail: z.string().regex(/^\/api\/images\/[A-Za-z0-9/_.-]+$/, 'must be an uploaded image path'),
+    original: z.string().regex(/^\/api\/images\/[A-Za-z0-9/_.-]+$/, text('zod.imagePath')),
+    thumbnail: z.string().regex(/^\/api\/images\/[A-Za-z0-9/_.-]+$/, text('zod.imagePath')),
   })
   .nullable();
 
@@ -48,11 +49,11 @@ export const versionInput = z
     rscp_link: z
       .string()
       .trim()
-      .max(1000, 'must be at most 1000 characters')
+      .max(1000, text('zod.maxChars', { max: 1000 }))
       .nullable()
       .default(null)
       .transform((v) => (v === '' ? null : v))
-      .refine((v) => v === null || /^https?:\/\/\S+$/.test(v), 'must be an http(s) link'),
+      .refine((v) => v === null || /^https?:\/\/\S+$/.test(v), text('zod.httpLink')),
     image: imageInput.default(null),
   })
   .strict();

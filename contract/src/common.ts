@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { renderMessage } from './messages.js';
 
 export const APP_VERSION = '2.6.0';
 export const PRODUCT_NAME = 'Digital Portfolio';
@@ -9,13 +10,16 @@ export const apiError = z
     statusCode: z.number().int(),
     error: z.string(),
     message: z.string(),
+    /** The message's key in the catalog (contract/src/messages.ts); the same in every language. */
+    code: z.string().optional(),
   })
   .meta({ id: 'ApiError' });
 export type ApiError = z.infer<typeof apiError>;
 
+/** The refusal texts of SPEC 8 in English, exactly; other languages come from the message catalog. */
 export const MESSAGES = {
-  unauthorized: `HTTP 401 Unauthorized: You dont have permissions to access the ${PRODUCT_NAME}, please contact the administrator for more information.`,
-  refused: 'You dont have permissions to access the application, please contact the administrator for more information.',
+  unauthorized: renderMessage('auth.unauthorized', { product: PRODUCT_NAME }),
+  refused: renderMessage('auth.refused'),
 } as const;
 
 export const roles = ['extern', 'intern', 'admin'] as const;
@@ -24,9 +28,9 @@ export type Role = z.infer<typeof role>;
 
 /** A positive database id in a path. */
 export const idParam = z.coerce
-  .number({ error: 'must be a number' })
-  .int('must be a whole number')
-  .positive('must be a positive number')
-  .max(2_147_483_647, 'is too large');
+  .number({ error: renderMessage('zod.number') })
+  .int(renderMessage('zod.wholeNumber'))
+  .positive(renderMessage('zod.positive'))
+  .max(2_147_483_647, renderMessage('zod.tooLarge'));
 
 export const isoDateTime = z.iso.datetime({ offset: true });

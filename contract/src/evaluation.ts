@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { renderMessage as text } from './messages.js';
 import { compatibilityStatus, kindPath } from './catalog.js';
 
 /** A compatibility as a cell shows it: the status, and the obligation text for intern and admin. */
@@ -30,8 +31,8 @@ export const MATRIX_MAX_COLUMNS = 40;
 const versionIds = (max: number, what: string) =>
   z
     .array(z.number().int().positive())
-    .min(1, `${what}: choose at least one version`)
-    .max(max, `${what}: at most ${max} versions`);
+    .min(1, text('zod.chooseVersions', { what }))
+    .max(max, text('zod.maxVersions', { what, max }));
 
 /** The cells between chosen row versions and column versions (both of the given kinds). */
 export const matrixRequest = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { renderMessage as text } from './messages.js';
 
 export const IMAGE_FOLDERS = ['systems', 'assemblies', 'subassemblies', 'versions', 'richtext'] as const;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -11,9 +12,9 @@ export const imageUpload = z
     filename: z.string().trim().min(1).max(255),
     base64: z
       .string()
-      .min(1, 'must not be empty')
-      .max(Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 4, `the image must be at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`)
-      .regex(/^[A-Za-z0-9+/=\s]+$/, 'must be base64 without a data: prefix'),
+      .min(1, text('zod.notEmpty'))
+      .max(Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 4, text('zod.imageMaxMb', { mb: IMAGE_MAX_BYTES / 1024 / 1024 }))
+      .regex(/^[A-Za-z0-9+/=\s]+$/, text('zod.base64')),
   })
   .strict();
 

@@ -1,4 +1,5 @@
 export * from './common.js';
+export * from './messages.js';
 export * from './system.js';
 export * from './catalog.js';
 export * from './compatibility.js';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { renderMessage as text } from './messages.js';
 import { isoDateTime } from './common.js';
 
-const hrefOf = (pattern: RegExp, what: string) => z.string().regex(pattern, `must be the href of ${what}`);
-export const compatibilityInfoHref = hrefOf(/^\/api\/compatibility_infos\/[1-9][0-9]{0,9}$/, 'an obligation text');
-export const referenceHref = hrefOf(/^\/api\/references\/[1-9][0-9]{0,9}$/, 'a reference');
+const hrefOf = (pattern: RegExp, message: string) => z.string().regex(pattern, message);
+export const compatibilityInfoHref = hrefOf(/^\/api\/compatibility_infos\/[1-9][0-9]{0,9}$/, text('zod.hrefObligation'));
+export const referenceHref = hrefOf(/^\/api\/references\/[1-9][0-9]{0,9}$/, text('zod.hrefReference'));
 
 export const compatibilityWrite = z
   .object({ compatibility_info: z.object({ href: compatibilityInfoHref }).strict() })
@@ -13,39 +14,69 @@ export const referenceWrite = z.object({ reference_info: z.object({ href: refere
 
 export const BATCH_MAX_ROWS = 2000;
 
+export const COMMENT_MAX = 4000;
+const commentText = z
+  .string({ error: text('zod.text') })
+  .trim()
+  .min(1, text('zod.notEmpty'))
+  .max(COMMENT_MAX, text('zod.maxChars', { max: COMMENT_MAX }));
+const commentId = z.number().int().positive();
+const commentEtag = z.string().max(100).optional();
+
+/**
+ * The comment changes of one row, saved with it: new comments (their author is the signed-in user),
+ * changed and deleted ones (only by their author; with the comment's ETag, a concurrent change is refused).
+ */
+export const batchCommentChanges = z
+  .object({
+    added: z.array(commentText).max(50).default([]),
+    changed: z.array(z.object({ id: commentId, comment: commentText, etag: commentEtag }).strict()).max(200).default([]),
+    deleted: z.array(z.object({ id: commentId, etag: commentEtag }).strict()).max(200).default([]),
+  })
+  .strict();
+export type BatchCommentChanges = z.input<typeof batchCommentChanges>;
+
 /** One row of the relation table as it should be after saving. */
 export const compatibilityBatchRow = z
   .object({
     to_id: z.number().int().positive(),
-    /** null removes the compatibility (and its references and comments). */
-    compatibility_info: z.object({ href: compatibilityInfoHref }).strict().nullable(),
-    references: z.array(referenceHref).max(200).default([]),
-    /** The ETag the row had when it was loaded; omit for a row that had no compatibility. */
-    etag: z.string().max(100).optional(),
+    /**
+     * null removes the compatibility (and its references and comments); omitted leaves the
+     * compatibility and its references as they are (a row that changes only its flag or comments).
+     */
+    compatibility_info: z.object({ href: compatibilityInfoHref }).strict().nullable().optional(),
+    /** The row's references; only with compatibility_info (omitted there means none). */
+    references: z.array(referenceHref).max(200).optional(),
+    /**
+     * The ETag the row had when it was loaded; null says the row had no compatibility then (a
+     * compatibility created meanwhile is a conflict); omitted means no check.
+     */
+    etag: z.string().max(100).nullable().optional(),
+    /** The versionRelation (assembly ↔ assembly) or containment (assembly → sub-assembly) flag. */
+    flag: z.boolean().optional(),
+    comments: batchCommentChanges.optional(),
   })
   .strict();
 
 export const compatibilityBatch = z
-  .object({ rows: z.array(compatibilityBatchRow).min(1, 'send at least one row').max(BATCH_MAX_ROWS, `at most ${BATCH_MAX_ROWS} rows at once`) })
+  .object({ rows: z.array(compatibilityBatchRow).min(1, text('zod.atLeastOneRow')).max(BATCH_MAX_ROWS, text('zod.maxRows', { max: BATCH_MAX_ROWS })) })
   .strict();
 export type CompatibilityBatch = z.input<typeof compatibilityBatch>;
 
-export const batchRowError = z.object({ to_id: z.number(), statusCode: z.number(), message: z.string() });
+/** A refused row; a conflict (412) also carries the row's current state and ETag (null: it has none now). */
+export const batchRowError = z.object({
+  to_id: z.number(),
+  statusCode: z.number(),
+  message: z.string(),
+  current: z.object({ compatibility_info: z.string(), references: z.array(z.string()), etag: z.string() }).nullable().optional(),
+});
+export type BatchRowError = z.infer<typeof batchRowError>;
 export const batchResult = z
   .object({ created: z.number(), updated: z.number(), deleted: z.number(), unchanged: z.number() })
   .meta({ id: 'BatchResult' });
 export type BatchResult = z.infer<typeof batchResult>;
 
-export const COMMENT_MAX = 4000;
-export const commentInput = z
-  .object({
-    comment: z
-      .string({ error: 'must be text' })
-      .trim()
-      .min(1, 'must not be empty')
-      .max(COMMENT_MAX, `must be at most ${COMMENT_MAX} characters`),
-  })
-  .strict();
+export const commentInput = z.object({ comment: commentText }).strict();
 
 export const comment = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { renderMessage as text } from './messages.js';
 import { isSearchable } from './text.js';
 
 export const searchTypes = ['System', 'Assembly', 'Sub-Assembly'] as const;
@@ -11,11 +12,11 @@ export const SEARCH_RESULTS_PER_KIND = 500;
 
 /** A typed search word: trimmed, not empty, not over-long. */
 export const searchWord = z
-  .string({ error: 'must be text' })
+  .string({ error: text('zod.text') })
   .trim()
-  .min(1, 'must not be empty')
-  .max(SEARCH_WORD_MAX, `must be at most ${SEARCH_WORD_MAX} characters`)
-  .refine(isSearchable, 'must contain a letter, a digit or another searchable character');
+  .min(1, text('zod.notEmpty'))
+  .max(SEARCH_WORD_MAX, text('zod.maxChars', { max: SEARCH_WORD_MAX }))
+  .refine(isSearchable, text('zod.searchable'));
 
 export const searchWordRequest = z.object({ word: searchWord });
 

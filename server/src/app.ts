@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import path from 'node:path';
 import { registerAuth } from './auth/plugin.js';
 import { createTokenVerifier } from './auth/verify-token.js';
-import { registerErrorHandling, sendError } from './http/errors.js';
+import { registerErrorHandling, msg, sendError } from './http/errors.js';
 import type { AppContext, ZodApp } from './http/types.js';
 import { registerEmbeddedIdp } from './idp/index.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -116,7 +116,7 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
       // Client-side routes (/evaluate, /basic-data/…) are answered by the web app.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return sendError(reply, 404, `There is no ${request.method} ${url.split('?')[0]} here.`);
+    return sendError(reply, 404, msg('errors.noRoute', { method: request.method, path: url.split('?')[0]! }));
   });
 
   return app;

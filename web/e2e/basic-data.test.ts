@@ -1,66 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, openPage, screenshot, signIn } from './support/browser.js';
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A valid RGB PNG with a colour gradient, made here so the test needs no fixture file. */
-function gradientPng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // colour type RGB
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    raw[row] = 0; // filter: none
-    for (let x = 0; x < width; x++) {
-      raw[row + 1 + x * 3] = Math.round((x / width) * 255);
-      raw[row + 2 + x * 3] = Math.round((y / height) * 255);
-      raw[row + 3 + x * 3] = 160;
-    }
-  }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
+import { addImage } from './support/images.js';
 
 let browser: Browser;
-let tempDir: string;
-let pngPath: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  tempDir = mkdtempSync(path.join(os.tmpdir(), 'dp-e2e-png-'));
-  pngPath = path.join(tempDir, 'gradient.png');
-  writeFileSync(pngPath, gradientPng(240, 180));
 });
 
 afterAll(async () => {
   await browser?.close();
-  rmSync(tempDir, { recursive: true, force: true });
 });
 
 const newPage = () => openPage(browser);
@@ -78,13 +28,7 @@ describe('basic data as admin', () => {
     const dialog = page.getByRole('dialog', { name: 'Add entry' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
     await dialog.getByRole('textbox', { name: 'Comment' }).fill('Created by the browser test');
-    await dialog.getByTestId('image-cell-input').setInputFiles(pngPath);
-    const crop = page.getByRole('dialog', { name: 'Crop image' });
-    await crop.getByTestId('image-crop-area').locator('img').waitFor();
-    await expect.poll(() => crop.getByTestId('image-crop-apply').isEnabled()).toBe(true);
-    await crop.getByTestId('image-crop-apply').click();
-    await crop.waitFor({ state: 'hidden' });
-    await expect.poll(() => dialog.getByRole('img', { name: 'Image' }).getAttribute('src')).toMatch(/^\/api\/images\/systems\//);
+    await addImage(page, dialog, 'gradient.png', 'systems');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
 

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_CATALOG, PRODUCT_NAME, renderMessage } from '@dp/contract';
 import { REFUSED_MESSAGE, roleRequiredMessage, UNAUTHORIZED_MESSAGE, ISSUER_UNAVAILABLE_MESSAGE } from './messages.js';
 import { registerAuth, requireRole } from './plugin.js';
 import { createTokenVerifier } from './verify-token.js';
@@ -48,7 +49,7 @@ describe('requireRole', () => {
   it('answers 401 with the SPEC 8 text when there is no Authorization header', async () => {
     const res = await app.inject({ url: '/me' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: UNAUTHORIZED_MESSAGE });
+    expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: UNAUTHORIZED_MESSAGE, code: 'auth.unauthorized' });
     expect(res.headers['www-authenticate']).toBe('Bearer');
   });
 
@@ -60,7 +61,7 @@ describe('requireRole', () => {
   ])('answers 401 invalid_token for %s', async (_name, authorization) => {
     const res = await app.inject({ url: '/me', headers: { authorization } });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: UNAUTHORIZED_MESSAGE });
+    expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: UNAUTHORIZED_MESSAGE, code: 'auth.unauthorized' });
     expect(res.headers['www-authenticate']).toMatch(/^Bearer error="invalid_token"/);
   });
 
@@ -81,14 +82,24 @@ describe('requireRole', () => {
     for (const roles of [[], undefined, ['unknown']]) {
       const res = await app.inject({ url: '/me', headers: await bearer('norole', roles) });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: REFUSED_MESSAGE });
+      expect(res.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: REFUSED_MESSAGE, code: 'auth.refused' });
     }
+  });
+
+  it('says the refusal texts in the language the request accepts (SPEC 8 text exact in English)', async () => {
+    const refused = await app.inject({ url: '/me', headers: { ...(await bearer('norole', [])), 'accept-language': 'de-DE,de;q=0.9' } });
+    expect(refused.json()).toMatchObject({ message: MESSAGE_CATALOG['auth.refused'].de, code: 'auth.refused' });
+    expect(refused.headers['content-language']).toBe('de');
+    const anonymous = await app.inject({ url: '/me', headers: { 'accept-language': 'fr' } });
+    expect(anonymous.json().message).toBe(renderMessage('auth.unauthorized', { product: PRODUCT_NAME }, 'fr'));
+    const english = await app.inject({ url: '/me', headers: { 'accept-language': 'es' } });
+    expect(english.json().message).toBe(UNAUTHORIZED_MESSAGE);
   });
 
   it('answers 403 naming the required role when the role is too low', async () => {
     const res = await app.inject({ url: '/admin', headers: await bearer('extern', ['extern']) });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: roleRequiredMessage('admin') });
+    expect(res.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: roleRequiredMessage('admin'), code: 'auth.roleRequired' });
     expect((await app.inject({ url: '/intern', headers: await bearer('extern', ['extern']) })).statusCode).toBe(403);
   });
 

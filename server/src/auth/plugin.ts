@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../http/errors.js';
-import {
-  ISSUER_UNAVAILABLE_MESSAGE,
-  REFUSED_MESSAGE,
-  roleRequiredMessage,
-  UNAUTHORIZED_MESSAGE,
-} from './messages.js';
+import { ISSUER_UNAVAILABLE, REFUSED, roleRequired, UNAUTHORIZED } from './messages.js';
 import { roleAtLeast, type Role } from './roles.js';
 import { TokenError, type TokenVerifier } from './verify-token.js';
 
@@ -51,7 +46,7 @@ export function requireRole(required: Role = 'extern') {
     if (header === undefined || header === '') {
       // RFC 6750 §3.1: a request without credentials gets the challenge without an error code.
       reply.header('WWW-Authenticate', 'Bearer');
-      return sendError(reply, 401, UNAUTHORIZED_MESSAGE);
+      return sendError(reply, 401, UNAUTHORIZED);
     }
     const token = bearerPattern.exec(header)?.[1];
     if (token === undefined) return invalidToken(reply, 'The Authorization header is not a bearer token.');
@@ -62,15 +57,15 @@ export function requireRole(required: Role = 'extern') {
     } catch (err) {
       if (err instanceof TokenError && err.reason === 'issuer_unavailable') {
         request.log.warn({ err }, 'access token could not be checked: issuer unavailable');
-        return sendError(reply, 503, ISSUER_UNAVAILABLE_MESSAGE);
+        return sendError(reply, 503, ISSUER_UNAVAILABLE);
       }
       const description = err instanceof TokenError ? err.message : 'The token is invalid.';
       request.log.debug({ reason: err instanceof TokenError ? err.reason : 'unknown' }, 'access token rejected');
       return invalidToken(reply, description);
     }
 
-    if (verified.role === null) return sendError(reply, 403, REFUSED_MESSAGE);
-    if (!roleAtLeast(verified.role, required)) return sendError(reply, 403, roleRequiredMessage(required));
+    if (verified.role === null) return sendError(reply, 403, REFUSED);
+    if (!roleAtLeast(verified.role, required)) return sendError(reply, 403, roleRequired(required));
     request.user = { sub: verified.sub, username: verified.username, role: verified.role };
   };
 }
@@ -78,5 +73,5 @@ export function requireRole(required: Role = 'extern') {
 function invalidToken(reply: FastifyReply, description: string) {
   // The description names the check that failed (expired, wrong audience…), never the token itself.
   reply.header('WWW-Authenticate', `Bearer error="invalid_token", error_description="${description.replace(/["\\]/g, '')}"`);
-  return sendError(reply, 401, UNAUTHORIZED_MESSAGE);
+  return sendError(reply, 401, UNAUTHORIZED);
 }

@@ -1,4 +1,4 @@
-import { HttpError } from '../http/errors.js';
+import { HttpError, msg, type Message } from '../http/errors.js';
 
 interface PgError {
   code?: string;
@@ -19,26 +19,26 @@ function pgErrorOf(error: unknown): PgError | null {
 
 /**
  * Turns a constraint violation into a 4xx that names the problem; `messages` maps constraint names to
- * sentences. Anything else is rethrown unchanged (and becomes a hidden 500).
+ * catalog messages. Anything else is rethrown unchanged (and becomes a hidden 500).
  */
-export function translateDbError(error: unknown, messages: Record<string, string> = {}): never {
+export function translateDbError(error: unknown, messages: Record<string, Message> = {}): never {
   const pg = pgErrorOf(error);
   if (pg) {
     const known = pg.constraint ? messages[pg.constraint] : undefined;
     switch (pg.code) {
       case '23505':
-        throw new HttpError(409, known ?? 'An entry with these values already exists.');
+        throw new HttpError(409, known ?? msg('db.duplicate'));
       case '23503': // foreign_key_violation
       case '23001': // restrict_violation (PostgreSQL 18 reports ON DELETE RESTRICT this way)
-        throw new HttpError(409, known ?? 'This entry is still used elsewhere, or refers to an entry that does not exist.');
+        throw new HttpError(409, known ?? msg('db.inUse'));
       case '23514':
       case '23502':
-        throw new HttpError(400, known ?? 'The values break a rule of the data; check the required fields.');
+        throw new HttpError(400, known ?? msg('db.ruleBroken'));
       case '22001':
-        throw new HttpError(400, 'A value is too long.');
+        throw new HttpError(400, msg('db.tooLong'));
       case '40001':
       case '40P01':
-        throw new HttpError(409, 'The data was changed at the same time by someone else; please try again.');
+        throw new HttpError(409, msg('db.conflict'));
     }
   }
   throw error;

@@ -1,4 +1,4 @@
-import { HttpError } from '../http/errors.js';
+import { HttpError, msg } from '../http/errors.js';
 import { toIso, type DbTime } from '../modules/time.js';
 
 /** The ETag of one row: its id and revision, which every update bumps. */
@@ -17,9 +17,10 @@ export function assertFresh(
   const expected = etagOf(current.id, current.revision);
   const sent = ifMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
   if (sent.includes(expected)) return;
-  const who = current.updated_by ? ` by ${current.updated_by}` : '';
-  const when = current.modification_time ? ` at ${toIso(current.modification_time)}` : '';
-  throw new HttpError(412, `Someone else changed this entry${who}${when} after you loaded it. Reload it to see the current state.`, {
+  const by = current.updated_by;
+  const at = current.modification_time ? toIso(current.modification_time) : undefined;
+  const text = by && at ? msg('stale.byAt', { by, at }) : by ? msg('stale.by', { by }) : at ? msg('stale.at', { at }) : msg('stale.plain');
+  throw new HttpError(412, text, {
     current: currentState,
     etag: expected,
   });

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { HttpError, notFound, numbered, type Message } from '../http/errors.js';
 import { recordChange, type Tx } from './audit.js';
 import { translateDbError } from './db-errors.js';
 import { assertFresh } from './etag.js';
@@ -19,13 +19,13 @@ interface Common<Row, Api> {
   /** Audit entity name, e.g. 'system' or 'reference'. */
   entity: string;
   /** For messages: 'System 12'. */
-  label: string;
+  label: Message;
   toApi: (row: Row) => Api;
   /** Sentences for constraint names, e.g. the unique name per kind. */
-  messages?: Record<string, string>;
+  messages?: Record<string, Message>;
 }
 
-async function inTransaction<T>(db: Db, messages: Record<string, string> | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
+async function inTransaction<T>(db: Db, messages: Record<string, Message> | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(work);
   } catch (error) {
@@ -68,7 +68,7 @@ export function updateRow<Row extends Versioned, Api>(
 
 /** Deletes a row if the client saw its current revision and nothing still needs it (`refuse` says why). */
 export function deleteRow<Row extends Versioned, Api>(
-  options: Existing<Row, Api> & { remove: (tx: Tx, current: Row) => Promise<void>; refuse?: (tx: Tx, current: Row) => Promise<string | null> },
+  options: Existing<Row, Api> & { remove: (tx: Tx, current: Row) => Promise<void>; refuse?: (tx: Tx, current: Row) => Promise<Message | null> },
 ): Promise<void> {
   return inTransaction(options.db, options.messages, async (tx) => {
     const current = await options.load(tx);
@@ -86,15 +86,15 @@ export function deleteRow<Row extends Versioned, Api>(
 export interface ResourceSpec<Row extends Versioned, Api, Input> {
   entity: string;
   /** 'System', 'Reference'… for messages. */
-  label: string;
+  label: Message;
   toApi: (row: Row) => Api;
-  messages?: (input: Input) => Record<string, string>;
+  messages?: (input: Input) => Record<string, Message>;
   load: (tx: Tx, id: number) => Promise<Row | null>;
   insert: (tx: Tx, actor: string, input: Input) => Promise<Row>;
   update: (tx: Tx, current: Row, actor: string, input: Input) => Promise<Row>;
   remove: (tx: Tx, current: Row) => Promise<void>;
   /** Why the row may not be deleted now, or null. */
-  refuse?: (tx: Tx, current: Row) => Promise<string | null>;
+  refuse?: (tx: Tx, current: Row) => Promise<Message | null>;
 }
 
 /** Create, update (If-Match) and delete (If-Match, refusal) for one table, audited. */
@@ -106,7 +106,7 @@ export function defineResource<Row extends Versioned, Api, Input>(spec: Resource
     update: (db: Db, actor: string, id: number, input: Input, ifMatch?: string) =>
       updateRow({
         ...common(db, actor),
-        label: `${spec.label} ${id}`,
+        label: numbered(spec.label, id),
         messages: spec.messages?.(input),
         ifMatch,
         load: (tx) => spec.load(tx, id),
@@ -115,7 +115,7 @@ export function defineResource<Row extends Versioned, Api, Input>(spec: Resource
     remove: (db: Db, actor: string, id: number, ifMatch?: string) =>
       deleteRow({
         ...common(db, actor),
-        label: `${spec.label} ${id}`,
+        label: numbered(spec.label, id),
         ifMatch,
         load: (tx) => spec.load(tx, id),
         refuse: spec.refuse,

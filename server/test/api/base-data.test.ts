@@ -156,6 +156,22 @@ describe('versions', () => {
     expect(copiedSystems).toHaveLength(originalSystems.length);
     const summary = (list: typeof originalAssemblies) => list.map((r) => `${r.to.href}|${r.compatibility_info.href}|${r.references.join(',')}`).sort();
     expect(summary(copiedAssemblies)).toEqual(summary(originalAssemblies));
+
+    // Every copied compatibility is audited on its own, with its obligation text and references.
+    const copied = copiedAssemblies[0]!;
+    const entityId = `${copy.body.href}/compatibilities/assemblies/${copied.to.href.split('/').pop()}`;
+    const audit = (await call('GET', `/api/audit?entity=compatibility&entity_id=${encodeURIComponent(entityId)}`)).body as AuditEntry[];
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actor: 'admin',
+        action: 'create',
+        after: {
+          compatibility_info_id: Number(copied.compatibility_info.href.split('/').pop()),
+          references: copied.references.map((ref) => Number(ref.split('/').pop())).sort((a, b) => a - b),
+          copied_from: source,
+        },
+      }),
+    ]);
   });
 });
 

@@ -28,6 +28,10 @@ describe('image upload', () => {
       expect(meta.format).toBe('jpeg');
       expect(Math.max(meta.width!, meta.height!)).toBe(max);
     }
+    // The upload is audited: who, when, and where the picture went.
+    const id = /([0-9a-f-]{36})\.jpg$/.exec(res.body.url)![1]!;
+    const audit = await t.app.inject({ url: `/api/audit?entity=image&entity_id=${id}`, headers: await t.as('admin') });
+    expect(audit.json()).toEqual([expect.objectContaining({ actor: 'admin', action: 'create', after: expect.objectContaining({ url: res.body.url, folder: 'systems' }) })]);
   });
 
   it('multipart upload for the rich-text editor answers a path', async () => {

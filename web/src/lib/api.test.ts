@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from './api-failure';
 import { api, apiFetch, isOwnApiUrl, setAccessTokenSource, TIMEOUT_MESSAGE } from './api';
+import { i18n } from './i18n';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -110,6 +111,24 @@ describe('apiFetch', () => {
     const result = apiFetch('/api/dumps', { timeoutMs: 5000 }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(5000);
     expect(await result).toMatchObject({ status: 0, statusText: 'Timeout', message: TIMEOUT_MESSAGE });
+  });
+
+  it('says the time-out in the language of the UI', async () => {
+    await i18n.changeLanguage('de');
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(fetchThatWaitsForAbort);
+    const result = apiFetch('/api/dumps', { timeoutMs: 5000 }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(await result).toMatchObject({ status: 0, message: 'Es ist eine Zeitüberschreitung aufgetreten' });
+  });
+
+  it('asks the API to answer in the language of the UI', async () => {
+    fetchMock.mockImplementation(async () => json(200, {}));
+    await apiFetch('/api/systems');
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Accept-Language')).toBe('en');
+    await i18n.changeLanguage('fr');
+    await apiFetch('/api/systems');
+    expect(new Headers(fetchMock.mock.calls[1]?.[1]?.headers).get('Accept-Language')).toBe('fr');
   });
 
   it('uses 120 s as the default time-out', async () => {

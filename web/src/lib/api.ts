@@ -1,7 +1,9 @@
 import { ApiFailure } from './api-failure';
+import { i18n } from './i18n';
 
 /** Default time-out of every call (SPEC section 9); a call may pass its own `timeoutMs`. */
 export const DEFAULT_TIMEOUT_MS = 120_000;
+/** SPEC section 8's English text; the user sees `error.timeout` of the locale files in their language. */
 export const TIMEOUT_MESSAGE = 'Timeout has occurred';
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -77,6 +79,8 @@ export async function apiFetch<T = unknown>(url: string, options: ApiOptions = {
   const target = withQuery(url, query);
   const headers = new Headers(given);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  // The API answers its error messages in this language (de, en or fr).
+  if (!headers.has('Accept-Language')) headers.set('Accept-Language', i18n.resolvedLanguage ?? i18n.language ?? 'en');
   if (isOwnApiUrl(target)) {
     const token = await tokenSource();
     if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -92,7 +96,7 @@ export async function apiFetch<T = unknown>(url: string, options: ApiOptions = {
   } catch (error) {
     if (error instanceof ApiFailure) throw error;
     if (timeout.signal.aborted) {
-      throw new ApiFailure({ status: 0, statusText: 'Timeout', error: 'Timeout', message: TIMEOUT_MESSAGE });
+      throw new ApiFailure({ status: 0, statusText: 'Timeout', error: 'Timeout', message: i18n.t('error.timeout', { defaultValue: TIMEOUT_MESSAGE }) });
     }
     if (signal?.aborted) throw error;
     const message = error instanceof Error ? error.message : String(error);

@@ -82,8 +82,21 @@ export async function countCompatibilitiesOfVersion(tx: Executor, versionId: num
  * Gives the copy every compatibility (with its references) and version relation of the original.
  * A same-kind pair keeps the smaller id first; the copy's id is the largest, so it goes second.
  */
-export async function copyRelations(tx: Executor, fromId: number, toId: number, actor: string): Promise<number> {
-  const copied = await tx.execute<{ id: number; original_id: number }>(sql`
+/** A compatibility or version relation as the copy created it, for the audit log. */
+export type CopiedPair = {
+  from_version_id: number;
+  from_kind: ItemKind;
+  to_version_id: number;
+  to_kind: ItemKind;
+};
+
+export interface CopiedRelations {
+  compatibilities: Array<CopiedPair & { compatibility_info_id: number; references: number[] }>;
+  versionRelations: CopiedPair[];
+}
+
+export async function copyRelations(tx: Executor, fromId: number, toId: number, actor: string): Promise<CopiedRelations> {
+  const copied = await tx.execute<CopiedPair & { id: number; original_id: number; compatibility_info_id: number }>(sql`
     with source as (
       select c.id as original_id,
              case when c.from_version_id = ${fromId} then ${toId} else c.from_version_id end as new_from,
@@ -99,18 +112,21 @@ export async function copyRelations(tx: Executor, fromId: number, toId: number, 
     ), inserted as (
       insert into compatibilities (from_version_id, from_kind, to_version_id, to_kind, compatibility_info_id, created_by, updated_by)
       select f, from_kind, t, to_kind, compatibility_info_id, ${actor}, ${actor} from oriented order by original_id
-      returning id, from_version_id, to_version_id
+      returning id, from_version_id, from_kind, to_version_id, to_kind, compatibility_info_id
     )
-    select i.id, o.original_id from inserted i join oriented o on o.f = i.from_version_id and o.t = i.to_version_id`);
+    select i.*, o.original_id from inserted i join oriented o on o.f = i.from_version_id and o.t = i.to_version_id`);
+  const references = new Map<number, number[]>();
   if (copied.rows.length > 0) {
     const pairs = copied.rows;
-    await tx.execute(sql`
+    const linked = await tx.execute<{ compatibility_id: number; reference_id: number }>(sql`
       insert into compatibility_references (compatibility_id, reference_id)
       select p.id, cr.reference_id
       from unnest(${intArray(pairs.map((p) => p.id))}, ${intArray(pairs.map((p) => p.original_id))}) as p(id, original_id)
-      join compatibility_references cr on cr.compatibility_id = p.original_id`);
+      join compatibility_references cr on cr.compatibility_id = p.original_id
+      returning compatibility_id, reference_id`);
+    for (const link of linked.rows) references.set(link.compatibility_id, [...(references.get(link.compatibility_id) ?? []), link.reference_id]);
   }
-  await tx.execute(sql`
+  const relations = await tx.execute<CopiedPair>(sql`
     insert into version_relations (from_version_id, from_kind, to_version_id, to_kind, created_by)
     select case when r.from_kind = r.to_kind then least(x.f, x.t) else x.f end,
            r.from_kind,
@@ -119,8 +135,19 @@ export async function copyRelations(tx: Executor, fromId: number, toId: number, 
     from version_relations r
     cross join lateral (select case when r.from_version_id = ${fromId} then ${toId} else r.from_version_id end as f,
                                case when r.to_version_id = ${fromId} then ${toId} else r.to_version_id end as t) x
-    where r.from_version_id = ${fromId} or r.to_version_id = ${fromId}`);
-  return copied.rows.length;
+    where r.from_version_id = ${fromId} or r.to_version_id = ${fromId}
+    returning from_version_id, from_kind, to_version_id, to_kind`);
+  return {
+    compatibilities: copied.rows.map(({ id, from_version_id, from_kind, to_version_id, to_kind, compatibility_info_id }) => ({
+      from_version_id,
+      from_kind,
+      to_version_id,
+      to_kind,
+      compatibility_info_id,
+      references: (references.get(id) ?? []).sort((a, b) => a - b),
+    })),
+    versionRelations: relations.rows,
+  };
 }
 
 export type ReferenceRow = {

@@ -1,35 +1,35 @@
 import type { CompatibilityInfo, CompatibilityInfoValues, Item, ItemValues, Reference, ReferenceValues, Version, VersionValues } from '@dp/contract';
 import type { Db } from '../../db/connection.js';
-import { HttpError, notFound } from '../../http/errors.js';
-import { recordChange } from '../../writes/audit.js';
+import { HttpError, kindName, kindVersionName, msg, notFound, numbered, plural } from '../../http/errors.js';
+import { recordChanges, type Change } from '../../writes/audit.js';
 import { translateDbError } from '../../writes/db-errors.js';
 import { etagOf } from '../../writes/etag.js';
 import { createRow, defineResource, deleteRow, updateRow } from '../../writes/guarded-write.js';
 import { toItem, toVersion } from '../catalog/catalog.service.js';
 import * as catalog from '../catalog/catalog.queries.js';
-import { href, kindLabel, type ItemKind } from '../kinds.js';
+import { href, type ItemKind } from '../kinds.js';
 import * as queries from './base-data.queries.js';
 import type { InfoRow, ReferenceRow } from './base-data.queries.js';
 import type { ItemRow, VersionRow } from '../catalog/catalog.queries.js';
 import { toIso } from '../time.js';
 
 const itemMessages = (kind: ItemKind, name: string) => ({
-  items_kind_name_unique: `A ${kindLabel[kind].toLowerCase()} named '${name}' already exists.`,
-  items_name_not_blank: 'The name must not be empty.',
+  items_kind_name_unique: msg(`item.nameExists.${kind}`, { name }),
+  items_name_not_blank: msg('item.nameBlank'),
 });
 
 const versionMessages = {
-  versions_item_names_unique: 'This item already has a version with these numbers.',
-  versions_names_rule: 'A version needs a part number (name) or a material number (name2).',
+  versions_item_names_unique: msg('version.numbersExist'),
+  versions_names_rule: msg('version.numbersRule'),
 };
 
 /** SPEC 3: a system version has a version number and no material number; others need at least one. */
 function checkVersionNumbers(kind: ItemKind, v: { name: string | null; name2: string | null }) {
   if (kind === 'system') {
-    if (!v.name) throw new HttpError(400, "Body 'name': a system version needs a version number.");
-    if (v.name2) throw new HttpError(400, "Body 'name2': systems have no material number; leave it empty.");
+    if (!v.name) throw new HttpError(400, msg('version.systemNeedsNumber'));
+    if (v.name2) throw new HttpError(400, msg('version.systemNoMaterial'));
   } else if (!v.name && !v.name2) {
-    throw new HttpError(400, "Body 'name': give a part number (name) or a material number (name2), or both.");
+    throw new HttpError(400, msg('version.needsNumber'));
   }
 }
 
@@ -39,14 +39,12 @@ export interface Actor {
 
 // ── items ────────────────────────────────────────────────────────────────────────────────────────
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 const itemResources = Object.fromEntries(
   (['system', 'assembly', 'subassembly'] as const).map((kind) => [
     kind,
     defineResource<ItemRow, Item, ItemValues>({
       entity: kind,
-      label: kindLabel[kind],
+      label: kindName(kind),
       toApi: toItem,
       messages: (input) => itemMessages(kind, input.name),
       load: (tx, id) => queries.lockItem(tx, kind, id),
@@ -55,7 +53,7 @@ const itemResources = Object.fromEntries(
       remove: (tx, row) => queries.deleteById(tx, 'items', row.id),
       refuse: async (tx, row) => {
         const count = await queries.countVersions(tx, row.id);
-        return count > 0 ? `${kindLabel[kind]} '${row.name}' still has ${plural(count, 'version', 'versions')}; delete them first.` : null;
+        return count > 0 ? plural('item.hasVersions', count, { kind: kindName(kind), name: row.name }) : null;
       },
     }),
   ]),
@@ -74,11 +72,11 @@ export async function createVersion(db: Db, actor: Actor, kind: ItemKind, itemId
     db,
     actor: actor.username,
     entity: `${kind}_version`,
-    label: `${kindLabel[kind]} version`,
+    label: kindVersionName(kind),
     toApi: (row: VersionRow) => toVersion(row, 'admin'),
     messages: versionMessages,
     insert: async (tx) => {
-      if (!(await queries.lockItem(tx, kind, itemId))) throw notFound(`${kindLabel[kind]} ${itemId}`);
+      if (!(await queries.lockItem(tx, kind, itemId))) throw notFound(numbered(kindName(kind), itemId));
       return queries.insertVersion(tx, kind, itemId, actor.username, input);
     },
   });
@@ -90,7 +88,7 @@ export function updateVersion(db: Db, actor: Actor, kind: ItemKind, id: number, 
     db,
     actor: actor.username,
     entity: `${kind}_version`,
-    label: `${kindLabel[kind]} version ${id}`,
+    label: numbered(kindVersionName(kind), id),
     toApi: (row: VersionRow) => toVersion(row, 'admin'),
     messages: versionMessages,
     ifMatch,
@@ -104,16 +102,14 @@ export function deleteVersion(db: Db, actor: Actor, kind: ItemKind, id: number, 
     db,
     actor: actor.username,
     entity: `${kind}_version`,
-    label: `${kindLabel[kind]} version ${id}`,
+    label: numbered(kindVersionName(kind), id),
     toApi: (row: VersionRow) => toVersion(row, 'admin'),
     ifMatch,
     load: (tx) => queries.lockVersion(tx, kind, id),
     refuse: async (tx, row) => {
       const count = await queries.countCompatibilitiesOfVersion(tx, row.id);
       const label = [row.parent_name, row.name, row.name2].filter(Boolean).join(' ');
-      return count > 0
-        ? `Version '${label}' cannot be deleted while ${plural(count, 'compatibility relation exists', 'compatibility relations exist')}; remove them first.`
-        : null;
+      return count > 0 ? plural('version.inUse', count, { label }) : null;
     },
     remove: (tx, row) => queries.deleteById(tx, 'versions', row.id),
   });
@@ -130,18 +126,46 @@ export async function copyVersion(db: Db, actor: Actor, kind: ItemKind, id: numb
   try {
     return await db.transaction(async (tx) => {
       const original = await catalog.findVersion(tx, kind, id);
-      if (!original) throw notFound(`${kindLabel[kind]} version ${id}`);
+      if (!original) throw notFound(numbered(kindVersionName(kind), id));
       const copy = await queries.insertVersion(tx, kind, original.item_id, actor.username, input);
       const copied = await queries.copyRelations(tx, original.id, copy.id, actor.username);
       const after = toVersion(copy, 'admin');
-      await recordChange(tx, {
-        actor: actor.username,
-        action: 'create',
-        entity: `${kind}_version`,
-        entityId: copy.id,
-        after: { ...after, copied_from: href.version(kind, original.id), copied_compatibilities: copied },
-      });
-      return { ...after, copied_compatibilities: copied };
+      const copiedFrom = href.version(kind, original.id);
+      // Every copied row is a change of its own in the audit log, seen from the new version.
+      const seenFromCopy = (pair: queries.CopiedPair) =>
+        pair.from_version_id === copy.id
+          ? { otherKind: pair.to_kind, otherId: pair.to_version_id }
+          : { otherKind: pair.from_kind, otherId: pair.from_version_id };
+      await recordChanges(tx, [
+        {
+          actor: actor.username,
+          action: 'create',
+          entity: `${kind}_version`,
+          entityId: copy.id,
+          after: { ...after, copied_from: copiedFrom, copied_compatibilities: copied.compatibilities.length },
+        },
+        ...copied.compatibilities.map(({ compatibility_info_id, references, ...pair }): Change => {
+          const { otherKind, otherId } = seenFromCopy(pair);
+          return {
+            actor: actor.username,
+            action: 'create',
+            entity: 'compatibility',
+            entityId: href.compatibility(kind, copy.id, otherKind, otherId),
+            after: { compatibility_info_id, references, copied_from: copiedFrom },
+          };
+        }),
+        ...copied.versionRelations.map((pair): Change => {
+          const { otherKind, otherId } = seenFromCopy(pair);
+          return {
+            actor: actor.username,
+            action: 'create',
+            entity: 'version_relation',
+            entityId: href.versionRelation(kind, copy.id, otherKind, otherId),
+            after: { related: true, copied_from: copiedFrom },
+          };
+        }),
+      ]);
+      return { ...after, copied_compatibilities: copied.compatibilities.length };
     });
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -163,8 +187,8 @@ export const toReference = (row: ReferenceRow): Reference => ({
 });
 
 const referenceMessages = (name: string) => ({
-  references_reference_unique: `A reference '${name}' already exists.`,
-  references_not_blank: 'The reference must not be empty.',
+  references_reference_unique: msg('reference.exists', { name }),
+  references_not_blank: msg('reference.blank'),
 });
 
 export async function listReferences(db: Db): Promise<Reference[]> {
@@ -173,7 +197,7 @@ export async function listReferences(db: Db): Promise<Reference[]> {
 
 const references = defineResource<ReferenceRow, Reference, ReferenceValues>({
   entity: 'reference',
-  label: 'Reference',
+  label: msg('thing.reference'),
   toApi: toReference,
   messages: (input) => referenceMessages(input.reference),
   load: (tx, id) => queries.findReference(tx, id, true),
@@ -182,7 +206,7 @@ const references = defineResource<ReferenceRow, Reference, ReferenceValues>({
   remove: (tx, row) => queries.deleteById(tx, 'references', row.id),
   refuse: async (tx, row) => {
     const count = await queries.countReferenceUses(tx, row.id);
-    return count > 0 ? `Reference '${row.reference}' is used by ${plural(count, 'compatibility', 'compatibilities')}; remove it there first.` : null;
+    return count > 0 ? plural('reference.inUse', count, { name: row.reference }) : null;
   },
 });
 
@@ -202,7 +226,7 @@ const toInfo = (row: InfoRow): CompatibilityInfo => ({
 
 const obligationTexts = defineResource<InfoRow, CompatibilityInfo, CompatibilityInfoValues>({
   entity: 'compatibility_info',
-  label: 'Obligation text',
+  label: msg('thing.obligationText'),
   toApi: toInfo,
   load: (tx, id) => queries.findInfo(tx, id, true),
   insert: (tx, actor, input) => queries.insertInfo(tx, actor, input),
@@ -210,7 +234,7 @@ const obligationTexts = defineResource<InfoRow, CompatibilityInfo, Compatibility
   remove: (tx, row) => queries.deleteById(tx, 'compatibility_infos', row.id),
   refuse: async (tx, row) => {
     const count = await queries.countInfoUses(tx, row.id);
-    return count > 0 ? `This obligation text is used by ${plural(count, 'compatibility', 'compatibilities')}; choose another text there first.` : null;
+    return count > 0 ? plural('obligation.inUse', count) : null;
   },
 });
 

@@ -1,8 +1,8 @@
 import type { Item, ItemWithVersions, Role, Version } from '@dp/contract';
 import type { Db } from '../../db/connection.js';
-import { notFound } from '../../http/errors.js';
+import { kindName, kindVersionName, notFound, numbered } from '../../http/errors.js';
 import { etagOf } from '../../writes/etag.js';
-import { href, kindLabel, type ItemKind } from '../kinds.js';
+import { href, type ItemKind } from '../kinds.js';
 import * as queries from './catalog.queries.js';
 import type { ItemRow, VersionRow } from './catalog.queries.js';
 import { toIso } from '../time.js';
@@ -65,20 +65,20 @@ export async function listItemsWithVersions(db: Db, kind: ItemKind, role: Role):
 
 export async function getItemWithVersions(db: Db, kind: ItemKind, id: number, role: Role): Promise<ItemWithVersions> {
   const row = await queries.findItem(db, kind, id);
-  if (!row) throw notFound(`${kindLabel[kind]} ${id}`);
+  if (!row) throw notFound(numbered(kindName(kind), id));
   const versions = await queries.listVersions(db, kind, id);
   return { ...toItem(row), versions: versions.map((v) => withoutParent(toVersion(v, role))) };
 }
 
 export async function listVersionsOfItem(db: Db, kind: ItemKind, id: number, role: Role): Promise<Version[]> {
   const row = await queries.findItem(db, kind, id);
-  if (!row) throw notFound(`${kindLabel[kind]} ${id}`);
+  if (!row) throw notFound(numbered(kindName(kind), id));
   return (await queries.listVersions(db, kind, id)).map((v) => toVersion(v, role));
 }
 
 export async function getVersion(db: Db, kind: ItemKind, id: number, role: Role): Promise<Version> {
   const row = await queries.findVersion(db, kind, id);
-  if (!row) throw notFound(`${kindLabel[kind]} version ${id}`);
+  if (!row) throw notFound(numbered(kindVersionName(kind), id));
   return toVersion(row, role);
 }
 

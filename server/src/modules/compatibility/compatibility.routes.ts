@@ -1,7 +1,7 @@
 import { apiError, compatibilityInfo, compatibilityPairs, compatibilityRecord, idParam, kindPath, relationRecord } from '@dp/contract';
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, msg } from '../../http/errors.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
 import { kindOf, type ItemKind } from '../kinds.js';
 import * as service from './compatibility.service.js';
@@ -15,7 +15,7 @@ function pairKinds(from: z.infer<typeof kindPath>, to: z.infer<typeof kindPath>)
   const a = kindOf(from);
   const b = kindOf(to);
   if (Math.abs(rank[a] - rank[b]) > 1) {
-    throw badRequest(`There are no compatibilities between ${from} and ${to}; pairs are systems–systems, systems–assemblies, assemblies–assemblies, assemblies–subassemblies and subassemblies–subassemblies.`);
+    throw badRequest(msg('compatibility.noPair', { from, to }));
   }
   return [a, b];
 }
@@ -48,7 +48,7 @@ export function compatibilityRoutes(app: ZodApp, { db }: AppContext) {
     onRequest: signedIn,
     handler: (req) => {
       pairKinds(req.params.from, req.params.to);
-      throw badRequest(`Unknown pair ${req.params.from}/${req.params.to}.`);
+      throw badRequest(msg('compatibility.unknownPair', { pair: `${req.params.from}/${req.params.to}` }));
     },
   });
 

@@ -1,8 +1,8 @@
 import type { CompatibilityInfo, CompatibilityRecord, RelationRecord, Role } from '@dp/contract';
 import type { Db } from '../../db/connection.js';
-import { notFound } from '../../http/errors.js';
+import { kindVersionName, notFound, numbered } from '../../http/errors.js';
 import { etagOf } from '../../writes/etag.js';
-import { href, kindLabel, type ItemKind } from '../kinds.js';
+import { href, type ItemKind } from '../kinds.js';
 import * as queries from './compatibility.queries.js';
 import type { CompatibilityRow, LinkRow } from './compatibility.queries.js';
 
@@ -93,5 +93,5 @@ export async function listItemRelations(db: Db, kind: ItemKind) {
 }
 
 export async function assertVersionExists(db: Db, kind: ItemKind, id: number) {
-  if (!(await queries.versionExists(db, kind, id))) throw notFound(`${kindLabel[kind]} version ${id}`);
+  if (!(await queries.versionExists(db, kind, id))) throw notFound(numbered(kindVersionName(kind), id));
 }

@@ -1,8 +1,8 @@
 import type { CompatibilityCell, DeltaRow, MatrixRequest, MatrixResponse, Role, SystemDelta, VersionLabel } from '@dp/contract';
 import type { Db } from '../../db/connection.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, kindVersionName, msg, notFound, numbered } from '../../http/errors.js';
 import * as compatibility from '../compatibility/compatibility.service.js';
-import { href, kindLabel, kindOf, type ItemKind } from '../kinds.js';
+import { href, kindOf, type ItemKind } from '../kinds.js';
 import * as queries from './evaluation.queries.js';
 import type { LabelRow } from './evaluation.queries.js';
 
@@ -17,7 +17,7 @@ async function labelsOf(db: Db, kind: ItemKind, ids: number[]): Promise<LabelRow
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => {
     const row = byId.get(id);
-    if (!row) throw notFound(`${kindLabel[kind]} version ${id}`);
+    if (!row) throw notFound(numbered(kindVersionName(kind), id));
     return row;
   });
 }
@@ -33,7 +33,7 @@ const sameCell = (a: CompatibilityCell | null, b: CompatibilityCell | null) =>
 /** Two versions of one system side by side: every system and assembly version either relates to. */
 export async function systemDelta(db: Db, role: Role, version1: number, version2: number): Promise<SystemDelta> {
   const [first, second] = await labelsOf(db, 'system', [version1, version2]);
-  if (first!.item_id !== second!.item_id) throw badRequest('Version 1 and Version 2 must be versions of the same system.');
+  if (first!.item_id !== second!.item_id) throw badRequest(msg('evaluation.sameSystem'));
 
   async function deltaTo(kind: ItemKind): Promise<DeltaRow[]> {
     const [one, two] = await Promise.all([

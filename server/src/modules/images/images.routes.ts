@@ -3,7 +3,7 @@ import { apiError, IMAGE_FOLDERS, IMAGE_MAX_BYTES, imageUpload, imageUploadResul
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
-import { HttpError, notFound } from '../../http/errors.js';
+import { HttpError, msg, notFound } from '../../http/errors.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
 import { readImage, storeImage } from './images.service.js';
 
@@ -31,13 +31,13 @@ export async function imageRoutes(app: ZodApp, { db }: AppContext) {
         const actor = req.user.username;
         if (req.isMultipart()) {
           const file = await req.file();
-          if (!file) throw new HttpError(400, 'Send one image file in the form field "image".');
+          if (!file) throw new HttpError(400, msg('image.sendField'));
           const data = await file.toBuffer().catch(() => {
-            throw new HttpError(413, `The image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
+            throw new HttpError(413, msg('image.tooLarge', { mb: IMAGE_MAX_BYTES / 1024 / 1024 }));
           });
           return storeImage(db, actor, 'richtext', data);
         }
-        if (!req.body) throw new HttpError(400, 'Send the image as JSON {folder, filename, base64} or as multipart form data.');
+        if (!req.body) throw new HttpError(400, msg('image.sendJson'));
         return storeImage(db, actor, req.body.folder, Buffer.from(req.body.base64, 'base64'), req.body.filename.startsWith('thumbnail_'));
       },
     });
@@ -48,7 +48,7 @@ export async function imageRoutes(app: ZodApp, { db }: AppContext) {
     handler: async (req, reply) => {
       const [, thumbnail, id] = imageFile.exec(req.params.file)!;
       const data = await readImage(db, req.params.folder, id!, thumbnail ? 'thumbnail' : 'original');
-      if (!data) throw notFound(`Image ${req.params.file}`);
+      if (!data) throw notFound(msg('thing.image', { file: req.params.file }));
       return reply.type('image/jpeg').header('Cache-Control', 'public, max-age=31536000, immutable')// A Buffer goes out as it is; Fastify serializes only objects.
         .send(data);
     },

@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Db } from '../../db/connection.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError, msg } from '../../http/errors.js';
+import { recordChange } from '../../writes/audit.js';
 
 const ORIGINAL_MAX = 750;
 const THUMBNAIL_MAX = 400;
@@ -16,13 +17,13 @@ const PIXEL_LIMIT = 40_000_000;
  * whether it is an image (sharp decodes it), not the file name; anything else is refused with 400.
  */
 export async function storeImage(db: Db, actor: string, folder: string, data: Buffer, asThumbnail = false): Promise<ImageUploadResult> {
-  if (data.length === 0) throw new HttpError(400, 'The image is empty.');
-  if (data.length > IMAGE_MAX_BYTES) throw new HttpError(413, `The image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`);
+  if (data.length === 0) throw new HttpError(400, msg('image.empty'));
+  if (data.length > IMAGE_MAX_BYTES) throw new HttpError(413, msg('image.tooLarge', { mb: IMAGE_MAX_BYTES / 1024 / 1024 }));
   const format = await sharp(data, { limitInputPixels: PIXEL_LIMIT })
     .metadata()
     .then((meta) => meta.format)
     .catch(() => undefined);
-  if (!format || !ACCEPTED.has(format)) throw new HttpError(400, 'The file is not an image; upload a JPEG, PNG, WebP or GIF picture.');
+  if (!format || !ACCEPTED.has(format)) throw new HttpError(400, msg('image.notImage'));
 
   const resize = (max: number) =>
     sharp(data, { limitInputPixels: PIXEL_LIMIT })
@@ -32,13 +33,17 @@ export async function storeImage(db: Db, actor: string, folder: string, data: Bu
       .jpeg({ quality: 85, mozjpeg: true })
       .toBuffer();
   const [original, thumbnail] = await Promise.all([resize(asThumbnail ? THUMBNAIL_MAX : ORIGINAL_MAX), resize(THUMBNAIL_MAX)]).catch(() => {
-    throw new HttpError(400, 'The image could not be read; it may be damaged.');
+    throw new HttpError(400, msg('image.unreadable'));
   });
 
   const id = randomUUID();
-  await db.execute(sql`insert into images (id, folder, original, thumbnail, created_by) values (${id}, ${folder}, ${original}, ${thumbnail}, ${actor})`);
   const url = `/api/images/${folder}/${id}.jpg`;
-  return { url, thumbnail: `/api/images/${folder}/thumbnail_${id}.jpg`, path: url };
+  const result = { url, thumbnail: `/api/images/${folder}/thumbnail_${id}.jpg`, path: url };
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`insert into images (id, folder, original, thumbnail, created_by) values (${id}, ${folder}, ${original}, ${thumbnail}, ${actor})`);
+    await recordChange(tx, { actor, action: 'create', entity: 'image', entityId: id, after: { ...result, folder, bytes: original.length } });
+  });
+  return result;
 }
 
 /** The stored jpeg for an image URL's folder and file name, or null. */

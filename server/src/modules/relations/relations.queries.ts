@@ -103,12 +103,14 @@ export type CommentRow = {
   author: string;
   from_version_id: number;
   to_version_id: number;
+  from_kind: ItemKind;
+  to_kind: ItemKind;
   creation_time: DbTime;
   modification_time: DbTime;
   revision: number;
 }
 
-const commentColumns = sql`cm.id, cm.compatibility_id, cm.comment, cm.author, c.from_version_id, c.to_version_id,
+const commentColumns = sql`cm.id, cm.compatibility_id, cm.comment, cm.author, c.from_version_id, c.to_version_id, c.from_kind, c.to_kind,
   cm.creation_time, cm.modification_time, cm.revision`;
 
 export async function listComments(tx: Executor, versionId: number, otherKind: ItemKind): Promise<CommentRow[]> {
@@ -139,6 +141,40 @@ export async function updateComment(tx: Executor, id: number, text: string) {
 
 export async function deleteComment(tx: Executor, id: number) {
   await tx.execute(sql`delete from comments where id = ${id}`);
+}
+
+/** Many comments by id; locked for this transaction when `lock` is set. */
+export async function findComments(tx: Executor, ids: number[], lock = false): Promise<CommentRow[]> {
+  if (ids.length === 0) return [];
+  const forUpdate = lock ? sql`for update of cm` : sql``;
+  const result = await tx.execute<CommentRow>(sql`
+    select ${commentColumns} from comments cm join compatibilities c on c.id = cm.compatibility_id
+    where cm.id = any(${intArray(ids)}) order by cm.id ${forUpdate}`);
+  return result.rows;
+}
+
+/** Adds many comments of one author at once; answers their ids. */
+export async function insertComments(tx: Executor, rows: Array<{ compatibilityId: number; text: string }>, author: string): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const result = await tx.execute<{ id: number }>(sql`
+    insert into comments (compatibility_id, comment, author)
+    select x.c, x.t, ${author} from json_to_recordset(${JSON.stringify(rows.map((r) => ({ c: r.compatibilityId, t: r.text })))}::json) as x(c int, t text)
+    returning id`);
+  return result.rows.map((r) => r.id);
+}
+
+/** Changes the texts of many comments at once; each one moves its revision (its ETag). */
+export async function updateComments(tx: Executor, rows: Array<{ id: number; text: string }>) {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    update comments cm set comment = x.t, modification_time = clock_timestamp(), revision = cm.revision + 1
+    from json_to_recordset(${JSON.stringify(rows.map((r) => ({ i: r.id, t: r.text })))}::json) as x(i int, t text)
+    where cm.id = x.i`);
+}
+
+export async function deleteComments(tx: Executor, ids: number[]) {
+  if (ids.length === 0) return;
+  await tx.execute(sql`delete from comments where id = any(${intArray(ids)})`);
 }
 
 export type ContainmentRow = {
@@ -186,6 +222,33 @@ export async function insertVersionRelation(tx: Executor, pair: { from: number; 
     insert into version_relations (from_version_id, from_kind, to_version_id, to_kind, created_by)
     values (${pair.from}, ${pair.fromKind}, ${pair.to}, ${pair.toKind}, ${actor}) on conflict do nothing returning id`);
   return result.rows[0]?.id ?? null;
+}
+
+/** Sets the flag of many pairs (stored orientation) at once; answers the pairs that were not set before. */
+export async function insertVersionRelations(
+  tx: Executor,
+  kinds: { fromKind: ItemKind; toKind: ItemKind },
+  pairs: Array<{ from: number; to: number }>,
+  actor: string,
+): Promise<Array<{ from_version_id: number; to_version_id: number }>> {
+  if (pairs.length === 0) return [];
+  const result = await tx.execute<{ from_version_id: number; to_version_id: number }>(sql`
+    insert into version_relations (from_version_id, from_kind, to_version_id, to_kind, created_by)
+    select x.f, ${kinds.fromKind}, x.t, ${kinds.toKind}, ${actor}
+    from unnest(${intArray(pairs.map((p) => p.from))}, ${intArray(pairs.map((p) => p.to))}) as x(f, t)
+    on conflict do nothing returning from_version_id, to_version_id`);
+  return result.rows;
+}
+
+/** Clears the flag of many pairs (stored orientation) at once; answers the pairs that were set. */
+export async function deleteVersionRelations(tx: Executor, pairs: Array<{ from: number; to: number }>): Promise<Array<{ from_version_id: number; to_version_id: number }>> {
+  if (pairs.length === 0) return [];
+  const result = await tx.execute<{ from_version_id: number; to_version_id: number }>(sql`
+    delete from version_relations v
+    using unnest(${intArray(pairs.map((p) => p.from))}, ${intArray(pairs.map((p) => p.to))}) as x(f, t)
+    where v.from_version_id = x.f and v.to_version_id = x.t
+    returning v.from_version_id, v.to_version_id`);
+  return result.rows;
 }
 
 export async function deleteVersionRelation(tx: Executor, a: number, b: number): Promise<boolean> {

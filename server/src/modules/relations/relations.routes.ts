@@ -83,6 +83,23 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
     },
   });
 
+  // The paths of SPEC 7 for the same two calls: PUT and DELETE {itemsName}/compatibilities/{relationsName}/commentaries/{id}.
+  const specCommentParams = z.object({ from: kindPath, to: kindPath, id: idParam });
+  const pairOf = (p: z.infer<typeof specCommentParams>) => ({ fromKind: kindOf(p.from), toKind: kindOf(p.to) });
+  app.put('/api/:from/compatibilities/:to/commentaries/:id', {
+    schema: { tags, summary: 'Change an own comment (path of SPEC 7)', params: specCommentParams, body: commentInput, response: { 200: comment, ...errors } },
+    onRequest: admin,
+    handler: async (req) => (await service.changeComment(db, req.user.username, req.params.id, req.body.comment, ifMatch(req), pairOf(req.params)))!,
+  });
+  app.delete('/api/:from/compatibilities/:to/commentaries/:id', {
+    schema: { tags, summary: 'Delete an own comment (path of SPEC 7)', params: specCommentParams, response: { ...noContent, ...errors } },
+    onRequest: admin,
+    handler: async (req, reply) => {
+      await service.changeComment(db, req.user.username, req.params.id, null, ifMatch(req), pairOf(req.params));
+      return reply.code(204).send(null);
+    },
+  });
+
   for (const [parent, child] of [['systems', 'assemblies'], ['assemblies', 'subassemblies']] as const) {
     const parentKind = kindOf(parent);
     const childKind = kindOf(child);

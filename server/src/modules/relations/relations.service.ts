@@ -6,10 +6,12 @@ import { HttpError, notFound } from '../../http/errors.js';
 import { recordChanges, type Change, type Executor, type Tx } from '../../writes/audit.js';
 import { translateDbError } from '../../writes/db-errors.js';
 import { assertFresh, etagOf } from '../../writes/etag.js';
-import { href, kindLabel, type ItemKind } from '../kinds.js';
+import { href, type ItemKind } from '../kinds.js';
 import * as queries from './relations.queries.js';
 import type { CommentRow, StoredCompatibility } from './relations.queries.js';
 import { toIso } from '../time.js';
+// Messages of the catalog (contract/src/messages.ts), rendered in the language of the request.
+import * as texts from '../../http/errors.js';
 
 const rank: Record<ItemKind, number> = { system: 0, assembly: 1, subassembly: 2 };
 const idOfHref = (value: string) => Number(value.slice(value.lastIndexOf('/') + 1));
@@ -22,7 +24,7 @@ export function orient(aKind: ItemKind, a: number, bKind: ItemKind, b: number) {
 
 function assertCompatiblePair(from: ItemKind, to: ItemKind) {
   if (Math.abs(rank[from] - rank[to]) > 1) {
-    throw new HttpError(400, `There are no compatibilities between ${kindLabel[from]} and ${kindLabel[to]} versions.`);
+    throw new HttpError(400, texts.msg('relations.noPair', { from: texts.kindName(from), to: texts.kindName(to) }));
   }
 }
 
@@ -31,13 +33,14 @@ async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T
     return await db.transaction(work);
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    return translateDbError(error);
+    // Two saves that create the same pair at once: the later one finds it taken.
+    return translateDbError(error, { compatibilities_pair_unique: texts.msg('relations.exists') });
   }
 }
 
 async function assertVersion(tx: Executor, kind: ItemKind, id: number) {
   const kinds = await queries.versionKinds(tx, [id]);
-  if (kinds.get(id) !== kind) throw notFound(`${kindLabel[kind]} version ${id}`);
+  if (kinds.get(id) !== kind) throw notFound(texts.numbered(texts.kindVersionName(kind), id));
 }
 
 const auditState = (row: { compatibility_info_id: number; references: number[] }) => ({
@@ -49,16 +52,141 @@ type BatchRow = z.output<typeof compatibilityBatchRow>;
 interface RowError {
   to_id: number;
   statusCode: number;
-  message: string;
+  message: string | texts.Message;
+  /** On a conflict (412): the row's compatibility now, null when it has none. */
+  current?: { compatibility_info: string; references: string[]; etag: string } | null;
+}
+
+/** A batch row with the defaults applied; `sawNone` is an etag of null: the row had no compatibility when loaded. */
+type CheckedRow = Omit<BatchRow, 'references' | 'etag'> & { references: string[]; etag?: string; sawNone: boolean };
+const checkedRow = ({ references, etag, ...row }: BatchRow): CheckedRow => ({
+  ...row,
+  references: references ?? [],
+  ...(typeof etag === 'string' ? { etag } : {}),
+  sawNone: etag === null,
+});
+
+const currentStateOf = (c: StoredCompatibility | undefined) => (c ? { ...auditState(c), etag: etagOf(c.id, c.revision) } : null);
+
+/** The flag of a kind pair (SPEC 3): versionRelation between assemblies, containment between an assembly and a sub-assembly. */
+function flagOf(fromKind: ItemKind, toKind: ItemKind): 'versionRelation' | 'containment' | null {
+  if (fromKind === 'assembly' && toKind === 'assembly') return 'versionRelation';
+  if (new Set([fromKind, toKind]).size === 2 && [fromKind, toKind].every((k) => k === 'assembly' || k === 'subassembly')) return 'containment';
+  return null;
+}
+
+/**
+ * The rules for a row's flag and comment changes and for `etag: null`, checked with the rest of the
+ * batch (nothing is written yet): comments only by their author, on this row's compatibility, and only
+ * where the row keeps or gets a compatibility.
+ */
+async function checkRowExtras(
+  tx: Executor,
+  actor: string,
+  fromKind: ItemKind,
+  versionId: number,
+  toKind: ItemKind,
+  rows: CheckedRow[],
+  existing: ReadonlyMap<number, StoredCompatibility>,
+): Promise<RowError[]> {
+  const errors: RowError[] = [];
+  const hasFlag = flagOf(fromKind, toKind) !== null;
+  const commentIds = rows.flatMap((r) => (r.comments ? [...r.comments.changed, ...r.comments.deleted].map((c) => c.id) : []));
+  const stored = new Map((await queries.findComments(tx, commentIds, true)).map((c) => [c.id, c]));
+  for (const row of rows) {
+    const fail = (statusCode: number, message: texts.Message) => errors.push({ to_id: row.to_id, statusCode, message });
+    const current = existing.get(row.to_id);
+    // Created by someone else since the row was loaded without one: the same conflict as a stale ETag.
+    if (row.sawNone && current) fail(412, texts.msg('relations.rowStaleBy', { by: current.updated_by, at: toIso(current.modification_time) }));
+    if (row.flag !== undefined && !hasFlag) {
+      fail(404, texts.msg('errors.notFound', { what: texts.msg('thing.relation', { relation: href.versionRelation(fromKind, versionId, toKind, row.to_id) }) }));
+    }
+    if (!row.comments) continue;
+    const { added, changed, deleted } = row.comments;
+    const keepsOrGets = row.compatibility_info === undefined ? current !== undefined : row.compatibility_info !== null;
+    if (!keepsOrGets && (added.length > 0 || changed.length > 0)) {
+      // Like a comment on a missing compatibility through the single-row call.
+      const what = texts.msg('thing.compatibility', { from: texts.kindVersionName(fromKind), fromId: versionId, to: texts.kindVersionName(toKind), toId: row.to_id });
+      fail(404, texts.msg('errors.notFound', { what }));
+    }
+    // Removing the compatibility removes its comments: their deletions need no check.
+    if (row.compatibility_info === null) continue;
+    for (const { id, etag } of [...changed, ...deleted]) {
+      const comment = stored.get(id);
+      if (!comment || !current || comment.compatibility_id !== current.id) fail(404, texts.msg('errors.notFound', { what: texts.numbered(texts.msg('thing.comment'), id) }));
+      else if (comment.author !== actor) fail(403, texts.msg('relations.onlyAuthor', { author: comment.author }));
+      else if (etag !== undefined && etagOf(comment.id, comment.revision) !== etag.replace(/^W\//, '')) {
+        fail(412, texts.msg('relations.rowStaleBy', { by: comment.author, at: toIso(comment.modification_time) }));
+      }
+    }
+  }
+  return errors;
+}
+
+/**
+ * Writes the flag and comment changes of checked rows, after the compatibilities (a new comment may
+ * belong to a compatibility this batch creates); answers their audit entries.
+ */
+async function applyRowExtras(
+  tx: Executor,
+  actor: string,
+  fromKind: ItemKind,
+  versionId: number,
+  toKind: ItemKind,
+  rows: CheckedRow[],
+  compatibilityIdOf: (toId: number) => number | undefined,
+): Promise<Change[]> {
+  const changes: Change[] = [];
+  const flagRows = rows.filter((r) => r.flag !== undefined);
+  if (flagRows.length > 0) {
+    const pairOf = (toId: number) => orient(fromKind, versionId, toKind, toId);
+    const kinds = pairOf(flagRows[0]!.to_id);
+    const set = await queries.insertVersionRelations(tx, { fromKind: kinds.fromKind, toKind: kinds.toKind }, flagRows.filter((r) => r.flag).map((r) => pairOf(r.to_id)), actor);
+    const cleared = await queries.deleteVersionRelations(tx, flagRows.filter((r) => !r.flag).map((r) => pairOf(r.to_id)));
+    // Named from the assembly side, like the single-row flag calls.
+    const entityId = (pair: { from_version_id: number; to_version_id: number }) => {
+      const other = pair.from_version_id === versionId ? pair.to_version_id : pair.from_version_id;
+      return fromKind === 'assembly' ? href.versionRelation(fromKind, versionId, toKind, other) : href.versionRelation(toKind, other, fromKind, versionId);
+    };
+    for (const pair of set) changes.push({ actor, action: 'create', entity: 'version_relation', entityId: entityId(pair), after: { related: true } });
+    for (const pair of cleared) changes.push({ actor, action: 'delete', entity: 'version_relation', entityId: entityId(pair), before: { related: true } });
+  }
+
+  // A comment named twice: deleting wins over changing, the last change over earlier ones.
+  const changedTexts = new Map<number, string>();
+  const deleteSet = new Set<number>();
+  const inserts: Array<{ compatibilityId: number; text: string }> = [];
+  for (const row of rows) {
+    // A removed compatibility took its comments with it.
+    if (!row.comments || row.compatibility_info === null) continue;
+    for (const c of row.comments.changed) changedTexts.set(c.id, c.comment);
+    for (const c of row.comments.deleted) deleteSet.add(c.id);
+    const compatibilityId = compatibilityIdOf(row.to_id);
+    if (compatibilityId !== undefined) inserts.push(...row.comments.added.map((text) => ({ compatibilityId, text })));
+  }
+  const deletes = [...deleteSet];
+  const updates = [...changedTexts].filter(([id]) => !deleteSet.has(id)).map(([id, text]) => ({ id, text }));
+  if (updates.length + deletes.length + inserts.length === 0) return changes;
+  const before = new Map((await queries.findComments(tx, [...updates.map((u) => u.id), ...deletes])).map((c) => [c.id, toComment(c, versionId)]));
+  await queries.deleteComments(tx, deletes);
+  await queries.updateComments(tx, updates);
+  const createdIds = await queries.insertComments(tx, inserts, actor);
+  const after = new Map((await queries.findComments(tx, [...updates.map((u) => u.id), ...createdIds])).map((c) => [c.id, toComment(c, versionId)]));
+  for (const id of deletes) changes.push({ actor, action: 'delete', entity: 'comment', entityId: id, before: before.get(id) });
+  for (const { id } of updates) changes.push({ actor, action: 'update', entity: 'comment', entityId: id, before: before.get(id), after: after.get(id) });
+  for (const id of createdIds) changes.push({ actor, action: 'create', entity: 'comment', entityId: id, after: after.get(id) });
+  return changes;
 }
 
 /**
  * Saves the rows of one version's relation table in one transaction: each row says what the
- * compatibility to `to_id` should be (an obligation text and references, or none). If any row cannot
- * be saved, nothing is, and the answer lists every failing row.
+ * compatibility to `to_id` should be (an obligation text and references, or none; omitted: as it is),
+ * and may carry the row's flag and comment changes. If any row cannot be saved, nothing is, and the
+ * answer lists every failing row.
  */
-export async function saveCompatibilities(db: Db, actor: string, fromKind: ItemKind, versionId: number, toKind: ItemKind, rows: BatchRow[]): Promise<BatchResult> {
+export async function saveCompatibilities(db: Db, actor: string, fromKind: ItemKind, versionId: number, toKind: ItemKind, batchRows: BatchRow[]): Promise<BatchResult> {
   assertCompatiblePair(fromKind, toKind);
+  const rows = batchRows.map(checkedRow);
   return inTransaction(db, async (tx) => {
     await assertVersion(tx, fromKind, versionId);
     const kinds = await queries.versionKinds(tx, rows.map((r) => r.to_id));
@@ -72,23 +200,28 @@ export async function saveCompatibilities(db: Db, actor: string, fromKind: ItemK
     const errors: RowError[] = [];
     const seen = new Set<number>();
     for (const row of rows) {
-      const fail = (statusCode: number, message: string) => errors.push({ to_id: row.to_id, statusCode, message });
+      const fail = (statusCode: number, message: texts.Message) => errors.push({ to_id: row.to_id, statusCode, message });
       const current = existing.get(row.to_id);
-      if (seen.has(row.to_id)) fail(400, 'This version appears twice in the request.');
+      if (seen.has(row.to_id)) fail(400, texts.msg('relations.rowTwice'));
       seen.add(row.to_id);
-      if (kinds.get(row.to_id) !== toKind) fail(404, `${kindLabel[toKind]} version ${row.to_id} was not found.`);
-      else if (row.to_id === versionId) fail(400, 'A version cannot be compatible with itself.');
-      if (row.compatibility_info && !infoIds.has(idOfHref(row.compatibility_info.href))) fail(400, `Obligation text ${row.compatibility_info.href} does not exist.`);
+      if (kinds.get(row.to_id) !== toKind) fail(404, texts.msg('errors.notFound', { what: texts.numbered(texts.kindVersionName(toKind), row.to_id) }));
+      else if (row.to_id === versionId) fail(400, texts.msg('relations.self'));
+      if (row.compatibility_info && !infoIds.has(idOfHref(row.compatibility_info.href))) fail(400, texts.msg('relations.unknownObligation', { href: row.compatibility_info.href }));
       const unknownRefs = row.references.filter((r) => !referenceIds.has(idOfHref(r)));
-      if (unknownRefs.length > 0) fail(400, `Reference ${unknownRefs.join(', ')} does not exist.`);
-      if (!row.compatibility_info && row.references.length > 0) fail(400, 'References need an obligation text on the row.');
+      if (unknownRefs.length > 0) fail(400, texts.msg('relations.unknownReference', { href: unknownRefs.join(', ') }));
+      if (!row.compatibility_info && row.references.length > 0) fail(400, texts.msg('relations.referencesNeedObligation'));
       if (row.etag !== undefined && (!current || etagOf(current.id, current.revision) !== row.etag.replace(/^W\//, ''))) {
-        fail(412, `Someone else changed this row${current ? ` (${current.updated_by}, ${toIso(current.modification_time)})` : ''} after you loaded it; reload to see the current state.`);
+        fail(412, current ? texts.msg('relations.rowStaleBy', { by: current.updated_by, at: toIso(current.modification_time) }) : texts.msg('relations.rowStale'));
       }
     }
+    errors.push(...(await checkRowExtras(tx, actor, fromKind, versionId, toKind, rows, existing)));
+    // Listed in row order; a conflict also says what the row holds now.
+    const rowIndex = new Map(rows.map((r, i) => [r.to_id, i]));
+    errors.sort((a, b) => rowIndex.get(a.to_id)! - rowIndex.get(b.to_id)!);
+    for (const e of errors) if (e.statusCode === 412) e.current = currentStateOf(existing.get(e.to_id));
     if (errors.length > 0) {
-      const status = errors.some((e) => e.statusCode === 412) ? 412 : errors.some((e) => e.statusCode === 404) ? 404 : 400;
-      throw new HttpError(status, `${errors.length} of ${rows.length} rows could not be saved, so nothing was saved. ${errors[0]!.message}`, { rows: errors });
+      const status = [412, 403, 404].find((code) => errors.some((e) => e.statusCode === code)) ?? 400;
+      throw new HttpError(status, texts.msg('relations.batchFailed', { failed: new Set(errors.map((e) => e.to_id)).size, total: rows.length, first: errors[0]!.message }), { rows: errors });
     }
 
     // Decide every row first, then apply each kind of change in one statement.
@@ -103,6 +236,11 @@ export async function saveCompatibilities(db: Db, actor: string, fromKind: ItemK
     for (const row of rows) {
       const current = existing.get(row.to_id);
       const base = { actor, entity: 'compatibility', entityId: href.compatibility(fromKind, versionId, toKind, row.to_id) };
+      if (row.compatibility_info === undefined) {
+        // Only the flag or the comments of this row change.
+        result.unchanged++;
+        continue;
+      }
       if (!row.compatibility_info) {
         if (!current) {
           result.unchanged++;
@@ -144,6 +282,11 @@ export async function saveCompatibilities(db: Db, actor: string, fromKind: ItemK
       referencesAdded.push(...row.references.map((ref): [number, number] => [id, ref]));
     }
     await queries.changeReferences(tx, referencesAdded, referencesRemoved);
+    const compatibilityIdOf = (toId: number) => {
+      const { from, to } = orient(fromKind, versionId, toKind, toId);
+      return createdIds.get(`${from}-${to}`) ?? existing.get(toId)?.id;
+    };
+    changes.push(...(await applyRowExtras(tx, actor, fromKind, versionId, toKind, rows, compatibilityIdOf)));
     await recordChanges(tx, changes);
     return result;
   });
@@ -155,7 +298,7 @@ async function loadForWrite(tx: Executor, fromKind: ItemKind, versionId: number,
   await assertVersion(tx, fromKind, versionId);
   await assertVersion(tx, toKind, toId);
   const current = await queries.lockCompatibility(tx, versionId, toId);
-  if (!current) throw notFound(`The compatibility between ${kindLabel[fromKind]} version ${versionId} and ${kindLabel[toKind]} version ${toId}`);
+  if (!current) throw notFound(texts.msg('thing.compatibility', { from: texts.kindVersionName(fromKind), fromId: versionId, to: texts.kindVersionName(toKind), toId }));
   assertFresh(ifMatch, current, auditState(current));
   return current;
 }
@@ -175,13 +318,22 @@ export async function writeCompatibility(
     await assertVersion(tx, fromKind, versionId);
     return queries.lockCompatibility(tx, versionId, toId);
   });
-  if (mode === 'create' && current) throw new HttpError(409, 'This compatibility exists already; change it instead.');
-  if (mode !== 'create' && !current) throw notFound(`The compatibility between ${kindLabel[fromKind]} version ${versionId} and ${kindLabel[toKind]} version ${toId}`);
+  if (mode === 'create' && current) throw new HttpError(409, texts.msg('relations.exists'));
+  if (mode !== 'create' && !current) throw notFound(texts.msg('thing.compatibility', { from: texts.kindVersionName(fromKind), fromId: versionId, to: texts.kindVersionName(toKind), toId }));
   const etag = mode === 'create' ? undefined : ifMatch === undefined || ifMatch === '*' ? etagOf(current!.id, current!.revision) : ifMatch;
   const references = mode === 'update' && current ? current.references.map((id) => `/api/references/${id}`) : [];
-  return saveCompatibilities(db, actor, fromKind, versionId, toKind, [
-    { to_id: toId, compatibility_info: infoHref ? { href: infoHref } : null, references, ...(etag ? { etag } : {}) },
+  // A create says it saw no compatibility (etag null): the batch checks that again in its own
+  // transaction, so a create that raced another one cannot overwrite it.
+  const saved = saveCompatibilities(db, actor, fromKind, versionId, toKind, [
+    { to_id: toId, compatibility_info: infoHref ? { href: infoHref } : null, references, ...(mode === 'create' ? { etag: null } : etag ? { etag } : {}) },
   ]);
+  return mode === 'create' ? saved.catch((error: unknown) => Promise.reject(raceLostAsConflict(error))) : saved;
+}
+
+/** A create that found a compatibility inside its transaction answers like one that found it before. */
+function raceLostAsConflict(error: unknown): unknown {
+  if (!(error instanceof HttpError) || error.statusCode !== 412) return error;
+  return new HttpError(409, texts.msg('relations.exists'), error.details);
 }
 
 /** Adds or removes one reference of a compatibility. */
@@ -197,10 +349,10 @@ export function changeReference(
     const current = await loadForWrite(tx, target.fromKind, target.versionId, target.toKind, target.toId, ifMatch);
     const referenceId = idOfHref(referenceHref);
     if (mode === 'add') {
-      if ((await queries.existingIds(tx, 'references', [referenceId])).size === 0) throw notFound(`Reference ${referenceId}`);
-      if (current.references.includes(referenceId)) throw new HttpError(409, 'This reference is already on the compatibility.');
+      if ((await queries.existingIds(tx, 'references', [referenceId])).size === 0) throw notFound(texts.numbered(texts.msg('thing.reference'), referenceId));
+      if (current.references.includes(referenceId)) throw new HttpError(409, texts.msg('relations.referenceExists'));
     } else if (!current.references.includes(referenceId)) {
-      throw notFound(`Reference ${referenceId} on this compatibility`);
+      throw notFound(texts.msg('thing.referenceOnCompatibility', { id: referenceId }));
     }
     const link: Array<[number, number]> = [[current.id, referenceId]];
     await queries.changeReferences(tx, mode === 'add' ? link : [], mode === 'remove' ? link : []);
@@ -248,13 +400,26 @@ export function addComment(db: Db, actor: string, target: { fromKind: ItemKind; 
   });
 }
 
-/** Only the author may change or delete a comment (SPEC 3). */
-export function changeComment(db: Db, actor: string, id: number, text: string | null, ifMatch: string | undefined): Promise<Comment | null> {
+/**
+ * Only the author may change or delete a comment (SPEC 3). With `pair` (the path of SPEC 7,
+ * {itemsName}/compatibilities/{relationsName}/commentaries/{id}), the comment must be on a compatibility of those kinds.
+ */
+export function changeComment(
+  db: Db,
+  actor: string,
+  id: number,
+  text: string | null,
+  ifMatch: string | undefined,
+  pair?: { fromKind: ItemKind; toKind: ItemKind },
+): Promise<Comment | null> {
+  if (pair) assertCompatiblePair(pair.fromKind, pair.toKind);
   return inTransaction(db, async (tx) => {
-    const current = await queries.findComment(tx, id, true);
-    if (!current) throw notFound(`Comment ${id}`);
+    const found = await queries.findComment(tx, id, true);
+    const onPair = !pair || (found !== null && [found.from_kind, found.to_kind].sort().join() === [pair.fromKind, pair.toKind].sort().join());
+    const current = onPair ? found : null;
+    if (!current) throw notFound(texts.numbered(texts.msg('thing.comment'), id));
     const before = toComment(current, current.from_version_id);
-    if (current.author !== actor) throw new HttpError(403, `Only the author (${current.author}) may change or delete this comment.`);
+    if (current.author !== actor) throw new HttpError(403, texts.msg('relations.onlyAuthor', { author: current.author }));
     assertFresh(ifMatch, { id: current.id, revision: current.revision, updated_by: current.author, modification_time: current.modification_time }, before);
     if (text === null) {
       await queries.deleteComment(tx, id);
@@ -271,7 +436,7 @@ export function changeComment(db: Db, actor: string, id: number, text: string | 
 // ── containments (systems → assemblies, assemblies → sub-assemblies) ──────────────────────────────
 
 export async function listRelatedItems(db: Db, parentKind: ItemKind, parentId: number, childKind: ItemKind): Promise<RelatedItem[]> {
-  if ((await queries.itemKind(db, parentId)) !== parentKind) throw notFound(`${kindLabel[parentKind]} ${parentId}`);
+  if ((await queries.itemKind(db, parentId)) !== parentKind) throw notFound(texts.numbered(texts.kindName(parentKind), parentId));
   const rows = await queries.listContainmentCandidates(db, parentId, childKind);
   return rows.map((row) => ({
     href: href.item(childKind, row.href_id),
@@ -283,8 +448,8 @@ export async function listRelatedItems(db: Db, parentKind: ItemKind, parentId: n
 
 export function setContainment(db: Db, actor: string, parent: { kind: ItemKind; id: number }, child: { kind: ItemKind; id: number }, related: boolean): Promise<boolean> {
   return inTransaction(db, async (tx) => {
-    if ((await queries.itemKind(tx, parent.id)) !== parent.kind) throw notFound(`${kindLabel[parent.kind]} ${parent.id}`);
-    if ((await queries.itemKind(tx, child.id)) !== child.kind) throw notFound(`${kindLabel[child.kind]} ${child.id}`);
+    if ((await queries.itemKind(tx, parent.id)) !== parent.kind) throw notFound(texts.numbered(texts.kindName(parent.kind), parent.id));
+    if ((await queries.itemKind(tx, child.id)) !== child.kind) throw notFound(texts.numbered(texts.kindName(child.kind), child.id));
     const entityId = href.containment(parent.kind, parent.id, child.kind, child.id);
     if (related) {
       const created = (await queries.insertContainment(tx, parent, child, actor)) !== null;
@@ -292,7 +457,7 @@ export function setContainment(db: Db, actor: string, parent: { kind: ItemKind; 
       return created;
     }
     const removed = await queries.deleteContainment(tx, parent.id, child.id);
-    if (!removed) throw notFound(`The relation ${entityId}`);
+    if (!removed) throw notFound(texts.msg('thing.relation', { relation: entityId }));
     await recordChanges(tx, [{ actor, action: 'delete', entity: 'containment', entityId, before: { related: true } }]);
     return true;
   });
@@ -309,14 +474,14 @@ export function setVersionRelation(db: Db, actor: string, versionId: number, oth
   return inTransaction(db, async (tx) => {
     await assertVersion(tx, 'assembly', versionId);
     await assertVersion(tx, otherKind, otherId);
-    if (otherId === versionId) throw new HttpError(400, 'A version cannot be related to itself.');
+    if (otherId === versionId) throw new HttpError(400, texts.msg('relations.selfRelated'));
     const entityId = href.versionRelation('assembly', versionId, otherKind, otherId);
     if (related) {
       const created = (await queries.insertVersionRelation(tx, orient('assembly', versionId, otherKind, otherId), actor)) !== null;
       if (created) await recordChanges(tx, [{ actor, action: 'create', entity: 'version_relation', entityId, after: { related: true } }]);
       return created;
     }
-    if (!(await queries.deleteVersionRelation(tx, versionId, otherId))) throw notFound(`The relation ${entityId}`);
+    if (!(await queries.deleteVersionRelation(tx, versionId, otherId))) throw notFound(texts.msg('thing.relation', { relation: entityId }));
     await recordChanges(tx, [{ actor, action: 'delete', entity: 'version_relation', entityId, before: { related: true } }]);
     return true;
   });

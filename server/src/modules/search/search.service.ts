@@ -1,6 +1,6 @@
 import { fold, SEARCH_RESULTS_PER_KIND, type SearchHint, type SearchResults, type SearchType } from '@dp/contract';
 import type { Db } from '../../db/connection.js';
-import { notFound } from '../../http/errors.js';
+import { kindName, msg, notFound, numbered } from '../../http/errors.js';
 import { href, type ItemKind } from '../kinds.js';
 import type { SearchEntry, SearchIndex } from './search-index.js';
 import * as queries from './search.queries.js';
@@ -74,6 +74,6 @@ export async function fullSearch(db: Db, index: SearchIndex, word: string): Prom
 
 export async function searchById(db: Db, type: SearchType, id: number, versionId: number | null): Promise<SearchResults> {
   const rows = await queries.findById(db, kindOfType[type], id, versionId);
-  if (rows.length === 0) throw notFound(versionId === null ? `${type} ${id}` : `${type} ${id} with version ${versionId}`);
+  if (rows.length === 0) throw notFound(versionId === null ? numbered(kindName(kindOfType[type]), id) : msg('thing.withVersion', { kind: kindName(kindOfType[type]), id, versionId }));
   return group(rows);
 }

@@ -92,26 +92,59 @@ export function referencesWithoutObligation(row: RelationRow, values: Record<str
   return obligation === null && 'references' in values && referenceValues(values.references).length > 0;
 }
 
+/** The user added or changed comments on a row that has (or will have) no compatibility to hold them. */
+export function commentsWithoutCompatibility(row: RelationRow, values: Record<string, unknown>): boolean {
+  const obligation = 'obligation' in values ? obligationValue(values.obligation) : row.obligation;
+  if (obligation !== null || !('comments' in values)) return false;
+  const writes = commentWritesOf(values.comments);
+  return writes.added.length > 0 || writes.changed.length > 0;
+}
+
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value) => b.includes(value));
 
+export interface BatchRowOptions {
+  /** Whether the table has the flag column (assembly relations). */
+  withFlag?: boolean;
+  /** The loaded comments by id: changed and deleted ones are sent with their ETag. */
+  commentsById?: ReadonlyMap<number, Pick<Comment, 'etag'>>;
+}
+
 /**
- * The batch rows for the changed table rows: only rows whose obligation or references changed. A
- * cleared obligation sends null (deletes the compatibility, and with it its references); a row that
- * had a compatibility sends its ETag so that a concurrent change is refused.
+ * The batch rows for the changed table rows, everything of a row in one entry: its obligation and
+ * references when they changed (a cleared obligation sends null, which deletes the compatibility with
+ * its references and comments), its flag when it changed, and its comment changes. A row sends the
+ * ETag of its compatibility, or null when it had none, so that a concurrent change is refused.
  */
-export function batchRowsOf(changes: ReadonlyArray<RowChange<RelationRow>>): BatchRow[] {
+export function batchRowsOf(changes: ReadonlyArray<RowChange<RelationRow>>, options: BatchRowOptions = {}): BatchRow[] {
   const batch: BatchRow[] = [];
   for (const { row, values } of changes) {
-    if (!('obligation' in values) && !('references' in values)) continue;
-    const obligation = 'obligation' in values ? obligationValue(values.obligation) : row.obligation;
-    const references = obligation === null ? [] : 'references' in values ? referenceValues(values.references) : row.references;
-    if (obligation === row.obligation && sameSet(references, row.references)) continue;
-    batch.push({
-      to_id: row.toId,
-      compatibility_info: obligation === null ? null : { href: obligation },
-      references,
-      ...(row.etag !== undefined ? { etag: row.etag } : {}),
-    });
+    const entry: BatchRow = { to_id: row.toId };
+    if ('obligation' in values || 'references' in values) {
+      const obligation = 'obligation' in values ? obligationValue(values.obligation) : row.obligation;
+      const references = obligation === null ? [] : 'references' in values ? referenceValues(values.references) : row.references;
+      if (obligation !== row.obligation || !sameSet(references, row.references)) {
+        entry.compatibility_info = obligation === null ? null : { href: obligation };
+        entry.references = references;
+        entry.etag = row.etag ?? null;
+      }
+    }
+    if (options.withFlag && 'flag' in values && Boolean(values.flag) !== row.flag) entry.flag = Boolean(values.flag);
+    // Removing the compatibility removes its comments with it.
+    if ('comments' in values && entry.compatibility_info !== null) {
+      const writes = commentWritesOf(values.comments);
+      const etagOf = (id: number) => {
+        const etag = options.commentsById?.get(id)?.etag;
+        return etag !== undefined ? { etag } : {};
+      };
+      if (writes.added.length + writes.changed.length + writes.deleted.length > 0) {
+        entry.comments = {
+          added: writes.added,
+          changed: writes.changed.map(({ id, comment }) => ({ id, comment, ...etagOf(id) })),
+          deleted: writes.deleted.map((id) => ({ id, ...etagOf(id) })),
+        };
+      }
+    }
+    if (Object.keys(entry).length > 1) batch.push(entry);
   }
   return batch;
 }

@@ -15,17 +15,5 @@ export function useCommentaries(versionHref: string | null, target: KindPath) {
   });
 }
 
-/** POST {versionHref}/compatibilities/{target}/{toId}/commentaries; the compatibility must exist. */
-export function addCommentary(versionHref: string, target: KindPath, toId: number, comment: string): Promise<Comment> {
-  return api.post<Comment>(`${versionHref}/compatibilities/${target}/${toId}/commentaries`, { comment });
-}
-
-/** PUT {comment.href}; only its author may. */
-export function changeCommentary(comment: Pick<Comment, 'href' | 'etag'>, text: string): Promise<Comment> {
-  return api.put<Comment>(comment.href, { comment: text }, { headers: { 'If-Match': comment.etag } });
-}
-
-/** DELETE {comment.href}; only its author may. */
-export function deleteCommentary(comment: Pick<Comment, 'href' | 'etag'>): Promise<void> {
-  return api.delete(comment.href, { headers: { 'If-Match': comment.etag } });
-}
+// Comments are added, changed and deleted with the rest of a row by the relation table's batch
+// (save-compatibilities.ts), in one transaction.

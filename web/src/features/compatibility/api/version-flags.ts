@@ -19,8 +19,4 @@ export function useVersionFlags(versionHref: string | null, target: KindPath, en
   });
 }
 
-/** Sets (POST) or clears (DELETE) the flag between the assembly version and version `otherId`. */
-export function setVersionFlag(versionHref: string, target: KindPath, otherId: number, value: boolean): Promise<void> {
-  const url = `${versionHref}/${target}/${otherId}`;
-  return value ? api.post<void>(url) : api.delete(url);
-}
+// The flag is set and cleared with the rest of a row by the relation table's batch (save-compatibilities.ts).

@@ -47,6 +47,24 @@ const [ALLOWED, FORBIDDEN] = INFOS as [CompatibilityInfo, CompatibilityInfo];
 const RECORDS = [record(101, ALLOWED, ['REF-1']), record(111, FORBIDDEN, ['REF-1', 'REF-2'])];
 const COMMENTS: Comment[] = [];
 
+// The assembly-assembly table of A1 (101): D1 (111) is allowed and has an own and a foreign comment;
+// D2 (112) has the versionRelation flag.
+const ASSEMBLY_VERSION = '/api/assemblies/versions/101';
+const ASSEMBLY_RECORDS: CompatibilityRecord[] = [
+  { ...record(111, ALLOWED, []), href: `${ASSEMBLY_VERSION}/compatibilities/assemblies/111`, from: { href: ASSEMBLY_VERSION } },
+];
+const comment = (id: number, text: string, author: string): Comment => ({
+  id,
+  href: `/api/commentaries/${id}`,
+  comment: text,
+  author,
+  to_id: 111,
+  creation_time: audit.creation_time,
+  modification_time: audit.modification_time,
+  etag: `"m${id}"`,
+});
+const ASSEMBLY_COMMENTS: Comment[] = [comment(7, 'Mine', 'admin'), comment(8, 'Theirs', 'intern')];
+
 interface Call {
   method: string;
   url: string;
@@ -59,7 +77,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
   const url = String(input);
   const method = init?.method ?? 'GET';
   calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-  if (method === 'PUT' && url === `${SYSTEM_VERSION}/compatibilities/assemblies`) return batchAnswer();
+  if (method === 'PUT' && (url === `${SYSTEM_VERSION}/compatibilities/assemblies` || url === `${ASSEMBLY_VERSION}/compatibilities/assemblies`)) return batchAnswer();
   const answers: Record<string, unknown> = {
     '/api/me': { username: 'admin', role: 'admin' },
     '/api/assemblies/versions': ASSEMBLIES,
@@ -67,6 +85,9 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
     '/api/references': REFERENCES,
     [`${SYSTEM_VERSION}/compatibilities/assemblies`]: RECORDS,
     [`${SYSTEM_VERSION}/compatibilities/assemblies/commentaries`]: COMMENTS,
+    [`${ASSEMBLY_VERSION}/compatibilities/assemblies`]: ASSEMBLY_RECORDS,
+    [`${ASSEMBLY_VERSION}/compatibilities/assemblies/commentaries`]: ASSEMBLY_COMMENTS,
+    [`${ASSEMBLY_VERSION}/assemblies`]: ['/api/assemblies/versions/112'],
   };
   if (method === 'GET' && url in answers) return Response.json(answers[url]);
   return Response.json({ statusCode: 404, error: 'Not Found', message: `${method} ${url} was not expected.` }, { status: 404 });
@@ -123,6 +144,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, scope: HTMLEleme
 }
 
 const batchCalls = () => calls.filter((call) => call.method === 'PUT');
+const writeCalls = () => calls.filter((call) => call.method !== 'GET');
 
 // Edit mode renders a select and a multi-select per row; on a busy machine a journey takes a few seconds.
 describe('RelationTable', { timeout: 20_000 }, () => {
@@ -150,8 +172,10 @@ describe('RelationTable', { timeout: 20_000 }, () => {
     const rows = (batchCalls()[0]?.body as { rows: Array<{ to_id: number }> }).rows;
     expect([...rows].sort((a, b) => a.to_id - b.to_id)).toEqual([
       { to_id: 101, compatibility_info: null, references: [], etag: '"c101"' },
-      { to_id: 102, compatibility_info: { href: '/api/compatibility_infos/2' }, references: [] },
+      // A2 had no compatibility: null says so, and one created meanwhile is a conflict.
+      { to_id: 102, compatibility_info: { href: '/api/compatibility_infos/2' }, references: [], etag: null },
     ]);
+    expect(writeCalls()).toHaveLength(1);
     expect(await screen.findByText('Saved: 1 created, 0 changed, 1 removed.')).toBeInTheDocument();
   });
 
@@ -271,5 +295,118 @@ describe('RelationTable', { timeout: 20_000 }, () => {
         { to_id: 101, compatibility_info: { href: '/api/compatibility_infos/1' }, references: ['/api/references/1', '/api/references/2', '/api/references/3'], etag: '"c101"' },
       ],
     });
+  });
+
+  it('save-all sends obligations, flags and comments of every row in one request', async () => {
+    const user = userEvent.setup();
+    batchAnswer = () => Response.json({ created: 1, updated: 0, deleted: 0, unchanged: 2 });
+    renderWithProviders(<RelationTable relationKey="assembliesAssemblies" version={{ href: ASSEMBLY_VERSION, itemName: 'Brake control', label: 'A1' }} />);
+    await screen.findAllByTestId('table-row');
+    await waitFor(() => expect(rowOf('D1')).toHaveTextContent('Use freely'));
+    await waitFor(() => expect(within(rowOf('D2')).getByRole('img', { name: 'Yes' })).toBeInTheDocument());
+    await user.click(screen.getByText('Edit'));
+
+    // A2: a new obligation; D1: the flag set, the own comment changed and one added; D2: the flag cleared.
+    await choose(user, rowOf('A2'), 'Obligation text', 'Forbidden: Never together');
+    await user.click(within(rowOf('D1')).getByRole('checkbox', { name: 'Version relation' }));
+    await user.click(within(rowOf('D2')).getByRole('checkbox', { name: 'Version relation' }));
+    await user.click(within(rowOf('D1')).getByRole('button', { name: 'Comments (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Comments' });
+    const [mine] = within(dialog).getAllByTestId('comment-entry');
+    await user.click(within(mine!).getByRole('button', { name: 'Edit comment' }));
+    const editor = within(dialog).getByRole('textbox', { name: 'Edit comment' });
+    await user.clear(editor);
+    await user.type(editor, 'Mine, changed');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'New comment' }), 'Fresh');
+    await user.click(within(dialog).getByRole('button', { name: 'Add comment' }));
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByText('Save all'));
+
+    await waitFor(() => expect(batchCalls()).toHaveLength(1));
+    // Nothing is written row by row any more: one request, one transaction.
+    expect(writeCalls()).toHaveLength(1);
+    expect(batchCalls()[0]?.url).toBe(`${ASSEMBLY_VERSION}/compatibilities/assemblies`);
+    const rows = (batchCalls()[0]?.body as { rows: Array<{ to_id: number }> }).rows;
+    expect([...rows].sort((a, b) => a.to_id - b.to_id)).toEqual([
+      { to_id: 102, compatibility_info: { href: '/api/compatibility_infos/2' }, references: [], etag: null },
+      { to_id: 111, flag: true, comments: { added: ['Fresh'], changed: [{ id: 7, comment: 'Mine, changed', etag: '"m7"' }], deleted: [] } },
+      { to_id: 112, flag: false },
+    ]);
+    expect(await screen.findByText('Saved: 1 created, 0 changed, 0 removed.')).toBeInTheDocument();
+  });
+
+  it('takes comments on a row once an obligation is chosen, and saves both in one request', async () => {
+    const user = userEvent.setup();
+    batchAnswer = () => Response.json({ created: 1, updated: 0, deleted: 0, unchanged: 0 });
+    renderRelationTable();
+    await editMode(user);
+    // A2 has no compatibility: its comments can be read, not written.
+    await user.click(within(rowOf('A2')).getByRole('button', { name: 'Comments (0)' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Comments' });
+    expect(within(dialog).queryByRole('textbox', { name: 'New comment' })).toBeNull();
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await choose(user, rowOf('A2'), 'Obligation text', 'Forbidden: Never together');
+    await user.click(within(rowOf('A2')).getByRole('button', { name: 'Comments (0)' }));
+    dialog = await screen.findByRole('dialog', { name: 'Comments' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'New comment' }), 'Checked on the rig');
+    await user.click(within(dialog).getByRole('button', { name: 'Add comment' }));
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByText('Save all'));
+
+    await waitFor(() => expect(batchCalls()).toHaveLength(1));
+    expect(writeCalls()).toHaveLength(1);
+    expect(batchCalls()[0]?.body).toEqual({
+      rows: [
+        {
+          to_id: 102,
+          compatibility_info: { href: '/api/compatibility_infos/2' },
+          references: [],
+          etag: null,
+          comments: { added: ['Checked on the rig'], changed: [], deleted: [] },
+        },
+      ],
+    });
+  });
+
+  it('a refused comment change saves nothing and says so on its row', async () => {
+    const user = userEvent.setup();
+    batchAnswer = () =>
+      Response.json(
+        {
+          statusCode: 403,
+          error: 'Forbidden',
+          message: '1 of 2 rows could not be saved, so nothing was saved. Only the author (intern) may change or delete this comment.',
+          rows: [{ to_id: 111, statusCode: 403, message: 'Only the author (intern) may change or delete this comment.' }],
+        },
+        { status: 403 },
+      );
+    renderWithProviders(<RelationTable relationKey="assembliesAssemblies" version={{ href: ASSEMBLY_VERSION, itemName: 'Brake control', label: 'A1' }} />);
+    await screen.findAllByTestId('table-row');
+    await waitFor(() => expect(rowOf('D1')).toHaveTextContent('Use freely'));
+    await user.click(screen.getByText('Edit'));
+
+    await user.click(within(rowOf('D2')).getByRole('checkbox', { name: 'Version relation' }));
+    await user.click(within(rowOf('D1')).getByRole('button', { name: 'Comments (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Comments' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'New comment' }), 'Fresh');
+    await user.click(within(dialog).getByRole('button', { name: 'Add comment' }));
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByText('Save all'));
+
+    await waitFor(() => expect(screen.getAllByTestId('row-error')).toHaveLength(2));
+    expect(writeCalls()).toHaveLength(1);
+    const [first, second] = screen.getAllByTestId('row-error');
+    if (!first || !second) throw new Error('Two error lines expected');
+    expect(first.previousElementSibling).toBe(rowOf('D1'));
+    expect(first).toHaveTextContent('Only the author (intern) may change or delete this comment.');
+    expect(second.previousElementSibling).toBe(rowOf('D2'));
+    expect(second).toHaveTextContent('Not saved: other rows of this save were refused.');
+    expect(screen.getByTestId('relation-notice')).toHaveTextContent('1 of 2 rows could not be saved, so nothing was saved.');
   });
 });

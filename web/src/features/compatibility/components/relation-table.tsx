@@ -39,6 +39,7 @@ const TABLE_HEIGHT = 'max(420px, calc(100vh - 330px))';
 
 /** A row's obligation, with its unsaved edit applied, is set (a cleared select may give null or ''). */
 const hasObligation = (row: RelationRow) => typeof row.obligation === 'string' && row.obligation !== '';
+const hasObligationDraft = (_row: RelationRow, edited: RelationRow) => hasObligation(edited);
 
 /** Rows take the light shade of their status colour (SPEC 4). */
 const rowColor = (row: RelationRow) => (row.status ? STATUS_STYLE[row.status].color : undefined);
@@ -125,11 +126,10 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
       {
         key: 'references',
         name: t('compatibilityScreens.columns.references'),
-        type: 'multiselect',
-        // SPEC 5: references are offered only once the row has an obligation (also an unsaved one),
-        // and only those not chosen yet.
-        isEditable: (_row, edited) => hasObligation(edited),
-        hidePickedOptions: true,
+        // SPEC 5's reference cell: offered only once the row has an obligation (also an unsaved one),
+        // and only the references not chosen yet.
+        type: 'references',
+        isEditable: hasObligationDraft,
         filterable: true,
         width: 5,
         options: referenceOptions,
@@ -144,7 +144,8 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
           </Group>
         ),
       },
-      { key: 'comments', name: t('compatibilityScreens.columns.comments'), type: 'comments', isEditable: true, width: 4 },
+      // Comments need the compatibility they belong to; one chosen but not saved yet is saved with them.
+      { key: 'comments', name: t('compatibilityScreens.columns.comments'), type: 'comments', isEditable: hasObligationDraft, width: 4 },
     );
     if (flag) list.push({ key: 'flag', name: t(`compatibilityScreens.columns.${flag}`), type: 'checkbox', isEditable: true, isSortable: true, width: 2 });
     return list;
@@ -243,7 +244,6 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         onSave={onSave}
         onReload={() => void reload()}
         currentUser={currentUser}
-        canEditComments={(row) => row.obligation !== null}
         headerActions={(selected, { editing, updateDraft: update }) =>
           // Rows are selected only in edit mode; the head button is shown only there.
           editing ? (
