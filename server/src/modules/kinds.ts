@@ -8,9 +8,6 @@ const pathByKind: Record<ItemKind, KindPath> = { system: 'systems', assembly: 'a
 export const kindOf = (path: KindPath): ItemKind => kindByPath[path];
 export const pathOf = (kind: ItemKind): KindPath => pathByKind[kind];
 
-/** Display names used in messages. */
-export const kindLabel: Record<ItemKind, string> = { system: 'System', assembly: 'Assembly', subassembly: 'Sub-Assembly' };
-
 /** Every href the API hands out is built here, so reads and writes agree on one shape. */
 export const href = {
   item: (kind: ItemKind, id: number) => `/api/${pathOf(kind)}/${id}`,
