@@ -136,33 +136,16 @@ export async function copyVersion(db: Db, actor: Actor, kind: ItemKind, id: numb
         pair.from_version_id === copy.id
           ? { otherKind: pair.to_kind, otherId: pair.to_version_id }
           : { otherKind: pair.from_kind, otherId: pair.from_version_id };
+      const created = (entity: string, entityId: string | number, values: unknown): Change => ({ actor: actor.username, action: 'create', entity, entityId, after: values });
       await recordChanges(tx, [
-        {
-          actor: actor.username,
-          action: 'create',
-          entity: `${kind}_version`,
-          entityId: copy.id,
-          after: { ...after, copied_from: copiedFrom, copied_compatibilities: copied.compatibilities.length },
-        },
-        ...copied.compatibilities.map(({ compatibility_info_id, references, ...pair }): Change => {
+        created(`${kind}_version`, copy.id, { ...after, copied_from: copiedFrom, copied_compatibilities: copied.compatibilities.length }),
+        ...copied.compatibilities.map(({ compatibility_info_id, references, ...pair }) => {
           const { otherKind, otherId } = seenFromCopy(pair);
-          return {
-            actor: actor.username,
-            action: 'create',
-            entity: 'compatibility',
-            entityId: href.compatibility(kind, copy.id, otherKind, otherId),
-            after: { compatibility_info_id, references, copied_from: copiedFrom },
-          };
+          return created('compatibility', href.compatibility(kind, copy.id, otherKind, otherId), { compatibility_info_id, references, copied_from: copiedFrom });
         }),
-        ...copied.versionRelations.map((pair): Change => {
+        ...copied.versionRelations.map((pair) => {
           const { otherKind, otherId } = seenFromCopy(pair);
-          return {
-            actor: actor.username,
-            action: 'create',
-            entity: 'version_relation',
-            entityId: href.versionRelation(kind, copy.id, otherKind, otherId),
-            after: { related: true, copied_from: copiedFrom },
-          };
+          return created('version_relation', href.versionRelation(kind, copy.id, otherKind, otherId), { related: true, copied_from: copiedFrom });
         }),
       ]);
       return { ...after, copied_compatibilities: copied.compatibilities.length };
