@@ -41,7 +41,8 @@ export function QrScanView({ onFound }: { onFound: (result: SearchResult) => voi
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   // True while a lookup runs: new codes are ignored until it has finished (SPEC 5).
   const busy = useRef(false);
-  // A code whose answer is on screen is not looked up again on every frame it stays in view.
+  // A code whose answer is on screen is not looked up again on every frame it stays in view; once it
+  // has left the view, showing it again asks again (e.g. after a failed lookup).
   const lastScanned = useRef<string | null>(null);
   const [frame, setFrame] = useState<{ width: string; height: string } | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
@@ -57,7 +58,11 @@ export function QrScanView({ onFound }: { onFound: (result: SearchResult) => voi
     canvasRef.current ??= document.createElement('canvas');
     const image = captureCentre(video, canvasRef.current);
     const scanned = image && decodeQrFromImageData(image);
-    if (!scanned || scanned === lastScanned.current) return;
+    if (!scanned) {
+      if (image) lastScanned.current = null;
+      return;
+    }
+    if (scanned === lastScanned.current) return;
     lastScanned.current = scanned;
     const key = qrLookupKey(scanned);
     if (!key) return setMessage('notRecognized');

@@ -144,6 +144,11 @@ describe('QrScanButton', () => {
     // The same code stays in view: it is not looked up again on every frame.
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(searchedWords()).toEqual(['Unknown part']);
+    // Taken out of view and shown again, it is looked up again.
+    decode.mockReturnValue(null);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    decode.mockReturnValue('Label\nUnknown part');
+    await waitFor(() => expect(searchedWords()).toEqual(['Unknown part', 'Unknown part']));
   });
 
   it('ignores new codes while a lookup runs', async () => {
