@@ -15,6 +15,11 @@ export interface SearchEntry {
   parentFolded: string;
   nameFolded: string;
   name2Folded: string;
+  /**
+   * The folded fields joined by line breaks, which a folded search word never contains: one test
+   * rejects the many entries that match in no field.
+   */
+  anyFolded: string;
 }
 
 const kindRank: Record<ItemKind, number> = { system: 0, assembly: 1, subassembly: 2 };
@@ -80,6 +85,7 @@ export class SearchIndex {
       parentFolded: row.parent_folded,
       nameFolded: row.name_folded ?? '',
       name2Folded: row.name2_folded ?? '',
+      anyFolded: [row.parent_folded, row.name_folded ?? '', row.name2_folded ?? ''].join('\n'),
     }));
     entries.sort(compareEntries);
     this.entries = entries;

@@ -29,6 +29,7 @@ export async function hints(db: Db, index: SearchIndex, word: string): Promise<S
   const starting: SearchEntry[] = [];
   const containing: SearchEntry[] = [];
   for (const entry of await index.current(db)) {
+    if (!entry.anyFolded.includes(folded)) continue;
     const fields = entry.versionId === null ? [entry.parentFolded] : [entry.parentFolded, entry.nameFolded, entry.name2Folded];
     if (!fields.some((f) => f.includes(folded))) continue;
     (fields.some((f) => f.startsWith(folded)) ? starting : containing).push(entry);
@@ -62,7 +63,7 @@ export async function fullSearch(db: Db, index: SearchIndex, word: string): Prom
   const perKind: Record<ItemKind, number> = { system: 0, assembly: 0, subassembly: 0 };
   const rows: ResultRow[] = [];
   for (const entry of await index.current(db)) {
-    if (entry.versionId === null || perKind[entry.kind] >= SEARCH_RESULTS_PER_KIND) continue;
+    if (entry.versionId === null || perKind[entry.kind] >= SEARCH_RESULTS_PER_KIND || !entry.anyFolded.includes(search)) continue;
     const fields = [entry.parentFolded, entry.nameFolded, entry.name2Folded];
     if (!fields.some((f) => f.includes(search))) continue;
     if (!fields.some((f) => f.includes(typed) || (f !== '' && typed.includes(f)))) continue;
