@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection.js';
 import { HttpError, notFound, numbered, type Message } from '../http/errors.js';
-import { recordChange, type Tx } from './audit.js';
+import { recordChange, recordChanges, type Change, type Tx } from './audit.js';
 import { translateDbError } from './db-errors.js';
 import { assertFresh } from './etag.js';
 import { type DbTime } from '../modules/time.js';
@@ -66,9 +66,16 @@ export function updateRow<Row extends Versioned, Api>(
   });
 }
 
+/** What the database deletes along with a row (ON DELETE CASCADE), as audit entries read before the delete. */
+export type Cascades<Row> = (tx: Tx, current: Row, actor: string) => Promise<Change[]>;
+
 /** Deletes a row if the client saw its current revision and nothing still needs it (`refuse` says why). */
 export function deleteRow<Row extends Versioned, Api>(
-  options: Existing<Row, Api> & { remove: (tx: Tx, current: Row) => Promise<void>; refuse?: (tx: Tx, current: Row) => Promise<Message | null> },
+  options: Existing<Row, Api> & {
+    remove: (tx: Tx, current: Row) => Promise<void>;
+    refuse?: (tx: Tx, current: Row) => Promise<Message | null>;
+    cascades?: Cascades<Row>;
+  },
 ): Promise<void> {
   return inTransaction(options.db, options.messages, async (tx) => {
     const current = await options.load(tx);
@@ -77,8 +84,9 @@ export function deleteRow<Row extends Versioned, Api>(
     assertFresh(options.ifMatch, current, before);
     const reason = await options.refuse?.(tx, current);
     if (reason) throw new HttpError(409, reason);
+    const cascaded = (await options.cascades?.(tx, current, options.actor)) ?? [];
     await options.remove(tx, current);
-    await recordChange(tx, { actor: options.actor, action: 'delete', entity: options.entity, entityId: current.id, before });
+    await recordChanges(tx, [{ actor: options.actor, action: 'delete', entity: options.entity, entityId: current.id, before }, ...cascaded]);
   });
 }
 
@@ -95,6 +103,7 @@ export interface ResourceSpec<Row extends Versioned, Api, Input> {
   remove: (tx: Tx, current: Row) => Promise<void>;
   /** Why the row may not be deleted now, or null. */
   refuse?: (tx: Tx, current: Row) => Promise<Message | null>;
+  cascades?: Cascades<Row>;
 }
 
 /** Create, update (If-Match) and delete (If-Match, refusal) for one table, audited. */
@@ -120,6 +129,7 @@ export function defineResource<Row extends Versioned, Api, Input>(spec: Resource
         load: (tx) => spec.load(tx, id),
         refuse: spec.refuse,
         remove: spec.remove,
+        cascades: spec.cascades,
       }),
   };
 }

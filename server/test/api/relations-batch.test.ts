@@ -261,3 +261,39 @@ describe('comment paths of SPEC 7: {itemsName}/compatibilities/{relationsName}/c
     expect((await call('DELETE', path)).status).toBe(404);
   });
 });
+
+describe('deletes the database cascades are audited too', () => {
+  it('clearing a compatibility audits the comments that go with it', async () => {
+    const [, , , , , a6, a7] = asm as [Version, Version, Version, Version, Version, Version, Version];
+    expect((await call('POST', `${table(a6)}/${idOf(a7.href)}`, { compatibility_info: { href: allowed.href } })).status).toBe(201);
+    const comment = (await call('POST', `${table(a6)}/${idOf(a7.href)}/commentaries`, { comment: 'Geht mit' })).body as Comment;
+    const cleared = await call('PUT', table(a6), { rows: [{ to_id: idOf(a7.href), compatibility_info: null, references: [] }] });
+    expect(cleared.status).toBe(200);
+    const audit = (await call('GET', `/api/audit?entity=comment&entity_id=${comment.id}`)).body as Array<{ action: string; before: unknown }>;
+    expect(audit[0]).toMatchObject({ action: 'delete', before: { comment: 'Geht mit', author: 'admin' } });
+  });
+
+  it('deleting an item audits its containments, deleting a version its version relations', async () => {
+    const parent = (await call('POST', '/api/assemblies', { name: 'Cascade Test Assembly' })).body as Item;
+    const child = (await call('POST', '/api/subassemblies', { name: 'Cascade Test Sub-Assembly' })).body as Item;
+    expect((await call('POST', `${parent.href}/subassemblies/${idOf(child.href)}`)).status).toBeLessThan(300);
+    const parentVersion = (await call('POST', `${parent.href}/versions`, { name: 'C-1' })).body as Version;
+    const childVersion = (await call('POST', `${child.href}/versions`, { name: 'CS-1' })).body as Version;
+    expect((await call('POST', `${parentVersion.href}/subassemblies/${idOf(childVersion.href)}`)).status).toBeLessThan(300);
+
+    const etagOf = async (href: string) => ((await call('GET', href)).body as { etag: string }).etag;
+    expect((await call('DELETE', childVersion.href, undefined, 'admin', { 'if-match': await etagOf(childVersion.href) })).status).toBe(204);
+    const relation = `${parentVersion.href}/subassemblies/${idOf(childVersion.href)}`;
+    expect((await call('GET', `/api/audit?entity=version_relation&entity_id=${encodeURIComponent(relation)}`)).body).toEqual([
+      expect.objectContaining({ action: 'delete', before: { related: true } }),
+      expect.objectContaining({ action: 'create' }),
+    ]);
+
+    expect((await call('DELETE', child.href, undefined, 'admin', { 'if-match': await etagOf(child.href) })).status).toBe(204);
+    const containment = `${parent.href}/subassemblies/${idOf(child.href)}`;
+    expect((await call('GET', `/api/audit?entity=containment&entity_id=${encodeURIComponent(containment)}`)).body).toEqual([
+      expect.objectContaining({ action: 'delete', before: { related: true } }),
+      expect.objectContaining({ action: 'create' }),
+    ]);
+  });
+});

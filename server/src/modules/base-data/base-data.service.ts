@@ -2,6 +2,7 @@ import type { CompatibilityInfo, CompatibilityInfoValues, Item, ItemValues, Refe
 import type { Db } from '../../db/connection.js';
 import { HttpError, kindName, kindVersionName, msg, notFound, numbered, plural } from '../../http/errors.js';
 import { recordChanges, type Change } from '../../writes/audit.js';
+import { cascadedDeletes } from '../../writes/cascades.js';
 import { translateDbError } from '../../writes/db-errors.js';
 import { etagOf } from '../../writes/etag.js';
 import { createRow, defineResource, deleteRow, updateRow } from '../../writes/guarded-write.js';
@@ -51,6 +52,7 @@ const itemResources = Object.fromEntries(
       insert: (tx, actor, input) => queries.insertItem(tx, kind, actor, input),
       update: (tx, row, actor, input) => queries.updateItem(tx, row, actor, input),
       remove: (tx, row) => queries.deleteById(tx, 'items', row.id),
+      cascades: (tx, row, actor) => cascadedDeletes.ofItems(tx, actor, [row.id]),
       refuse: async (tx, row) => {
         const count = await queries.countVersions(tx, row.id);
         return count > 0 ? plural('item.hasVersions', count, { kind: kindName(kind), name: row.name }) : null;
@@ -112,6 +114,7 @@ export function deleteVersion(db: Db, actor: Actor, kind: ItemKind, id: number, 
       return count > 0 ? plural('version.inUse', count, { label }) : null;
     },
     remove: (tx, row) => queries.deleteById(tx, 'versions', row.id),
+    cascades: (tx, row, by) => cascadedDeletes.ofVersions(tx, by, [row.id]),
   });
 }
 

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/connection.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { recordChanges, type Change, type Executor, type Tx } from '../../writes/audit.js';
+import { cascadedDeletes } from '../../writes/cascades.js';
 import { translateDbError } from '../../writes/db-errors.js';
 import { assertFresh, etagOf } from '../../writes/etag.js';
 import { href, type ItemKind } from '../kinds.js';
@@ -273,6 +274,7 @@ export async function saveCompatibilities(db: Db, actor: string, fromKind: ItemK
       result.updated++;
     }
 
+    changes.push(...(await cascadedDeletes.ofCompatibilities(tx, actor, toDelete)));
     await queries.deleteCompatibilities(tx, toDelete);
     await queries.updateCompatibilities(tx, toUpdate, actor);
     const created = await queries.insertCompatibilities(tx, { fromKind: pairKinds.fromKind, toKind: pairKinds.toKind }, toCreate, actor);
