@@ -35,7 +35,7 @@ describe('signing in through the real login page', () => {
 
       // Logout goes through the provider and back to /home, signed out.
       await page.getByTestId('user-menu').click();
-      await page.getByTestId('nav-logout').click();
+      await page.getByTestId('user-menu-logout').click();
       await page.waitForURL((url) => url.pathname === '/home', { timeout: 30_000 });
       await expect.poll(() => page.getByTestId('nav-login').isVisible()).toBe(true);
       await page.context().close();

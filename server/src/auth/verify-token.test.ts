@@ -48,10 +48,11 @@ describe('createTokenVerifier', () => {
     expect(result.claims.iss).toBe(ISSUER);
   });
 
-  it('takes the user name from preferred_username, then nickname, then sub', async () => {
+  it('takes the user name from nickname (SPEC 3), then preferred_username, then sub', async () => {
+    expect((await verify(await sign({ preferred_username: 'pref', nickname: 'nick' }))).username).toBe('nick');
+    expect((await verify(await sign({ preferred_username: 'pref', nickname: '' }))).username).toBe('pref');
     expect((await verify(await sign({ preferred_username: undefined, nickname: 'nick' }))).username).toBe('nick');
     expect((await verify(await sign({ preferred_username: undefined }))).username).toBe('sub-intern');
-    expect((await verify(await sign({ preferred_username: '', nickname: 'nick' }))).username).toBe('nick');
   });
 
   it('gives role null to a token without a known role', async () => {

@@ -93,7 +93,8 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     if (typeof sub !== 'string' || sub === '') throw new TokenError('invalid_claims', 'The token has no subject.');
     return {
       sub,
-      username: firstString(payload.preferred_username, payload.nickname) ?? sub,
+      // SPEC 3: the nickname is the user name (comment authors); other providers may only send preferred_username.
+      username: firstString(payload.nickname, payload.preferred_username) ?? sub,
       role: mapRoles(readClaim(payload, rolesClaim)),
       claims: payload,
     };

@@ -89,9 +89,10 @@ describe('routes for visitors', () => {
     await vi.waitFor(() => expect(auth.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/evaluate' } }));
   });
 
-  it('show a 404 page for unknown paths', async () => {
-    renderAt('/no-such-page', fakeAuth());
-    expect(await screen.findByTestId('not-found')).toHaveTextContent('There is no page at /no-such-page.');
+  it('send a visitor of an unknown path to the provider too, remembering it', async () => {
+    const { auth } = renderAt('/no-such-page', fakeAuth());
+    await vi.waitFor(() => expect(auth.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/no-such-page' } }));
+    expect(screen.queryByTestId('not-found')).not.toBeInTheDocument();
   });
 });
 
@@ -106,6 +107,12 @@ describe('routes for signed-in users', () => {
     }
     expect(screen.getByTestId('evaluate-link-system-system-assembly-matrix')).toHaveAttribute('href', '/evaluate/system-system-assembly-matrix');
     expect(screen.getByTestId('user-menu')).toHaveTextContent('extern');
+  });
+
+  it('show a 404 page for unknown paths', async () => {
+    meAnswers({ username: 'extern', role: 'extern' });
+    renderAt('/no-such-page', signedIn());
+    expect(await screen.findByTestId('not-found')).toHaveTextContent('There is no page at /no-such-page.');
   });
 
   it('show the help page with its system overview', async () => {

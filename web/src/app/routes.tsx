@@ -43,9 +43,10 @@ export const routes: RouteObject[] = [
           databaseRoute,
           { element: <RequireRole min="intern" />, children: [issuesInternalRoute] },
           { element: <RequireRole min="admin" />, children: [basicDataRoute, compatibilityRoute, monitoringRoute] },
+          // Every page needs a signed-in user unless SPEC 2 says otherwise, an unknown one too.
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

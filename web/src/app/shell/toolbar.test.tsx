@@ -38,14 +38,14 @@ describe('Toolbar', () => {
 
   it('shows an extern user Evaluation, Infos and Help', () => {
     renderToolbar(user('extern'));
-    expect(entries()).toEqual(['nav-evaluate', 'nav-infos', 'nav-help']);
+    expect(entries()).toEqual(['nav-evaluate', 'nav-infos', 'nav-help', 'nav-logout']);
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Infos' })).toHaveAttribute('href', '/issues');
   });
 
   it('shows an intern user Data state and Infos (Internal) instead of Infos', () => {
     renderToolbar(user('intern'));
-    expect(entries()).toEqual(['nav-evaluate', 'nav-dataset', 'nav-infos-internal', 'nav-help']);
+    expect(entries()).toEqual(['nav-evaluate', 'nav-dataset', 'nav-infos-internal', 'nav-help', 'nav-logout']);
     expect(screen.getByRole('link', { name: 'Infos (Internal)' })).toHaveAttribute('href', '/issues-internal');
   });
 
@@ -60,7 +60,14 @@ describe('Toolbar', () => {
       'nav-infos-internal',
       'nav-help',
       'nav-api-docs',
+      'nav-logout',
     ]);
+  });
+
+  it('lets a signed-in user log out from the toolbar', async () => {
+    const { onLogout } = renderToolbar(user('intern'));
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(onLogout).toHaveBeenCalledOnce();
   });
 
   it.each(['localhost', '127.0.0.1', 'portfolio-demo.example.com', 'work.portfolio.example.com'])('shows an admin Monitoring (LIVE) on %s', (host) => {

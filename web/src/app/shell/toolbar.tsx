@@ -40,6 +40,12 @@ export function Toolbar({ session, hostname, orientation, onLogin, onLogout, onN
   const vertical = orientation === 'vertical';
   const Layout = vertical ? Stack : Group;
 
+  const logout = (
+    <Button variant="subtle" onClick={onLogout} leftSection={<IconLogout size={16} aria-hidden />} data-testid="nav-logout" {...(vertical ? { fullWidth: true, justify: 'flex-start' } : {})}>
+      {t('nav.logout')}
+    </Button>
+  );
+
   let content;
   switch (session.status) {
     case 'loading':
@@ -54,16 +60,18 @@ export function Toolbar({ session, hostname, orientation, onLogin, onLogout, onN
     case 'refused':
     case 'failed':
       // Nothing but Logout: the page itself says why (SPEC section 2).
-      content = (
-        <Button variant="subtle" onClick={onLogout} leftSection={<IconLogout size={16} aria-hidden />} data-testid="nav-logout">
-          {t('nav.logout')}
-        </Button>
-      );
+      content = logout;
       break;
     case 'user':
-      content = navItemsFor(session.role, hostname).map((item) => (
-        <ToolbarLink key={item.key} item={item} fullWidth={vertical} onNavigate={onNavigate} />
-      ));
+      // SPEC 2: the role's links, then Logout (also in the user menu of the header).
+      content = (
+        <>
+          {navItemsFor(session.role, hostname).map((item) => (
+            <ToolbarLink key={item.key} item={item} fullWidth={vertical} onNavigate={onNavigate} />
+          ))}
+          {logout}
+        </>
+      );
       break;
   }
   return (

@@ -23,7 +23,7 @@ export function UserMenu({ username, onLogout }: { username: string; onLogout: (
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout} data-testid="nav-logout">
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout} data-testid="user-menu-logout">
           {t('nav.logout')}
         </Menu.Item>
       </Menu.Dropdown>
