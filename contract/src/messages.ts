@@ -39,6 +39,16 @@ export const MESSAGE_CATALOG = {
     de: 'Dieser Inhaltstyp wird hier nicht angenommen; senden Sie application/json.',
     fr: "Ce type de contenu n'est pas accepté ici ; envoyez application/json.",
   },
+  'errors.badUrl': {
+    en: 'The address of the request is not valid (a malformed %-escape).',
+    de: 'Die Adresse der Anfrage ist ungültig (fehlerhafte %-Kodierung).',
+    fr: "L'adresse de la requête n'est pas valide (séquence % mal formée).",
+  },
+  'errors.pathTooLong': {
+    en: 'A part of the address of the request is longer than {max} characters.',
+    de: 'Ein Teil der Adresse der Anfrage ist länger als {max} Zeichen.',
+    fr: "Une partie de l'adresse de la requête dépasse {max} caractères.",
+  },
   'errors.bodyTooLarge': { en: 'The request body is too large.', de: 'Der Inhalt der Anfrage ist zu groß.', fr: 'Le corps de la requête est trop volumineux.' },
   'errors.internal': {
     en: 'Something went wrong on the server. The error was logged; please try again later.',
@@ -95,6 +105,7 @@ export const MESSAGE_CATALOG = {
   'zodIssue.format': { en: 'has an invalid format', de: 'hat ein ungültiges Format', fr: "n'a pas un format valide" },
   'zodIssue.unknownKeys': { en: 'unknown fields: {keys}', de: 'unbekannte Felder: {keys}', fr: 'champs inconnus : {keys}' },
   'zodIssue.option': { en: 'must be one of {values}', de: 'muss einer der Werte {values} sein', fr: "doit être l'une des valeurs {values}" },
+  'zodIssue.nulCharacter': { en: 'must not contain a NUL character (U+0000)', de: 'darf kein NUL-Zeichen (U+0000) enthalten', fr: 'ne doit pas contenir de caractère NUL (U+0000)' },
   'zodIssue.invalid': { en: 'is invalid', de: 'ist ungültig', fr: "n'est pas valide" },
 
   // ── sign-in and roles (SPEC 8: the English texts are exact) ───────────────────────────────────

@@ -5,14 +5,15 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION, PRODUCT_NAME } from '@dp/contract';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { registerAuth } from './auth/plugin.js';
 import { createTokenVerifier } from './auth/verify-token.js';
-import { registerErrorHandling, msg, sendError } from './http/errors.js';
+import { frameworkError, MAX_PARAM_LENGTH, registerErrorHandling, msg, sendError } from './http/errors.js';
 import type { AppContext, ZodApp } from './http/types.js';
+import { validatorCompiler } from './http/validation.js';
 import { registerEmbeddedIdp } from './idp/index.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { baseDataRoutes } from './modules/base-data/base-data.routes.js';
@@ -39,6 +40,8 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     // Never echo a stack trace or internal error to a client.
     return503OnClosing: true,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import { matchContractMessage, messageLanguageOf, renderMessage, type MessageKey, type MessageLanguage } from '@dp/contract';
 import type { ItemKind } from '../modules/kinds.js';
+import { NUL_CHARACTER } from './validation.js';
 
 /** A parameter of a message: a value, another message (rendered in the same language) or a list of them. */
 export type MessageParam = string | number | Message | readonly MessageParam[];
@@ -147,6 +148,8 @@ function describeProblem(issue: ValidationIssue): Message | string {
       return msg('zodIssue.option', { values: (p.values ?? []).map((v) => JSON.stringify(v)).join(', ') });
     case 'invalid_union':
       return msg('zodIssue.invalid');
+    case NUL_CHARACTER:
+      return msg('zodIssue.nulCharacter');
   }
   return text || msg('zodIssue.invalid');
 }
@@ -184,7 +187,24 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return sendError(reply, status, msg('errors.other', { text: error.message }));
     request.log.error({ err: error }, 'request failed');
-    if (process.env.DP_DEBUG) console.error('DPDEBUG', error);
     return sendError(reply, 500, msg('errors.internal'));
   });
+}
+
+/** Fastify's default for path parameters; a longer one is refused by the router before any route runs. */
+export const MAX_PARAM_LENGTH = 100;
+
+/**
+ * Errors the router raises before a route is found (a malformed %-escape, an overlong path segment):
+ * answered like every other error instead of Fastify's own English body that echoes the path.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return sendError(reply, 400, msg('errors.badUrl'));
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return sendError(reply, 414, msg('errors.pathTooLong', { max: MAX_PARAM_LENGTH }));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return sendError(reply, 500, msg('errors.internal'));
 }

@@ -5,12 +5,15 @@ import { requireRole } from '../../auth/plugin.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
 import { toIso, type DbTime } from '../time.js';
 
-const query = z.object({
-  entity: z.string().trim().min(1).max(100).optional(),
-  entity_id: z.string().trim().min(1).max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-  before_id: z.coerce.number().int().positive().optional(),
-});
+// Strict like every request body: a misspelt filter is refused rather than silently ignored.
+const query = z
+  .object({
+    entity: z.string().trim().min(1).max(100).optional(),
+    entity_id: z.string().trim().min(1).max(100).optional(),
+    limit: z.coerce.number().int().min(1).max(1000).default(100),
+    before_id: z.coerce.number().int().positive().optional(),
+  })
+  .strict();
 
 type AuditRow = {
   id: number;
