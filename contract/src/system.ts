@@ -16,6 +16,12 @@ export const publicConfig = z
       redirect_uri: z.string(),
       silent_redirect_uri: z.string(),
       post_logout_redirect_uri: z.string(),
+      /**
+       * The API's audience, only for an external provider that needs it as `audience` on /authorize and
+       * the token endpoint (Auth0, SPEC 7). Absent for the embedded provider: it issues its tokens for the
+       * API without being asked (resource indicators) and ignores the parameter.
+       */
+      audience: z.string().optional(),
     }),
   })
   .meta({ id: 'PublicConfig' });

@@ -33,11 +33,23 @@ describe('signing in through the real login page', () => {
       await expect.poll(() => page.getByTestId('app-version').textContent()).toContain('2.6.0');
       await screenshot(page, `shell-${user}`);
 
-      // Logout goes through the provider and back to /home, signed out.
+      // Logout goes through the provider and back to /home, signed out; no token in the logout URL.
+      const logoutUrls: URL[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/idp/session/end') logoutUrls.push(url);
+      });
       await page.getByTestId('user-menu').click();
       await page.getByTestId('user-menu-logout').click();
       await page.waitForURL((url) => url.pathname === '/home', { timeout: 30_000 });
       await expect.poll(() => page.getByTestId('nav-login').isVisible()).toBe(true);
+      expect(logoutUrls).toHaveLength(1);
+      expect(logoutUrls[0]!.searchParams.has('id_token_hint')).toBe(false);
+      expect(logoutUrls[0]!.searchParams.get('client_id')).toBeTruthy();
+      expect(logoutUrls[0]!.searchParams.get('post_logout_redirect_uri')).toBe(`${baseUrl()}/home`);
+      // Signed out at the provider too: the next visit of a protected page shows its login page again.
+      await page.goto(`${baseUrl()}/evaluate`);
+      await expect.poll(() => page.getByLabel(/user ?name/i).isVisible(), { timeout: 30_000 }).toBe(true);
       await page.context().close();
     });
   }
@@ -68,6 +80,10 @@ describe('signing in through the real login page', () => {
 describe('language', () => {
   it('German by default; switching to French and English changes the texts and is kept', async () => {
     const page = await newPage();
+    await page.goto(`${baseUrl()}/evaluate`);
+    // The provider's login page follows the app's language (ui_locales): German here.
+    await expect.poll(() => page.getByLabel('Benutzername').isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
     await signIn(page, 'extern', '/evaluate');
     await expect.poll(() => page.getByTestId('nav-evaluate').textContent()).toBe('Auswertung');
     await page.getByTestId('language-menu').click();

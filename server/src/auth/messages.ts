@@ -1,5 +1,6 @@
 import { MESSAGES, PRODUCT_NAME } from '@dp/contract';
 import { msg } from '../http/errors.js';
+import { IDP_TEXTS } from '../idp/texts.js';
 import type { Role } from './roles.js';
 
 // The texts of SPEC 8 live in contract/ (the web app shows the same ones); the server's other
@@ -23,5 +24,5 @@ export const ISSUER_UNAVAILABLE_MESSAGE = ISSUER_UNAVAILABLE.render('en');
 export const UNAUTHORIZED = msg('auth.unauthorized', { product: PRODUCT_NAME });
 export const REFUSED = msg('auth.refused');
 
-/** Shown on the embedded provider's login page after a wrong user name or password. */
-export const LOGIN_FAILED_MESSAGE = 'Invalid user name or password.';
+/** Shown on the embedded provider's login page after a wrong user name or password (English; see idp/texts.ts). */
+export const LOGIN_FAILED_MESSAGE = IDP_TEXTS.en.loginFailed;

@@ -5,12 +5,12 @@ import type { IncomingMessage } from 'node:http';
 import type Provider from 'oidc-provider';
 import { errors, type InteractionResults } from 'oidc-provider';
 import type pg from 'pg';
-import { LOGIN_FAILED_MESSAGE } from '../auth/messages.js';
 import type { AppConfig } from '../config.js';
 import { checkCredentials } from './accounts.js';
 import { loadSigningKey } from './keys.js';
 import { createPgAdapter, deleteExpiredPayloads } from './pg-adapter.js';
 import { createProvider, IDP_MOUNT } from './provider.js';
+import { DEFAULT_IDP_LANGUAGE, IDP_TEXTS, idpLanguageOf } from './texts.js';
 import { loginPage, messagePage } from './views.js';
 
 export { IDP_MOUNT } from './provider.js';
@@ -93,7 +93,7 @@ function forwardProtocolRequests(app: FastifyInstance, provider: Provider) {
 
 async function interactionRoutes(scope: FastifyInstance, provider: Provider, config: AppConfig) {
   if (!scope.hasContentTypeParser('application/x-www-form-urlencoded')) await scope.register(fastifyFormbody);
-  const backToApp = { href: `${config.publicUrl}/`, text: 'Back to the Digital Portfolio' };
+  const backToApp = (text: (typeof IDP_TEXTS)[keyof typeof IDP_TEXTS]) => ({ href: `${config.publicUrl}/`, text: text.backToApp });
 
   function sendPage(reply: FastifyReply, status: number, html: string) {
     // The pages carry a one-time interaction id; never cache them.
@@ -108,11 +108,9 @@ async function interactionRoutes(scope: FastifyInstance, provider: Provider, con
     } catch (err) {
       if (!(err instanceof errors.SessionNotFound)) throw err;
     }
-    sendPage(
-      reply,
-      400,
-      messagePage({ title: 'Sign-in expired', message: 'This sign-in page has expired. Please start signing in again.', link: backToApp }),
-    );
+    // The interaction (and the language it asked for) is gone: German, like the app.
+    const text = IDP_TEXTS[DEFAULT_IDP_LANGUAGE];
+    sendPage(reply, 400, messagePage({ lang: DEFAULT_IDP_LANGUAGE, title: text.expiredTitle, message: text.expired, link: backToApp(text) }));
     return null;
   }
 
@@ -130,7 +128,8 @@ async function interactionRoutes(scope: FastifyInstance, provider: Provider, con
     switch (interaction.prompt.name) {
       case 'login': {
         const hint = interaction.params.login_hint;
-        return sendPage(reply, 200, loginPage({ action: request.url, username: typeof hint === 'string' ? hint : undefined }));
+        const lang = idpLanguageOf(interaction.params.ui_locales);
+        return sendPage(reply, 200, loginPage({ action: request.url, username: typeof hint === 'string' ? hint : undefined, lang }));
       }
       case 'consent':
         // The web app is the provider's only, first-party client: no consent screen.
@@ -149,7 +148,8 @@ async function interactionRoutes(scope: FastifyInstance, provider: Provider, con
     const user = checkCredentials(config.demoPasswords, username, password);
     if (!user) {
       const shown = typeof username === 'string' ? username : undefined;
-      return sendPage(reply, 200, loginPage({ action: request.url, username: shown, error: LOGIN_FAILED_MESSAGE }));
+      const lang = idpLanguageOf(interaction.params.ui_locales);
+      return sendPage(reply, 200, loginPage({ action: request.url, username: shown, error: IDP_TEXTS[lang].loginFailed, lang }));
     }
     return finish(request, reply, { login: { accountId: user } });
   });

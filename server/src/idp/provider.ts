@@ -4,6 +4,7 @@ import Provider, { errors, type AdapterConstructor, type KoaContextWithOIDC } fr
 import type { JWK } from 'jose';
 import { webAppUris, type AppConfig } from '../config.js';
 import { demoUserClaims, isDemoUser } from './accounts.js';
+import { DEFAULT_IDP_LANGUAGE, IDP_LANGUAGES, IDP_TEXTS, idpLanguageOf } from './texts.js';
 import { LOGOUT_SUBMIT_SCRIPT, logoutPage, messagePage } from './views.js';
 
 /** Where the provider lives in the app: the issuer is `${publicUrl}${IDP_MOUNT}`. */
@@ -92,21 +93,29 @@ export function createProvider({ config, adapter, signingKey }: ProviderOptions)
       },
       rpInitiatedLogout: {
         enabled: true,
+        // The web app sends client_id + post_logout_redirect_uri (no ID token in the URL) and its
+        // language; this page confirms by itself, so the provider ends its session and redirects back.
         logoutSource(ctx, form) {
           allowInlineScript(ctx, LOGOUT_SUBMIT_SCRIPT);
           ctx.type = 'html';
-          ctx.body = logoutPage(form);
+          ctx.body = logoutPage(form, idpLanguageOf(ctx.oidc.params?.ui_locales));
         },
         postLogoutSuccessSource(ctx) {
+          // Nothing tells the language here (the app's logout redirects back instead): German, like the app.
+          const lang = DEFAULT_IDP_LANGUAGE;
+          const text = IDP_TEXTS[lang];
           ctx.type = 'html';
           ctx.body = messagePage({
-            title: 'Signed out',
-            message: `You are signed out of the ${PRODUCT_NAME}.`,
-            link: { href: `${config.publicUrl}/`, text: `Back to the ${PRODUCT_NAME}` },
+            lang,
+            title: text.signedOutTitle,
+            message: text.signedOut,
+            link: { href: `${config.publicUrl}/`, text: text.backToApp },
           });
         },
       },
     },
+    // Its pages come in the app's languages; the web app asks for one with ui_locales.
+    discovery: { ui_locales_supported: [...IDP_LANGUAGES] },
     interactions: {
       url: (_ctx, interaction) => `${IDP_MOUNT}/interaction/${interaction.uid}`,
     },
@@ -128,11 +137,18 @@ export function createProvider({ config, adapter, signingKey }: ProviderOptions)
       Grant: hours(24),
     },
     renderError(ctx, out) {
+      // ctx.oidc is missing when the request failed before the provider took it up.
+      const lang = idpLanguageOf((ctx.oidc as KoaContextWithOIDC['oidc'] | undefined)?.params?.ui_locales);
+      const text = IDP_TEXTS[lang];
+      // The provider's own description is English protocol text: shown as a detail under our sentence.
+      const detail = out.error_description ?? out.error;
       ctx.type = 'html';
       ctx.body = messagePage({
-        title: 'Sign-in failed',
-        message: String(out.error_description ?? out.error ?? 'The sign-in request could not be processed.'),
-        link: { href: `${config.publicUrl}/`, text: `Back to the ${PRODUCT_NAME}` },
+        lang,
+        title: text.signInFailedTitle,
+        message: text.signInFailed,
+        detail: detail ? text.signInFailedDetail(String(detail)) : undefined,
+        link: { href: `${config.publicUrl}/`, text: text.backToApp },
       });
     },
   });

@@ -1,8 +1,10 @@
 import { PRODUCT_NAME } from '@dp/contract';
 import { DEMO_USERS } from '../config.js';
+import { DEFAULT_IDP_LANGUAGE, IDP_TEXTS, type IdpLanguage } from './texts.js';
 
 // The embedded provider's pages: plain HTML with inline CSS (the app's CSP allows inline styles) and no
-// script, except the logout page's one-line auto-submit, which is allowed by its hash.
+// script, except the logout page's one-line auto-submit, which is allowed by its hash. Each page is
+// in one of the app's languages (texts.ts), German unless told.
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -25,9 +27,9 @@ const style = `
   .hint{margin:1.5rem 0 0;font-size:.85rem;color:#868e96}
 `;
 
-function layout(title: string, body: string, head = ''): string {
+function layout(lang: IdpLanguage, title: string, body: string, head = ''): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -51,24 +53,27 @@ export interface LoginPageOptions {
   /** User name to show again after a failed attempt, or the login_hint. */
   username?: string;
   error?: string;
+  lang?: IdpLanguage;
 }
 
-export function loginPage({ action, username = '', error }: LoginPageOptions): string {
+export function loginPage({ action, username = '', error, lang = DEFAULT_IDP_LANGUAGE }: LoginPageOptions): string {
+  const text = IDP_TEXTS[lang];
   const errorLine = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
   return layout(
-    'Sign in',
-    `<h2>Sign in</h2>
+    lang,
+    text.signInTitle,
+    `<h2>${escapeHtml(text.signInTitle)}</h2>
 <form method="post" action="${escapeHtml(action)}" novalidate>
 ${errorLine}
-<label for="username">User name</label>
+<label for="username">${escapeHtml(text.userName)}</label>
 <input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required${
       username ? ` value="${escapeHtml(username)}"` : ' autofocus'
     }>
-<label for="password">Password</label>
+<label for="password">${escapeHtml(text.password)}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${username ? ' autofocus' : ''}>
-<button type="submit">Sign in</button>
+<button type="submit">${escapeHtml(text.signInButton)}</button>
 </form>
-<p class="hint">Demo users: ${DEMO_USERS.join(', ')}.</p>`,
+<p class="hint">${escapeHtml(text.demoUsers(DEMO_USERS.join(', ')))}</p>`,
   );
 }
 
@@ -76,11 +81,15 @@ export interface MessagePageOptions {
   title: string;
   message: string;
   link?: { href: string; text: string };
+  /** A technical detail shown small under the message (e.g. the provider's error description). */
+  detail?: string;
+  lang?: IdpLanguage;
 }
 
-export function messagePage({ title, message, link }: MessagePageOptions): string {
+export function messagePage({ title, message, link, detail, lang = DEFAULT_IDP_LANGUAGE }: MessagePageOptions): string {
   const button = link ? `<a class="button" href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a>` : '';
-  return layout(title, `<h2>${escapeHtml(title)}</h2>\n<p>${escapeHtml(message)}</p>\n${button}`);
+  const details = detail ? `\n<p class="hint">${escapeHtml(detail)}</p>` : '';
+  return layout(lang, title, `<h2>${escapeHtml(title)}</h2>\n<p>${escapeHtml(message)}</p>${details}\n${button}`);
 }
 
 /** The script that submits the logout form at once, so RP-initiated logout needs no extra click. */
@@ -90,13 +99,15 @@ export const LOGOUT_SUBMIT_SCRIPT = "document.forms[0].submit();";
  * The logout confirmation, submitted by script; without script it shows one button. `form` is
  * oidc-provider's form (action and xsrf token); `logout=yes` ends the whole provider session.
  */
-export function logoutPage(form: string): string {
+export function logoutPage(form: string, lang: IdpLanguage = DEFAULT_IDP_LANGUAGE): string {
+  const text = IDP_TEXTS[lang];
   const withLogout = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
   return layout(
-    'Signing out',
-    `<h2>Signing out…</h2>
+    lang,
+    text.signingOut,
+    `<h2>${escapeHtml(text.signingOut)}</h2>
 ${withLogout}
-<noscript><button type="submit" form="op.logoutForm">Sign out</button></noscript>
+<noscript><button type="submit" form="op.logoutForm">${escapeHtml(text.signOutButton)}</button></noscript>
 <script>${LOGOUT_SUBMIT_SCRIPT}</script>`,
   );
 }

@@ -51,6 +51,11 @@ describe('who may read what', () => {
     });
   }
 
+  it('/api/config names the audience an external provider needs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.json().oidc).toMatchObject({ authority: t.config.oidc.issuer, client_id: 'digital-portfolio-web', audience: t.config.oidc.audience });
+  });
+
   it('/api/me names the user and the mapped role', async () => {
     for (const role of ['admin', 'intern', 'extern'] as const) {
       const res = await t.app.inject({ url: '/api/me', headers: await t.as(role) });

@@ -175,18 +175,21 @@ describe('embedded OpenID provider', () => {
     expect(doc.jwks_uri).toBe(`${origin}/idp/jwks`);
     expect(doc.end_session_endpoint).toBe(`${origin}/idp/session/end`);
     expect(doc.code_challenge_methods_supported).toEqual(['S256']);
+    expect(doc.ui_locales_supported).toEqual(['de', 'en', 'fr']);
+    expect(doc.claim_types_supported).toEqual(['normal']);
   });
 
   it('shows a login page, refuses a wrong password and signs in with the right one', async () => {
     const browser = new Browser();
     const { challenge, verifier } = pkce();
-    const start = await browser.request(authorizeUrl(challenge));
+    const start = await browser.request(authorizeUrl(challenge, { ui_locales: 'en' }));
     const loginUrl = start.headers.get('location')!;
     const page = await browser.request(loginUrl);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
     expect(html).toContain('Digital Portfolio');
+    expect(html).toContain('<html lang="en">');
     expect(html).toMatch(/<label for="username">User name<\/label>/);
     expect(html).toMatch(/<label for="password">Password<\/label>/);
     expect(html).toContain('type="submit"');
@@ -212,6 +215,31 @@ describe('embedded OpenID provider', () => {
     const again = await tokenRequest({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirectUri() });
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('invalid_grant');
+  });
+
+  it.each([
+    ['ui_locales=de', { ui_locales: 'de' }],
+    ['no ui_locales', {}],
+  ] as const)('shows the login page in German with %s', async (_what, extra) => {
+    const browser = new Browser();
+    const start = await browser.request(authorizeUrl(pkce().challenge, extra));
+    const html = await (await browser.request(start.headers.get('location')!)).text();
+    expect(html).toContain('<html lang="de">');
+    expect(html).toMatch(/<label for="username">Benutzername<\/label>/);
+    expect(html).toMatch(/<label for="password">Passwort<\/label>/);
+    expect(html).toContain('<button type="submit">Anmelden</button>');
+    const wrong = await (await browser.postForm(formAction(html), { username: 'intern', password: 'wrong' })).text();
+    expect(wrong).toContain('<html lang="de">');
+    expect(wrong).toContain('Benutzername oder Passwort ist falsch.');
+    expect(wrong).not.toContain(LOGIN_FAILED_MESSAGE);
+  });
+
+  it('shows the login page in French with ui_locales=fr-CH', async () => {
+    const browser = new Browser();
+    const start = await browser.request(authorizeUrl(pkce().challenge, { ui_locales: 'fr-CH en' }));
+    const html = await (await browser.request(start.headers.get('location')!)).text();
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('Mot de passe');
   });
 
   it('refuses a code exchange with a wrong PKCE verifier', async () => {
@@ -309,18 +337,21 @@ describe('embedded OpenID provider', () => {
     expect(replay.body.error).toBe('invalid_grant');
   });
 
-  it('logs out at the end-session endpoint without a confirmation click', async () => {
+  it('logs out at the end-session endpoint without a confirmation click and without an ID token', async () => {
     const browser = new Browser();
     const tokens = await signIn(browser, 'admin');
+    // What the web app sends (RP-Initiated Logout 1.0): no id_token_hint, the client and where to go back.
     const params = new URLSearchParams({
       client_id: config.oidc.clientId,
-      id_token_hint: tokens.id_token,
       post_logout_redirect_uri: `${origin}/home`,
       state: 'bye',
+      ui_locales: 'en',
     });
     const page = await browser.request(`/idp/session/end?${params}`);
     expect(page.status).toBe(200);
     const html = await page.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('Signing out…');
     const script = /<script>([^<]*)<\/script>/.exec(html)?.[1];
     expect(script).toBe('document.forms[0].submit();');
     // helmet's policy was kept and allows exactly this script by its hash.
@@ -344,7 +375,9 @@ describe('embedded OpenID provider', () => {
   it('answers an expired or foreign interaction with a clear page', async () => {
     const res = await new Browser().request('/idp/interaction/does-not-exist');
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain('This sign-in page has expired.');
+    const html = await res.text();
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('Diese Anmeldeseite ist abgelaufen.');
   });
 
   it('leaves other URLs to the app', async () => {

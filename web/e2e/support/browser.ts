@@ -43,12 +43,15 @@ export async function obligationTextsShown(page: Page): Promise<string[]> {
   return OBLIGATION_TEXTS.filter((text) => html.includes(inMarkup(text)));
 }
 
-/** Opens `target`, signs in through the real login page of the embedded provider and waits to be back. */
+/**
+ * Opens `target`, signs in through the real login page of the embedded provider and waits to be back.
+ * The login page is in the app's language (English unless the test chose another): its labels in en, de, fr.
+ */
 export async function signIn(page: Page, user: string, target = '/evaluate', password = user) {
   await page.goto(`${baseUrl()}${target}`);
-  await page.getByLabel(/user ?name/i).fill(user);
-  await page.getByLabel(/password/i).fill(password);
-  await page.getByRole('button', { name: /sign in|log ?in/i }).click();
+  await page.getByLabel(/user ?name|benutzername|nom d'utilisateur/i).fill(user);
+  await page.getByLabel(/password|passwort|mot de passe/i).fill(password);
+  await page.getByRole('button', { name: /sign in|log ?in|anmelden|se connecter/i }).click();
   await page.waitForURL((url) => url.pathname === target, { timeout: 30_000 });
 }
 

@@ -68,7 +68,7 @@ describe('routes for visitors', () => {
     const { auth } = renderAt('/basic-data/systems?filter=x', fakeAuth());
     expect(await screen.findByText('Taking you to the sign-in page…')).toBeInTheDocument();
     expect(auth.signinRedirect).toHaveBeenCalledOnce();
-    expect(auth.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/basic-data/systems?filter=x' } });
+    expect(auth.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/basic-data/systems?filter=x' }, ui_locales: 'en' });
   });
 
   it('renew an expired session with its refresh token before asking to log in again', async () => {
@@ -80,18 +80,18 @@ describe('routes for visitors', () => {
   it('offer a retry instead of redirecting in a loop when the provider cannot be reached', async () => {
     const error = Object.assign(new Error('Failed to fetch'), { source: 'signinRedirect' as const, args: undefined });
     const { auth } = renderAt('/evaluate', fakeAuth({ error }));
-    expect(await screen.findByTestId('signin-failed')).toHaveTextContent('Failed to fetch');
+    expect(await screen.findByTestId('signin-failed')).toHaveTextContent('HTTP error. Unable to fetch');
     expect(auth.signinRedirect).not.toHaveBeenCalled();
   });
 
   it('start the login at once on /autologin, coming back to the evaluation', async () => {
     const { auth } = renderAt('/autologin', fakeAuth());
-    await vi.waitFor(() => expect(auth.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/evaluate' } }));
+    await vi.waitFor(() => expect(auth.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/evaluate' }, ui_locales: 'en' }));
   });
 
   it('send a visitor of an unknown path to the provider too, remembering it', async () => {
     const { auth } = renderAt('/no-such-page', fakeAuth());
-    await vi.waitFor(() => expect(auth.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/no-such-page' } }));
+    await vi.waitFor(() => expect(auth.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/no-such-page' }, ui_locales: 'en' }));
     expect(screen.queryByTestId('not-found')).not.toBeInTheDocument();
   });
 });

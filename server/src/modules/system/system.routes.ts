@@ -4,6 +4,8 @@ import { requireRole } from '../../auth/plugin.js';
 import { webAppUris } from '../../config.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
 
+const HEALTH_TIMEOUT_MS = 3000;
+
 /** Configuration for the web app, the signed-in user, and health: the calls the shell needs. */
 export function systemRoutes(app: ZodApp, { config, db }: AppContext) {
   const uris = webAppUris(config.publicUrl);
@@ -20,6 +22,7 @@ export function systemRoutes(app: ZodApp, { config, db }: AppContext) {
         redirect_uri: uris.redirect,
         silent_redirect_uri: uris.silentRedirect,
         post_logout_redirect_uri: uris.postLogoutRedirect,
+        ...(config.oidc.embedded ? {} : { audience: config.oidc.audience }),
       },
     }),
   });
@@ -33,10 +36,14 @@ export function systemRoutes(app: ZodApp, { config, db }: AppContext) {
   app.get('/api/health', {
     schema: { tags: ['system'], summary: 'Application and database status', response: { 200: health, 503: health } },
     handler: async (_req, reply) => {
-      const database = await db
-        .execute(sql`select 1`)
-        .then(() => 'ok' as const)
-        .catch(() => 'unavailable' as const);
+      // A database that does not answer within HEALTH_TIMEOUT_MS counts as unavailable: a health check must not hang.
+      let timer: NodeJS.Timeout | undefined;
+      const database = await Promise.race([
+        db.execute(sql`select 1`).then(() => 'ok' as const),
+        new Promise<'unavailable'>((resolve) => (timer = setTimeout(() => resolve('unavailable'), HEALTH_TIMEOUT_MS))),
+      ])
+        .catch(() => 'unavailable' as const)
+        .finally(() => clearTimeout(timer));
       const body = { status: database === 'ok' ? ('ok' as const) : ('degraded' as const), version: APP_VERSION, app: 'ok' as const, database };
       return reply.code(database === 'ok' ? 200 : 503).send(body);
     },

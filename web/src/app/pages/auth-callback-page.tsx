@@ -4,6 +4,7 @@ import { useAuth } from 'react-oidc-context';
 import { Navigate, useLocation } from 'react-router';
 import { CenteredLoader } from '../../components/centered-loader';
 import { DEFAULT_TARGET } from '../../lib/auth/return-to';
+import { signinErrorText } from '../../lib/auth/signin-error';
 import { showError } from '../../lib/error-banner';
 
 /**
@@ -20,7 +21,7 @@ export function AuthCallbackPage() {
     if (!failed || !auth.error) return;
     console.error('Sign-in callback failed', auth.error.innerError ?? auth.error);
     const statusText = t('auth.signInFailedTitle');
-    showError({ status: 0, statusText, error: auth.error.name, message: auth.error.message });
+    showError({ status: 0, statusText, error: auth.error.name, message: signinErrorText(auth.error, t) });
   }, [failed, auth.error, t]);
 
   if (failed) return <Navigate to="/home" replace />;

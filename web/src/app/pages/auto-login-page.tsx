@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
 import { CenteredLoader } from '../../components/centered-loader';
 import { DEFAULT_TARGET } from '../../lib/auth/return-to';
+import { signinErrorText } from '../../lib/auth/signin-error';
 import { SigninFailed } from '../../lib/auth/signin-failed';
 import { useSignIn } from '../../lib/auth/use-sign-in';
 
@@ -20,7 +21,7 @@ export function AutoLoginPage() {
   }, [signIn]);
 
   if (auth.error?.source === 'signinRedirect' && !auth.activeNavigator) {
-    return <SigninFailed message={auth.error.message} onRetry={() => void signIn(DEFAULT_TARGET)} />;
+    return <SigninFailed message={signinErrorText(auth.error, t)} onRetry={() => void signIn(DEFAULT_TARGET)} />;
   }
   return <CenteredLoader label={t('auth.redirecting')} />;
 }

@@ -21,7 +21,7 @@ const WIDE = '(min-width: 62em)';
 
 /** The shell around every page: header, toolbar, error banner and the page. */
 export function AppLayout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const config = useAppConfig();
   const session = useSession();
   const auth = useAuth();
@@ -34,7 +34,9 @@ export function AppLayout() {
   const login = () => void signIn(DEFAULT_TARGET);
   const logout = async () => {
     queryClient.clear();
-    await auth.signoutRedirect(); // clears the tokens, then the provider ends its session
+    // Clears the tokens, then the provider ends its session; the logout URL carries client_id and
+    // post_logout_redirect_uri, never the ID token (AppUserManager), and the language for its page.
+    await auth.signoutRedirect({ extraQueryParams: { ui_locales: i18n.resolvedLanguage ?? i18n.language } });
     await auth.removeUser(); // only reached when the provider could not be reached
   };
 

@@ -5,6 +5,7 @@ import { useAuth } from 'react-oidc-context';
 import { Outlet, useLocation } from 'react-router';
 import { CenteredLoader } from '../../components/centered-loader';
 import { Refusal } from './refusal';
+import { signinErrorText } from './signin-error';
 import { SigninFailed } from './signin-failed';
 import { useSession } from './use-session';
 import { useSignIn } from './use-sign-in';
@@ -43,7 +44,7 @@ export function RequireSignIn() {
   }, [needsSignIn, redirectFailed, auth, signIn, pathname, search, hash]);
 
   if (redirectFailed && !auth.isAuthenticated) {
-    return <SigninFailed message={auth.error?.message ?? ''} onRetry={() => void signIn(pathname + search + hash)} />;
+    return <SigninFailed message={signinErrorText(auth.error, t)} onRetry={() => void signIn(pathname + search + hash)} />;
   }
   switch (session.status) {
     case 'visitor':
