@@ -4,6 +4,7 @@
  * beside the p95 of a trivial route of the same server measured in the same run.
  * Results: a table on stdout and bench/results/latest.json.
  */
+import { idOfHref } from '@dp/contract';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,23 +39,25 @@ async function main() {
   console.log(`bench: ${size} demo data ready in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
   const app = await buildApp({ config, db: database.db, pool: database.pool });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const headers = { authorization: `Bearer ${await issuer.tokenFor('intern', ['intern'])}`, 'content-type': 'application/json' };
-
-  const call = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${address}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
-    return res.json() as Promise<any>;
+  /** Requests as the user of that token; a failed one ends the run. */
+  const clientWith = (token: string) => {
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    return async (method: string, url: string, body?: unknown) => {
+      const res = await fetch(`${address}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
+      return res.json() as Promise<any>;
+    };
   };
+  const call = clientWith(await issuer.tokenFor('intern', ['intern']));
 
   // Pick realistic targets from the data itself.
   const systems = await call('GET', '/api/systems/versions');
   const system = systems.find((s: any) => s.versions.length >= 2);
   const assemblyPage = await call('POST', '/api/search/full', { word: 'a' });
   const assemblyHrefs: string[] = assemblyPage.assemblies.map((r: any) => r.href);
-  const idOf = (href: string) => Number(href.slice(href.lastIndexOf('/') + 1));
   const systemVersion = system.versions[0].href as string;
-  const matrixRows = assemblyHrefs.slice(0, 15).map(idOf);
-  const matrixColumns = assemblyHrefs.slice(15, 35).map(idOf);
+  const matrixRows = assemblyHrefs.slice(0, 15).map(idOfHref);
+  const matrixColumns = assemblyHrefs.slice(15, 35).map(idOfHref);
 
   const cases: Array<[string, () => Promise<unknown>]> = [
     ['hint "conv"', () => call('POST', '/api/search/hint', { word: 'conv' })],
@@ -62,7 +65,7 @@ async function main() {
     ['one system version: system list', () => call('GET', `${systemVersion}/compatibilities/systems`)],
     ['one system version: assembly list', () => call('GET', `${systemVersion}/compatibilities/assemblies`)],
     ['one assembly version: assembly list', () => call('GET', `${assemblyHrefs[0]}/compatibilities/assemblies`)],
-    ['one delta', () => call('GET', `/api/systems/versions/${idOf(system.versions[0].href)}/delta/${idOf(system.versions[1].href)}`)],
+    ['one delta', () => call('GET', `/api/systems/versions/${idOfHref(system.versions[0].href)}/delta/${idOfHref(system.versions[1].href)}`)],
     ['one 15×20 matrix', () => call('POST', '/api/matrix', { rowKind: 'assemblies', rows: matrixRows, columnKind: 'assemblies', columns: matrixColumns })],
   ];
   const baseline = () => call('GET', '/api/config');
@@ -95,16 +98,11 @@ async function main() {
   }
   // Issue 4: one relation table save of 500 changed rows (one transaction, audited), created and then
   // changed, beside the same trivial route.
-  const adminHeaders = { authorization: `Bearer ${await issuer.tokenFor('admin', ['admin'])}`, 'content-type': 'application/json' };
-  const admin = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${address}${url}`, { method, headers: adminHeaders, body: body === undefined ? undefined : JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
-    return res.json() as Promise<any>;
-  };
+  const admin = clientWith(await issuer.tokenFor('admin', ['admin']));
   const infos = await admin('GET', '/api/compatibility_infos');
   const freshSystem = await admin('POST', '/api/systems', { name: `Bench System ${Date.now()}` });
   const freshVersion = await admin('POST', `${freshSystem.href}/versions`, { name: '1.0' });
-  const targets = assemblyHrefs.slice(0, 500).map(idOf);
+  const targets = assemblyHrefs.slice(0, 500).map(idOfHref);
   const batch = (info: { href: string }) => ({ rows: targets.map((id) => ({ to_id: id, compatibility_info: { href: info.href } })) });
   const timed = async (fn: () => Promise<unknown>) => {
     const start = performance.now();

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { renderMessage as text } from './messages.js';
-import { compatibilityStatus } from './catalog.js';
+import { audit, compatibilityStatus } from './catalog.js';
 import { isoDateTime } from './common.js';
 
 export const NAME_MAX = 200;
 export const TEXT_MAX = 4000;
 
-const requiredText = (max: number) =>
+/** A text that must not be empty once trimmed, at most `max` characters. */
+export const requiredText = (max: number) =>
   z
     .string({ error: text('zod.text') })
     .trim()
@@ -71,11 +72,7 @@ export const reference = z
     href: z.string(),
     reference: z.string(),
     description: z.string(),
-    creation_time: isoDateTime,
-    modification_time: isoDateTime,
-    created_by: z.string(),
-    updated_by: z.string(),
-    etag: z.string(),
+    ...audit,
   })
   .meta({ id: 'Reference' });
 export type Reference = z.infer<typeof reference>;

@@ -12,7 +12,8 @@ export type CompatibilityStatus = z.infer<typeof compatibilityStatus>;
 
 export const image = z.object({ original: z.string(), thumbnail: z.string() }).nullable();
 
-const audit = {
+/** Who created and changed an entry, and when; its ETag. */
+export const audit = {
   creation_time: isoDateTime,
   modification_time: isoDateTime,
   created_by: z.string(),

@@ -34,3 +34,6 @@ export const idParam = z.coerce
   .max(2_147_483_647, renderMessage('zod.tooLarge'));
 
 export const isoDateTime = z.iso.datetime({ offset: true });
+
+/** The id at the end of an href such as `/api/systems/versions/42`. */
+export const idOfHref = (href: string) => Number(href.slice(href.lastIndexOf('/') + 1));

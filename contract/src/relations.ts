@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { renderMessage as text } from './messages.js';
+import { requiredText } from './base-data.js';
 import { isoDateTime } from './common.js';
 
 const hrefOf = (pattern: RegExp, message: string) => z.string().regex(pattern, message);
@@ -15,11 +16,7 @@ export const referenceWrite = z.object({ reference_info: z.object({ href: refere
 export const BATCH_MAX_ROWS = 2000;
 
 export const COMMENT_MAX = 4000;
-const commentText = z
-  .string({ error: text('zod.text') })
-  .trim()
-  .min(1, text('zod.notEmpty'))
-  .max(COMMENT_MAX, text('zod.maxChars', { max: COMMENT_MAX }));
+const commentText = requiredText(COMMENT_MAX);
 const commentId = z.number().int().positive();
 const commentEtag = z.string().max(100).optional();
 

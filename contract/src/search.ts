@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './base-data.js';
 import { renderMessage as text } from './messages.js';
 import { isSearchable } from './text.js';
 
@@ -11,12 +12,7 @@ export const SEARCH_WORD_MAX = 200;
 export const SEARCH_RESULTS_PER_KIND = 500;
 
 /** A typed search word: trimmed, not empty, not over-long. */
-export const searchWord = z
-  .string({ error: text('zod.text') })
-  .trim()
-  .min(1, text('zod.notEmpty'))
-  .max(SEARCH_WORD_MAX, text('zod.maxChars', { max: SEARCH_WORD_MAX }))
-  .refine(isSearchable, text('zod.searchable'));
+export const searchWord = requiredText(SEARCH_WORD_MAX).refine(isSearchable, text('zod.searchable'));
 
 export const searchWordRequest = z.object({ word: searchWord });
 
@@ -57,7 +53,11 @@ export type SearchResults = z.infer<typeof searchResults>;
  * text at the first " (" (SPEC 5), so a chosen label searches on its parent name.
  */
 export function hintLabel(hint: Pick<SearchHint, 'parent_name' | 'name' | 'name2' | 'id_version'>): string {
-  if (hint.id_version === null) return hint.parent_name;
-  const numbers = [hint.name, hint.name2].filter((n): n is string => Boolean(n)).join(' ');
-  return numbers ? `${hint.parent_name} (${numbers})` : hint.parent_name;
+  return hint.id_version === null ? hint.parent_name : versionSearchLabel(hint.parent_name, hint.name, hint.name2);
+}
+
+/** "Parent (name name2)", the way hints and results label a version; the parent alone without numbers. */
+export function versionSearchLabel(parent: string, name: string | null, name2: string | null): string {
+  const numbers = [name, name2].filter((n): n is string => Boolean(n)).join(' ');
+  return numbers ? `${parent} (${numbers})` : parent;
 }

@@ -1,25 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, openPage, screenshot, signIn } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, screenshot, signIn, useBrowser } from './support/browser.js';
 import { addImage } from './support/images.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const newPage = () => openPage(browser);
+const { newPage, openAs } = useBrowser();
 
 describe('basic data as admin', () => {
   it('creates a system with a cropped image, edits it and relates an assembly to it', async () => {
-    const page = await newPage();
     const name = `E2E System ${Date.now()}`;
-    await signIn(page, 'admin', '/basic-data/systems');
+    const page = await openAs('admin', '/basic-data/systems');
     await page.getByRole('heading', { name: 'Systems' }).waitFor();
     await page.getByTestId('table-row').first().waitFor();
 

@@ -1,20 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectObligationsFor, launchBrowser, openPage, screenshot, signIn } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectObligationsFor, screenshot, useBrowser } from './support/browser.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function openAs(user: string, target: string): Promise<Page> {
-  const page = await openPage(browser, { viewport: { width: 1500, height: 1100 } });
-  await signIn(page, user, target);
-  return page;
-}
+const { openAs } = useBrowser({ viewport: { width: 1500, height: 1100 } });
 
 const searchOf = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 const pick = (page: Page, list: string, option: string) =>

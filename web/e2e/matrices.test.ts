@@ -1,20 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, obligationTextsShown, openPage, screenshot, signIn } from './support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectObligationsFor, screenshot, useBrowser } from './support/browser.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function openAs(user: string, target: string): Promise<Page> {
-  const page = await openPage(browser, { viewport: { width: 1500, height: 1600 } });
-  await signIn(page, user, target);
-  return page;
-}
+const { openAs } = useBrowser({ viewport: { width: 1500, height: 1600 } });
 
 const searchOf = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 const STATUS_TEXT = /^(Allowed|Conditional|Forbidden|Irrelevant)$/;
@@ -63,12 +51,8 @@ async function expectMatrix(page: Page, user: 'intern' | 'extern') {
   await tooltip.waitFor();
   const lines = await tooltip.locator('p').allTextContents();
   expect(lines[0]).toMatch(STATUS_TEXT);
-  if (user === 'extern') {
-    expect(lines).toHaveLength(1);
-    expect(await obligationTextsShown(page)).toEqual([]);
-  } else {
-    expect((await obligationTextsShown(page)).length).toBeGreaterThan(0);
-  }
+  if (user === 'extern') expect(lines).toHaveLength(1);
+  await expectObligationsFor(page, user);
   return table;
 }
 

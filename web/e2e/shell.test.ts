@@ -1,16 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, openPage, screenshot, signIn } from './support/browser.js';
+import { APP_VERSION } from '@dp/contract';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, screenshot, signIn, useBrowser } from './support/browser.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const newPage = (language?: string) => openPage(browser, { language: language ?? null });
+// The app's language is set per test; without it the app starts in its default, German.
+const { newPage } = useBrowser({ language: null });
 
 const allNav = ['evaluate', 'basic-data', 'compatibility', 'database', 'dataset', 'monitoring', 'infos', 'infos-internal', 'help', 'api-docs'];
 const expectedNav: Record<string, string[]> = {
@@ -22,7 +15,7 @@ const expectedNav: Record<string, string[]> = {
 describe('signing in through the real login page', () => {
   for (const user of ['admin', 'intern', 'extern'] as const) {
     it(`${user} lands on the page first asked for and sees the right toolbar`, async () => {
-      const page = await newPage('en');
+      const page = await newPage({ language: 'en' });
       await signIn(page, user, '/evaluate/system-delta-browser');
       await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain(user);
       const visible: string[] = [];
@@ -30,7 +23,7 @@ describe('signing in through the real login page', () => {
         if (await page.getByTestId(`nav-${key}`).isVisible()) visible.push(key);
       }
       expect(visible).toEqual(expectedNav[user]);
-      await expect.poll(() => page.getByTestId('app-version').textContent()).toContain('2.6.0');
+      await expect.poll(() => page.getByTestId('app-version').textContent()).toContain(APP_VERSION);
       await screenshot(page, `shell-${user}`);
 
       // Logout goes through the provider and back to /home, signed out; no token in the logout URL.
@@ -55,7 +48,7 @@ describe('signing in through the real login page', () => {
   }
 
   it('a user without a role sees only Logout and the refusal text', async () => {
-    const page = await newPage('en');
+    const page = await newPage({ language: 'en' });
     await signIn(page, 'norole', '/evaluate');
     await expect.poll(() => page.getByTestId('refusal').textContent()).toContain(
       'You dont have permissions to access the application, please contact the administrator for more information.',
@@ -67,7 +60,7 @@ describe('signing in through the real login page', () => {
   });
 
   it('a wrong password is refused on the login page', async () => {
-    const page = await newPage('en');
+    const page = await newPage({ language: 'en' });
     await page.goto(`${baseUrl()}/evaluate`);
     await page.getByLabel(/user ?name/i).fill('intern');
     await page.getByLabel(/password/i).fill('wrong');

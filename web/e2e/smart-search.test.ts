@@ -1,17 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, signIn } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot, signIn, useBrowser } from './support/browser.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const newPage = () => openPage(browser);
+const { browser, newPage, openAs } = useBrowser();
 
 /** Counts the hint requests the page sends from now on. */
 function countHintRequests(page: Page): () => number {
@@ -55,8 +47,7 @@ async function searchAndOpen(page: Page, name: string, word: string, type: keyof
 
 describe('smart search', () => {
   it('intern finds a system, opens it in the System Compatibility Browser and gets the search back', async () => {
-    const page = await newPage();
-    await signIn(page, 'intern', '/evaluate');
+    const page = await openAs('intern', '/evaluate');
     await searchAndOpen(page, 'intern', 'Door Control', 'System');
     await screenshot(page, 'smart-search-intern');
 
@@ -69,15 +60,14 @@ describe('smart search', () => {
   });
 
   it('extern finds an assembly by an accented name and opens it in the Assembly Compatibility Browser', async () => {
-    const page = await newPage();
-    await signIn(page, 'extern', '/evaluate');
+    const page = await openAs('extern', '/evaluate');
     await searchAndOpen(page, 'extern', 'Bremsgerät', 'Assembly');
     await screenshot(page, 'smart-search-extern');
     await page.context().close();
   });
 
   it('fits a phone screen', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await browser().newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     await page.addInitScript(() => localStorage.setItem('language', 'de'));
     await signIn(page, 'extern', '/evaluate');
@@ -91,8 +81,7 @@ describe('smart search', () => {
   });
 
   it('says when nothing matches, with the term, and clears', async () => {
-    const page = await newPage();
-    await signIn(page, 'extern', '/evaluate');
+    const page = await openAs('extern', '/evaluate');
     const input = page.getByRole('textbox', { name: 'Smart search' });
     await input.fill('zzzqqq');
     await input.press('Enter');

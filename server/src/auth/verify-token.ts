@@ -46,7 +46,7 @@ export class TokenError extends Error {
 }
 
 /** The access token's 60 s of leeway for exp and nbf (SPEC 5 and 9). */
-export const CLOCK_TOLERANCE_SECONDS = 60;
+const CLOCK_TOLERANCE_SECONDS = 60;
 
 /**
  * Builds the verifier of bearer access tokens: RS256 only, signature, iss, aud, exp and nbf (60 s

@@ -1,7 +1,7 @@
 import { ConfigError } from '../config.js';
 
 /** Exit code for a wrong command line. */
-export const USAGE_ERROR = 2;
+const USAGE_ERROR = 2;
 
 export class UsageError extends Error {}
 

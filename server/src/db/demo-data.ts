@@ -10,6 +10,7 @@ import {
   SYSTEM_RELEASE_NOTES,
   VERSION_NOTES,
 } from './demo-catalog.js';
+import { pathOf } from '../modules/kinds.js';
 import type { compatibilityStatus, itemKind } from './schema.js';
 
 type ItemKind = (typeof itemKind.enumValues)[number];
@@ -673,7 +674,7 @@ export type DataCounts = Record<string, number>;
 export async function countDataRows(db: Db): Promise<DataCounts> {
   const kinds = await db.$client.query<{ kind: ItemKind; n: number }>('select kind, count(*)::int as n from items group by kind');
   const counts: Record<string, number> = { systems: 0, assemblies: 0, subassemblies: 0 };
-  for (const row of kinds.rows) counts[row.kind === 'system' ? 'systems' : row.kind === 'assembly' ? 'assemblies' : 'subassemblies'] = row.n;
+  for (const row of kinds.rows) counts[pathOf(row.kind)] = row.n;
   const totals = await db.$client.query<Record<string, number>>(
     `select ${DATA_TABLES.map((t) => `(select count(*)::int from "${t}") as "${t}"`).join(', ')}`,
   );

@@ -21,7 +21,7 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
-export const APP_DATABASE = 'portfolio';
+const APP_DATABASE = 'portfolio';
 const SUPERUSER = 'postgres';
 const START_ATTEMPTS = 3;
 const STOP_TIMEOUT_MS = 60_000;
@@ -219,8 +219,8 @@ function isAlive(pid: number) {
   }
 }
 
-/** Asks the OS for a free port; nothing about it is stored, each start picks a new one. */
-function freeLoopbackPort(): Promise<number> {
+/** Asks the OS for a free port on 127.0.0.1; nothing about it is stored, each start picks a new one. */
+export function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

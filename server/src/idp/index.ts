@@ -13,7 +13,6 @@ import { createProvider, IDP_MOUNT } from './provider.js';
 import { DEFAULT_IDP_LANGUAGE, IDP_TEXTS, idpLanguageOf } from './texts.js';
 import { loginPage, messagePage } from './views.js';
 
-export { IDP_MOUNT } from './provider.js';
 
 export interface EmbeddedIdpOptions {
   config: AppConfig;

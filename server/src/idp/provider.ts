@@ -10,8 +10,6 @@ import { LOGOUT_SUBMIT_SCRIPT, logoutPage, messagePage } from './views.js';
 /** Where the provider lives in the app: the issuer is `${publicUrl}${IDP_MOUNT}`. */
 export const IDP_MOUNT = '/idp';
 
-/** Redirect URIs of the web app, registered for the one client. */
-
 export interface ProviderOptions {
   config: AppConfig;
   adapter: AdapterConstructor;

@@ -5,6 +5,12 @@ export type ItemKind = 'system' | 'assembly' | 'subassembly';
 const kindByPath: Record<KindPath, ItemKind> = { systems: 'system', assemblies: 'assembly', subassemblies: 'subassembly' };
 const pathByKind: Record<ItemKind, KindPath> = { system: 'systems', assembly: 'assemblies', subassembly: 'subassemblies' };
 
+/** Systems, then assemblies, then sub-assemblies: the order of lists and of a stored pair. */
+export const kindRank: Record<ItemKind, number> = { system: 0, assembly: 1, subassembly: 2 };
+
+/** SPEC 3's five pairs: compatibilities exist only between a kind and itself or its neighbour. */
+export const isCompatiblePair = (a: ItemKind, b: ItemKind) => Math.abs(kindRank[a] - kindRank[b]) <= 1;
+
 export const kindOf = (path: KindPath): ItemKind => kindByPath[path];
 export const pathOf = (kind: ItemKind): KindPath => pathByKind[kind];
 

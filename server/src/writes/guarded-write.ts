@@ -18,14 +18,13 @@ interface Common<Row, Api> {
   actor: string;
   /** Audit entity name, e.g. 'system' or 'reference'. */
   entity: string;
-  /** For messages: 'System 12'. */
-  label: Message;
   toApi: (row: Row) => Api;
   /** Sentences for constraint names, e.g. the unique name per kind. */
   messages?: Record<string, Message>;
 }
 
-async function inTransaction<T>(db: Db, messages: Record<string, Message> | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
+/** Runs `work` in one transaction; a database error becomes a 4xx with `messages` for known constraints. */
+export async function inTransaction<T>(db: Db, messages: Record<string, Message> | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(work);
   } catch (error) {
@@ -45,6 +44,8 @@ export function createRow<Row extends Versioned, Api>(options: Common<Row, Api> 
 }
 
 interface Existing<Row extends Versioned, Api> extends Common<Row, Api> {
+  /** For messages: 'System 12'. */
+  label: Message;
   /** Reads the row FOR UPDATE, or null when there is none. */
   load: (tx: Tx) => Promise<Row | null>;
   ifMatch: string | undefined;
@@ -111,7 +112,7 @@ export function defineResource<Row extends Versioned, Api, Input>(spec: Resource
   const common = (db: Db, actor: string) => ({ db, actor, entity: spec.entity, toApi: spec.toApi });
   return {
     create: (db: Db, actor: string, input: Input) =>
-      createRow({ ...common(db, actor), label: spec.label, messages: spec.messages?.(input), insert: (tx) => spec.insert(tx, actor, input) }),
+      createRow({ ...common(db, actor), messages: spec.messages?.(input), insert: (tx) => spec.insert(tx, actor, input) }),
     update: (db: Db, actor: string, id: number, input: Input, ifMatch?: string) =>
       updateRow({
         ...common(db, actor),

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@dp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestRole } from '../support/test-app.js';
+import { buildTestApp, type TestApp, type TestRole } from '../support/test-app.js';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
+let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
 });

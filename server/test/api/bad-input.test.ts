@@ -5,7 +5,7 @@
  */
 import { MESSAGE_CATALOG } from '@dp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_TABLES } from '../../src/db/demo-data.js';
+import { countDataRows } from '../../src/db/demo-data.js';
 import { buildTestApp } from '../support/test-app.js';
 
 // The routes must be known while the tests are collected, so the app is built at the top.
@@ -245,12 +245,7 @@ interface Case {
   clientError: boolean;
 }
 
-const auditCount = async () => Number((await t.pool.query('select count(*) from audit_log')).rows[0].count);
 const modificationTime = async () => String((await t.pool.query('select modification_time from data_info where id = 1')).rows[0]?.modification_time?.toISOString());
-const dataRows = async () => {
-  const counts = await Promise.all(DATA_TABLES.map(async (table) => [table, Number((await t.pool.query(`select count(*) from "${table}"`)).rows[0].count)] as const));
-  return Object.fromEntries(counts);
-};
 
 const STACK_TRACE = [/\n\s+at /, /\bat .+:\d+:\d+/, /\.[cm]?[jt]sx?:\d+/, /node_modules/];
 
@@ -259,7 +254,7 @@ let casesRun = 0;
 /** Sends one bad request; returns what is wrong with the answer, naming route, method and input. */
 async function check(route: Route, c: Case, admin: boolean): Promise<string[]> {
   casesRun++;
-  const auditBefore = route.method === 'GET' ? 0 : await auditCount();
+  const auditBefore = route.method === 'GET' ? 0 : await t.count('audit_log');
   const headers: Record<string, string> = { ...(admin ? await t.as('admin') : {}), ...c.headers };
   if (c.payload !== undefined) headers['content-type'] = 'application/json';
   const res = await t.app.inject({ method: route.method, url: c.url, payload: c.payload, headers });
@@ -285,7 +280,7 @@ async function check(route: Route, c: Case, admin: boolean): Promise<string[]> {
   const trace = STACK_TRACE.find((pattern) => pattern.test(res.body));
   if (trace) failures.push(`${name}: the body looks like a stack trace (${trace}): ${res.body.slice(0, 300)}`);
   if (route.method !== 'GET') {
-    const written = (await auditCount()) - auditBefore;
+    const written = (await t.count('audit_log')) - auditBefore;
     if (written !== 0) failures.push(`${name}: answered ${status} and wrote ${written} audit entries`);
   }
   return failures;
@@ -351,9 +346,9 @@ function casesOf(route: Route): Array<{ c: Case; admin: boolean }> {
 
 const before = { audit: 0, modification: '', rows: {} as Record<string, number> };
 beforeAll(async () => {
-  before.audit = await auditCount();
+  before.audit = await t.count('audit_log');
   before.modification = await modificationTime();
-  before.rows = await dataRows();
+  before.rows = await countDataRows(t.db);
 });
 
 describe('the routes to sweep', () => {
@@ -381,8 +376,8 @@ describe('after the whole sweep', () => {
   it('the data is unchanged: no audit entry, the same modification time and row counts', async () => {
     expect(casesRun).toBeGreaterThan(1000);
     console.info(`bad-input sweep: ${routes.length} routes, ${casesRun} requests`);
-    expect(await auditCount()).toBe(before.audit);
+    expect(await t.count('audit_log')).toBe(before.audit);
     expect(await modificationTime()).toBe(before.modification);
-    expect(await dataRows()).toEqual(before.rows);
+    expect(await countDataRows(t.db)).toEqual(before.rows);
   });
 });

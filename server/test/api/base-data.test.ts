@@ -1,61 +1,55 @@
-import type { AuditEntry, Item, ItemWithVersions, Reference, Version } from '@dp/contract';
+import { idOfHref, type AuditEntry, type Item, type ItemWithVersions, type Reference, type Version } from '@dp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../support/test-app.js';
+import { buildTestApp, type TestApp } from '../support/test-app.js';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
+let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
 
-type Role = 'admin' | 'intern' | 'extern';
-async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, role: Role = 'admin', headers: Record<string, string> = {}) {
-  const res = await t.app.inject({ method, url, payload: payload as object | undefined, headers: { ...(await t.as(role)), ...headers } });
-  return { status: res.statusCode, body: res.body ? res.json() : null, headers: res.headers };
-}
-const countRows = async (table: string) => Number((await t.pool.query(`select count(*) from "${table}"`)).rows[0].count);
-const modificationTime = async () => (await call('GET', '/api/infos')).body.modification_time as string;
+const modificationTime = async () => (await t.call('GET', '/api/infos')).body.modification_time as string;
 
 describe('items', () => {
   it('admin creates, changes and deletes a system; every step is audited and moves the modification time', async () => {
     const before = await modificationTime();
-    const created = await call('POST', '/api/systems', { name: 'Audit Test System', description: 'first' });
+    const created = await t.call('POST', '/api/systems', { name: 'Audit Test System', description: 'first' });
     expect(created.status).toBe(201);
     const item = created.body as Item;
     expect(item).toMatchObject({ name: 'Audit Test System', description: 'first', created_by: 'admin', image: null });
     expect(await modificationTime()).not.toBe(before);
 
-    const changed = await call('PUT', item.href, { name: 'Audit Test System', description: 'second' }, 'admin', { 'if-match': item.etag });
+    const changed = await t.call('PUT', item.href, { name: 'Audit Test System', description: 'second' }, 'admin', { 'if-match': item.etag });
     expect(changed.status).toBe(200);
     expect(changed.body.description).toBe('second');
     expect(changed.body.etag).not.toBe(item.etag);
 
-    const removed = await call('DELETE', item.href, undefined, 'admin', { 'if-match': changed.body.etag });
+    const removed = await t.call('DELETE', item.href, undefined, 'admin', { 'if-match': changed.body.etag });
     expect(removed.status).toBe(204);
-    expect((await call('GET', item.href)).status).toBe(404);
+    expect((await t.call('GET', item.href)).status).toBe(404);
 
     const id = item.href.split('/').pop();
-    const audit = (await call('GET', `/api/audit?entity=system&entity_id=${id}`)).body as AuditEntry[];
+    const audit = (await t.call('GET', `/api/audit?entity=system&entity_id=${id}`)).body as AuditEntry[];
     expect(audit.map((a) => a.action)).toEqual(['delete', 'update', 'create']);
     expect(audit[1]).toMatchObject({ actor: 'admin', before: { description: 'first' }, after: { description: 'second' } });
   });
 
   it('a stale write answers 412 with the current state and changes nothing', async () => {
-    const item = (await call('POST', '/api/assemblies', { name: 'Stale Write Assembly' })).body as Item;
-    const first = await call('PUT', item.href, { name: 'Stale Write Assembly', description: 'by admin' }, 'admin', { 'if-match': item.etag });
+    const item = (await t.call('POST', '/api/assemblies', { name: 'Stale Write Assembly' })).body as Item;
+    const first = await t.call('PUT', item.href, { name: 'Stale Write Assembly', description: 'by admin' }, 'admin', { 'if-match': item.etag });
     expect(first.status).toBe(200);
-    const stale = await call('PUT', item.href, { name: 'Stale Write Assembly', description: 'lost update' }, 'admin', { 'if-match': item.etag });
+    const stale = await t.call('PUT', item.href, { name: 'Stale Write Assembly', description: 'lost update' }, 'admin', { 'if-match': item.etag });
     expect(stale.status).toBe(412);
     expect(stale.body.message).toMatch(/Someone else changed this entry by admin/);
     expect(stale.body.current.description).toBe('by admin');
-    expect((await call('GET', item.href)).body.description).toBe('by admin');
-    const staleDelete = await call('DELETE', item.href, undefined, 'admin', { 'if-match': item.etag });
+    expect((await t.call('GET', item.href)).body.description).toBe('by admin');
+    const staleDelete = await t.call('DELETE', item.href, undefined, 'admin', { 'if-match': item.etag });
     expect(staleDelete.status).toBe(412);
   });
 
   it('a write without If-Match still works (the SPEC 7 client sends none)', async () => {
-    const item = (await call('POST', '/api/subassemblies', { name: 'No If-Match Part' })).body as Item;
-    expect((await call('PUT', item.href, { name: 'No If-Match Part 2' })).status).toBe(200);
+    const item = (await t.call('POST', '/api/subassemblies', { name: 'No If-Match Part' })).body as Item;
+    expect((await t.call('PUT', item.href, { name: 'No If-Match Part 2' })).status).toBe(200);
   });
 
   it.each([
@@ -66,38 +60,38 @@ describe('items', () => {
     [{ name: 'ok', image: { original: '../../etc/passwd', thumbnail: 'x' } }, 400, /uploaded image path/],
     [{ description: 'no name' }, 400, /name/],
   ])('bad item %j → %i and nothing stored', async (payload, status, message) => {
-    const rows = await countRows('items');
-    const res = await call('POST', '/api/systems', payload);
+    const rows = await t.count('items');
+    const res = await t.call('POST', '/api/systems', payload);
     expect(res.status).toBe(status);
     expect(res.body.message).toMatch(message);
-    expect(await countRows('items')).toBe(rows);
+    expect(await t.count('items')).toBe(rows);
   });
 
   it('names are unique per kind but may repeat across kinds', async () => {
-    expect((await call('POST', '/api/systems', { name: 'Twin Name' })).status).toBe(201);
-    const dup = await call('POST', '/api/systems', { name: 'Twin Name' });
+    expect((await t.call('POST', '/api/systems', { name: 'Twin Name' })).status).toBe(201);
+    const dup = await t.call('POST', '/api/systems', { name: 'Twin Name' });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe("A system named 'Twin Name' already exists.");
-    expect((await call('POST', '/api/assemblies', { name: 'Twin Name' })).status).toBe(201);
+    expect((await t.call('POST', '/api/assemblies', { name: 'Twin Name' })).status).toBe(201);
   });
 
   it('deleting an item with versions is refused and deletes nothing', async () => {
-    const [system] = (await call('GET', '/api/systems/versions')).body as ItemWithVersions[];
-    const res = await call('DELETE', system!.href);
+    const [system] = (await t.call('GET', '/api/systems/versions')).body as ItemWithVersions[];
+    const res = await t.call('DELETE', system!.href);
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/still has \d+ versions?; delete them first/);
-    expect((await call('GET', system!.href)).status).toBe(200);
+    expect((await t.call('GET', system!.href)).status).toBe(200);
   });
 
   it('only admins write; others are refused with 403 and nothing changes', async () => {
     for (const role of ['intern', 'extern'] as const) {
-      const res = await call('POST', '/api/systems', { name: `Refused ${role}` }, role);
+      const res = await t.call('POST', '/api/systems', { name: `Refused ${role}` }, role);
       expect(res.status).toBe(403);
       expect(res.body.message).toBe('This action requires the admin role.');
     }
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/systems', payload: { name: 'x' } });
     expect(anonymous.statusCode).toBe(401);
-    expect((await call('GET', '/api/audit', undefined, 'intern')).status).toBe(403);
+    expect((await t.call('GET', '/api/audit', undefined, 'intern')).status).toBe(403);
   });
 });
 
@@ -105,54 +99,54 @@ describe('versions', () => {
   let system: Item;
   let assembly: Item;
   beforeAll(async () => {
-    system = (await call('POST', '/api/systems', { name: 'Version Rules System' })).body;
-    assembly = (await call('POST', '/api/assemblies', { name: 'Version Rules Assembly' })).body;
+    system = (await t.call('POST', '/api/systems', { name: 'Version Rules System' })).body;
+    assembly = (await t.call('POST', '/api/assemblies', { name: 'Version Rules Assembly' })).body;
   });
 
   it('a system version needs a version number and no material number', async () => {
-    expect((await call('POST', `${system.href}/versions`, { name: '', name2: null })).body.message).toMatch(/system version needs a version number/);
-    expect((await call('POST', `${system.href}/versions`, { name: '1.0', name2: 'MAT-1' })).body.message).toMatch(/no material number/);
-    const ok = await call('POST', `${system.href}/versions`, { name: '1.0' });
+    expect((await t.call('POST', `${system.href}/versions`, { name: '', name2: null })).body.message).toMatch(/system version needs a version number/);
+    expect((await t.call('POST', `${system.href}/versions`, { name: '1.0', name2: 'MAT-1' })).body.message).toMatch(/no material number/);
+    const ok = await t.call('POST', `${system.href}/versions`, { name: '1.0' });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ name: '1.0', name2: null, parent_name: 'Version Rules System' });
   });
 
   it('an assembly version needs a part number or a material number', async () => {
-    const none = await call('POST', `${assembly.href}/versions`, { name: ' ', name2: '' });
+    const none = await t.call('POST', `${assembly.href}/versions`, { name: ' ', name2: '' });
     expect(none.status).toBe(400);
     expect(none.body.message).toMatch(/part number \(name\) or a material number \(name2\)/);
-    expect((await call('POST', `${assembly.href}/versions`, { name: null, name2: 'MAT-77' })).status).toBe(201);
-    expect((await call('POST', `${assembly.href}/versions`, { name: 'A2V-1', name2: null })).status).toBe(201);
-    const dup = await call('POST', `${assembly.href}/versions`, { name: 'A2V-1', name2: null });
+    expect((await t.call('POST', `${assembly.href}/versions`, { name: null, name2: 'MAT-77' })).status).toBe(201);
+    expect((await t.call('POST', `${assembly.href}/versions`, { name: 'A2V-1', name2: null })).status).toBe(201);
+    const dup = await t.call('POST', `${assembly.href}/versions`, { name: 'A2V-1', name2: null });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toMatch(/already has a version with these numbers/);
   });
 
   it('rscp_link must be a web link; unknown item → 404', async () => {
-    expect((await call('POST', `${assembly.href}/versions`, { name: 'L', rscp_link: 'javascript:alert(1)' })).status).toBe(400);
-    expect((await call('POST', '/api/assemblies/999999/versions', { name: 'L' })).status).toBe(404);
+    expect((await t.call('POST', `${assembly.href}/versions`, { name: 'L', rscp_link: 'javascript:alert(1)' })).status).toBe(400);
+    expect((await t.call('POST', '/api/assemblies/999999/versions', { name: 'L' })).status).toBe(404);
   });
 
   it('a version with compatibilities cannot be deleted; nothing is deleted', async () => {
-    const [withCompat] = (await call('GET', '/api/systems/versions/compatibilities/assemblies')).body as Array<{ from: { href: string } }>;
-    const res = await call('DELETE', withCompat!.from.href);
+    const [withCompat] = (await t.call('GET', '/api/systems/versions/compatibilities/assemblies')).body as Array<{ from: { href: string } }>;
+    const res = await t.call('DELETE', withCompat!.from.href);
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/cannot be deleted while \d+ compatibility relations? exists?/);
-    expect((await call('GET', withCompat!.from.href)).status).toBe(200);
+    expect((await t.call('GET', withCompat!.from.href)).status).toBe(200);
   });
 
   it('copy takes compatibilities, references and version relations along', async () => {
-    const records = (await call('GET', '/api/assemblies/versions/compatibilities/assemblies')).body as Array<{ from: { href: string }; to: { href: string }; compatibility_info: { href: string }; references: string[] }>;
+    const records = (await t.call('GET', '/api/assemblies/versions/compatibilities/assemblies')).body as Array<{ from: { href: string }; to: { href: string }; compatibility_info: { href: string }; references: string[] }>;
     const source = records[0]!.from.href;
-    const original = (await call('GET', source)).body as Version;
-    const originalSystems = (await call('GET', `${source}/compatibilities/systems`)).body as unknown[];
-    const originalAssemblies = (await call('GET', `${source}/compatibilities/assemblies`)).body as Array<{ to: { href: string }; compatibility_info: { href: string }; references: string[] }>;
-    const copy = await call('POST', `${source}/copy`, { name: `${original.name ?? 'X'}-copy`, name2: original.name2 ? `${original.name2}-copy` : null, description: `Kopie von: ${original.parent_name} ${original.name}`, rscp_link: null });
+    const original = (await t.call('GET', source)).body as Version;
+    const originalSystems = (await t.call('GET', `${source}/compatibilities/systems`)).body as unknown[];
+    const originalAssemblies = (await t.call('GET', `${source}/compatibilities/assemblies`)).body as Array<{ to: { href: string }; compatibility_info: { href: string }; references: string[] }>;
+    const copy = await t.call('POST', `${source}/copy`, { name: `${original.name ?? 'X'}-copy`, name2: original.name2 ? `${original.name2}-copy` : null, description: `Kopie von: ${original.parent_name} ${original.name}`, rscp_link: null });
     expect(copy.status).toBe(201);
     expect(copy.body.rscp_link).toBeNull();
     expect(copy.body.copied_compatibilities).toBeGreaterThan(0);
-    const copiedSystems = (await call('GET', `${copy.body.href}/compatibilities/systems`)).body as unknown[];
-    const copiedAssemblies = (await call('GET', `${copy.body.href}/compatibilities/assemblies`)).body as typeof originalAssemblies;
+    const copiedSystems = (await t.call('GET', `${copy.body.href}/compatibilities/systems`)).body as unknown[];
+    const copiedAssemblies = (await t.call('GET', `${copy.body.href}/compatibilities/assemblies`)).body as typeof originalAssemblies;
     expect(copiedSystems).toHaveLength(originalSystems.length);
     const summary = (list: typeof originalAssemblies) => list.map((r) => `${r.to.href}|${r.compatibility_info.href}|${r.references.join(',')}`).sort();
     expect(summary(copiedAssemblies)).toEqual(summary(originalAssemblies));
@@ -160,14 +154,14 @@ describe('versions', () => {
     // Every copied compatibility is audited on its own, with its obligation text and references.
     const copied = copiedAssemblies[0]!;
     const entityId = `${copy.body.href}/compatibilities/assemblies/${copied.to.href.split('/').pop()}`;
-    const audit = (await call('GET', `/api/audit?entity=compatibility&entity_id=${encodeURIComponent(entityId)}`)).body as AuditEntry[];
+    const audit = (await t.call('GET', `/api/audit?entity=compatibility&entity_id=${encodeURIComponent(entityId)}`)).body as AuditEntry[];
     expect(audit).toEqual([
       expect.objectContaining({
         actor: 'admin',
         action: 'create',
         after: {
-          compatibility_info_id: Number(copied.compatibility_info.href.split('/').pop()),
-          references: copied.references.map((ref) => Number(ref.split('/').pop())).sort((a, b) => a - b),
+          compatibility_info_id: idOfHref(copied.compatibility_info.href),
+          references: copied.references.map(idOfHref).sort((a, b) => a - b),
           copied_from: source,
         },
       }),
@@ -177,28 +171,28 @@ describe('versions', () => {
 
 describe('references and obligation texts', () => {
   it('CRUD a reference with a unique name; in-use references cannot be deleted', async () => {
-    const created = await call('POST', '/api/references', { reference: 'REF-TEST-1', description: 'Prüfbericht' });
+    const created = await t.call('POST', '/api/references', { reference: 'REF-TEST-1', description: 'Prüfbericht' });
     expect(created.status).toBe(201);
-    expect((await call('POST', '/api/references', { reference: 'REF-TEST-1' })).status).toBe(409);
-    const list = (await call('GET', '/api/references', undefined, 'intern')).body as Reference[];
+    expect((await t.call('POST', '/api/references', { reference: 'REF-TEST-1' })).status).toBe(409);
+    const list = (await t.call('GET', '/api/references', undefined, 'intern')).body as Reference[];
     expect(list.some((r) => r.reference === 'REF-TEST-1')).toBe(true);
-    expect((await call('GET', '/api/references', undefined, 'extern')).status).toBe(403);
-    expect((await call('DELETE', created.body.href)).status).toBe(204);
+    expect((await t.call('GET', '/api/references', undefined, 'extern')).status).toBe(403);
+    expect((await t.call('DELETE', created.body.href)).status).toBe(204);
 
-    const used = ((await call('GET', '/api/systems/versions/compatibilities/assemblies')).body as Array<{ references: string[] }>).find((r) => r.references.length > 0)!;
+    const used = ((await t.call('GET', '/api/systems/versions/compatibilities/assemblies')).body as Array<{ references: string[] }>).find((r) => r.references.length > 0)!;
     const ref = list.find((r) => r.reference === used.references[0])!;
-    const refused = await call('DELETE', ref.href);
+    const refused = await t.call('DELETE', ref.href);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/is used by \d+ compatibilit/);
   });
 
   it('obligation texts: create with a status, reject an unknown status, refuse deleting one in use', async () => {
-    const created = await call('POST', '/api/compatibility_infos', { compatibility_status: 'conditional', obligation: 'Nur mit Adapter X' });
+    const created = await t.call('POST', '/api/compatibility_infos', { compatibility_status: 'conditional', obligation: 'Nur mit Adapter X' });
     expect(created.status).toBe(201);
-    expect((await call('POST', '/api/compatibility_infos', { compatibility_status: 'maybe', obligation: 'x' })).status).toBe(400);
-    expect((await call('PUT', created.body.href, { compatibility_status: 'forbidden', obligation: 'Verboten' }, 'admin', { 'if-match': created.body.etag })).body.compatibility_status).toBe('forbidden');
-    expect((await call('DELETE', created.body.href)).status).toBe(204);
-    const used = ((await call('GET', '/api/systems/versions/compatibilities/assemblies')).body as Array<{ compatibility_info: { href: string } }>)[0]!;
-    expect((await call('DELETE', used.compatibility_info.href)).status).toBe(409);
+    expect((await t.call('POST', '/api/compatibility_infos', { compatibility_status: 'maybe', obligation: 'x' })).status).toBe(400);
+    expect((await t.call('PUT', created.body.href, { compatibility_status: 'forbidden', obligation: 'Verboten' }, 'admin', { 'if-match': created.body.etag })).body.compatibility_status).toBe('forbidden');
+    expect((await t.call('DELETE', created.body.href)).status).toBe(204);
+    const used = ((await t.call('GET', '/api/systems/versions/compatibilities/assemblies')).body as Array<{ compatibility_info: { href: string } }>)[0]!;
+    expect((await t.call('DELETE', used.compatibility_info.href)).status).toBe(409);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp } from '../support/test-app.js';
+import { buildTestApp, type TestApp } from '../support/test-app.js';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
+let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
 });

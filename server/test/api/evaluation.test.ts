@@ -1,10 +1,10 @@
 import type { MatrixResponse, SystemDelta } from '@dp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compatibilities, compatibilityInfos, items, versions } from '../../src/db/schema.js';
-import { buildTestApp } from '../support/test-app.js';
+import { buildTestApp, type TestApp } from '../support/test-app.js';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
-const ids = {} as Record<'s1' | 's2' | 'other' | 'peer' | 'a1' | 'a2' | 'a3', number>;
+let t: TestApp;
+const ids = {} as Record<'s1' | 's2' | 'peer' | 'a1' | 'a2' | 'a3', number>;
 const obligation = 'Nur mit Software-Stand ≥ 3.2 zulässig (Fixture)';
 
 beforeAll(async () => {
@@ -29,7 +29,7 @@ beforeAll(async () => {
     ])
     .returning();
   const [s1, s2, peer, a1, a2, a3] = rows.map((r: { id: number }) => r.id);
-  Object.assign(ids, { s1, s2, peer, other: peer, a1, a2, a3 });
+  Object.assign(ids, { s1, s2, peer, a1, a2, a3 });
   const [allowed, conditional, forbidden] = await t.db
     .insert(compatibilityInfos)
     .values([

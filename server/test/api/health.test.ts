@@ -1,11 +1,9 @@
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
 import { createDb, type DbConnection } from '../../src/db/connection.js';
 import type { ZodApp } from '../../src/http/types.js';
+import { testConfig } from '../support/test-app.js';
 
 // A database server that accepts connections and then never answers (a hung host, a dead proxy).
 let silent: net.Server;
@@ -18,13 +16,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   const { port } = silent.address() as net.AddressInfo;
   connection = createDb(`postgres://nobody:nothing@127.0.0.1:${port}/none`, { onError: () => {} });
-  const config = loadConfig({
-    DATA_DIR: path.join(os.tmpdir(), 'dp-api-unused'),
+  const config = testConfig({
     DATABASE_URL: `postgres://nobody:nothing@127.0.0.1:${port}/none`,
     OIDC_ISSUER: 'http://127.0.0.1:9/unused',
-    OIDC_CLIENT_ID: 'digital-portfolio-web',
     OIDC_AUDIENCE: 'unused',
-    WEB_DIST: path.join(os.tmpdir(), 'dp-no-web-dist'),
   });
   app = await buildApp({ config, db: connection.db, pool: connection.pool });
   await app.ready();

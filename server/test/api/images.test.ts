@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../support/test-app.js';
+import { buildTestApp, type TestApp } from '../support/test-app.js';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
+let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -11,10 +11,7 @@ afterAll(() => t.close());
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
 
-async function upload(payload: object, role: 'admin' | 'intern' = 'admin') {
-  const res = await t.app.inject({ method: 'POST', url: '/api/upload', payload, headers: await t.as(role) });
-  return { status: res.statusCode, body: res.json() };
-}
+const upload = (payload: object, role: 'admin' | 'intern' = 'admin') => t.call('POST', '/api/upload', payload, role);
 
 describe('image upload', () => {
   it('stores a jpeg of at most 750 px and a 400 px thumbnail, served back', async () => {
@@ -53,12 +50,11 @@ describe('image upload', () => {
     [{ folder: 'systems', filename: 'x.png', base64: 'data:image/png;base64,AAAA' }, 400, /base64/],
     [{ folder: 'systems', filename: 'x.png', base64: 'A'.repeat(15 * 1024 * 1024) }, 413, /too large/],
   ])('refuses %# with a clear message and stores nothing', async (payload, status, message) => {
-    const count = async () => Number((await t.pool.query('select count(*) from images')).rows[0].count);
-    const before = await count();
+    const before = await t.count('images');
     const res = await upload(payload);
     expect(res.status).toBe(status);
     expect(res.body.message).toMatch(message);
-    expect(await count()).toBe(before);
+    expect(await t.count('images')).toBe(before);
   });
 
   it('only admins upload; image URLs cannot reach anything else', async () => {

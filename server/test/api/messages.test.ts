@@ -1,24 +1,20 @@
 import type { Item } from '@dp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../support/test-app.js';
+import { buildTestApp, type TestApp } from '../support/test-app.js';
 
 // Bad input answers with a message a person understands, in the language of the UI: the web app sends
 // Accept-Language (de, en or fr); without it, or with another language, the answer is English.
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
+let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
 
+/** As admin, with Accept-Language `language` (none if undefined); `language` is the answer's Content-Language. */
 async function call(method: 'GET' | 'POST' | 'PUT', url: string, language: string | undefined, payload?: unknown, headers: Record<string, string> = {}) {
-  const res = await t.app.inject({
-    method,
-    url,
-    payload: payload as object | undefined,
-    headers: { ...(await t.as('admin')), ...(language ? { 'accept-language': language } : {}), ...headers },
-  });
-  return { status: res.statusCode, body: res.json(), language: res.headers['content-language'] };
+  const res = await t.call(method, url, payload, 'admin', { ...(language ? { 'accept-language': language } : {}), ...headers });
+  return { status: res.status, body: res.body, language: res.headers['content-language'] };
 }
 
 describe('error messages in the language of the request', () => {
@@ -85,9 +81,9 @@ describe('error messages in the language of the request', () => {
   it('a refused delete names the item and counts in the language of the request', async () => {
     const system = (await call('POST', '/api/systems', undefined, { name: 'Message Parent' })).body as Item;
     expect((await call('POST', `${system.href}/versions`, undefined, { name: '1.0' })).status).toBe(201);
-    const res = await t.app.inject({ method: 'DELETE', url: system.href, headers: { ...(await t.as('admin')), 'accept-language': 'de' } });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe("System 'Message Parent' hat noch 1 Version; löschen Sie diese zuerst.");
+    const res = await t.call('DELETE', system.href, undefined, 'admin', { 'accept-language': 'de' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("System 'Message Parent' hat noch 1 Version; löschen Sie diese zuerst.");
   });
 
   it('the failing rows of a batch save', async () => {
@@ -108,8 +104,8 @@ describe('error messages in the language of the request', () => {
 
   it('an unknown route and the refusal of a lower role', async () => {
     expect((await call('GET', '/api/nothing/here/at/all', 'fr')).body.message).toBe("Il n'y a pas de GET /api/nothing/here/at/all ici.");
-    const res = await t.app.inject({ method: 'POST', url: '/api/systems', payload: { name: 'x' }, headers: { ...(await t.as('intern')), 'accept-language': 'de' } });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 'auth.roleRequired', message: 'Diese Aktion erfordert die Rolle admin.' });
+    const res = await t.call('POST', '/api/systems', { name: 'x' }, 'intern', { 'accept-language': 'de' });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'auth.roleRequired', message: 'Diese Aktion erfordert die Rolle admin.' });
   });
 });

@@ -1,17 +1,17 @@
 import type { CompatibilityRecord, ItemWithVersions } from '@dp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../support/test-app.js';
+import { buildTestApp, type TestApp } from '../support/test-app.js';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
+let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t.close());
 
 async function get<T>(url: string, role: 'admin' | 'intern' | 'extern' = 'intern') {
-  const res = await t.app.inject({ url, headers: await t.as(role) });
-  expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
-  return res.json() as T;
+  const res = await t.call('GET', url, undefined, role);
+  expect(res.status, `${url}: ${JSON.stringify(res.body).slice(0, 200)}`).toBe(200);
+  return res.body as T;
 }
 
 const pairs = [

@@ -2,9 +2,9 @@ import { fold, type SearchHint, type SearchResults } from '@dp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items, versions } from '../../src/db/schema.js';
 import { foldInDatabase } from '../../src/modules/search/search.queries.js';
-import { buildTestApp } from '../support/test-app.js';
+import { buildTestApp, type TestApp } from '../support/test-app.js';
 
-let t: Awaited<ReturnType<typeof buildTestApp>>;
+let t: TestApp;
 
 /** Fixtures with a unique marker, so the seeded demo data cannot interfere. */
 const marker = 'Qzx';
@@ -29,8 +29,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function post<T>(url: string, body: unknown, role: 'intern' | 'extern' = 'intern') {
-  const res = await t.app.inject({ method: 'POST', url, payload: body as object, headers: await t.as(role) });
-  return { status: res.statusCode, body: res.json() as T };
+  const res = await t.call('POST', url, body, role);
+  return { status: res.status, body: res.body as T };
 }
 
 describe('hints', () => {
@@ -145,7 +145,7 @@ it('the database folds text exactly like the JavaScript rule', async () => {
 
 it('a write through the API is found by the very next search', async () => {
   expect((await post<SearchHint[]>('/api/search/hint', { word: 'Zebrafisch' })).body).toEqual([]);
-  const created = await t.app.inject({ method: 'POST', url: '/api/systems', payload: { name: 'Zebrafisch Steuerung' }, headers: await t.as('admin') });
-  expect(created.statusCode).toBe(201);
+  const created = await t.call('POST', '/api/systems', { name: 'Zebrafisch Steuerung' });
+  expect(created.status).toBe(201);
   expect((await post<SearchHint[]>('/api/search/hint', { word: 'zebrafisch' })).body.map((h) => h.parent_name)).toEqual(['Zebrafisch Steuerung']);
 });

@@ -2,13 +2,13 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_FAILED_MESSAGE } from '../../src/auth/messages.js';
 import { createTokenVerifier } from '../../src/auth/verify-token.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
+import { freeLoopbackPort } from '../../src/db/embedded.js';
 import { registerEmbeddedIdp } from '../../src/idp/index.js';
 import { createPgAdapter, deleteExpiredPayloads } from '../../src/idp/pg-adapter.js';
 import { createTestDatabase } from '../support/database.js';
@@ -20,14 +20,6 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let config: AppConfig;
 let app: FastifyInstance;
 let origin: string;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** The app as buildApp mounts it: helmet first, then the provider. */
 async function startApp(): Promise<FastifyInstance> {
@@ -44,7 +36,7 @@ async function startApp(): Promise<FastifyInstance> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   origin = `http://127.0.0.1:${port}`;
   config = loadConfig({ PORT: String(port), PUBLIC_URL: origin, DATA_DIR: path.join(os.tmpdir(), 'dp-idp-test') });
   app = await startApp();

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { createDb, type DbConnection } from '../../src/db/connection.js';
 import { runMigrations } from '../../src/db/migrate.js';
-import { adminQuery, databaseUrl, quoteIdent } from './postgres.js';
+import { adminQuery, databaseUrl } from './postgres.js';
 
 export interface TestDatabase extends DbConnection {
   name: string;
@@ -20,8 +21,8 @@ export type TestDatabaseContent = 'demo' | 'schema' | 'none';
 export async function createTestDatabase({ content = 'demo' }: { content?: TestDatabaseContent } = {}): Promise<TestDatabase> {
   const adminUrl = inject('databaseAdminUrl');
   const name = `${inject('testDatabasePrefix')}${randomBytes(6).toString('hex')}`;
-  const from = content === 'demo' ? ` template ${quoteIdent(inject('templateDatabase'))}` : '';
-  await createDatabase(adminUrl, `create database ${quoteIdent(name)}${from}`);
+  const from = content === 'demo' ? ` template ${pg.escapeIdentifier(inject('templateDatabase'))}` : '';
+  await createDatabase(adminUrl, `create database ${pg.escapeIdentifier(name)}${from}`);
   const connectionString = databaseUrl(adminUrl, name);
   const connection = createDb(connectionString);
   if (content === 'schema') await runMigrations(connection.db);
@@ -31,7 +32,7 @@ export async function createTestDatabase({ content = 'demo' }: { content?: TestD
     connectionString,
     async drop() {
       await connection.close();
-      await adminQuery(adminUrl, `drop database if exists ${quoteIdent(name)} with (force)`);
+      await adminQuery(adminUrl, `drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
     },
   };
 }

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../../src/db/connection.js';
 import { seedDemoData } from '../../src/db/demo-data.js';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { runMigrations } from '../../src/db/migrate.js';
-import { adminQuery, databaseUrl, quoteIdent, TEST_SEED } from './postgres.js';
+import { adminQuery, databaseUrl, TEST_SEED } from './postgres.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,7 +40,7 @@ export default async function setup(project: TestProject) {
         'select datname from pg_database where datname = $1 or starts_with(datname, $2)',
         [template, prefix],
       );
-      for (const { datname } of leftovers.rows) await adminQuery(external, `drop database if exists ${quoteIdent(datname)} with (force)`);
+      for (const { datname } of leftovers.rows) await adminQuery(external, `drop database if exists ${pg.escapeIdentifier(datname)} with (force)`);
     }
     await server?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -47,13 +48,12 @@ export default async function setup(project: TestProject) {
 
   try {
     if (!external) {
+      // As root, startEmbeddedPostgres lets the `postgres` user enter this 0700 folder.
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'dp-api-pg-'));
-      // As root, PostgreSQL runs as the `postgres` user, which must be able to enter the folder.
-      await chmod(dataDir, 0o755);
       server = await startEmbeddedPostgres({ dataDir, database: 'postgres' });
     }
     const adminUrl = external ?? (server as EmbeddedPostgres).connectionString;
-    await adminQuery(adminUrl, `create database ${quoteIdent(template)}`);
+    await adminQuery(adminUrl, `create database ${pg.escapeIdentifier(template)}`);
     const seeding = createDb(databaseUrl(adminUrl, template));
     try {
       await runMigrations(seeding.db);

@@ -20,5 +20,3 @@ export async function adminQuery<R extends pg.QueryResultRow = pg.QueryResultRow
     await client.end();
   }
 }
-
-export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;

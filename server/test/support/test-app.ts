@@ -1,25 +1,30 @@
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestDatabase } from './database.js';
 import { startTestIssuer, TEST_AUDIENCE } from './test-issuer.js';
 
 export type TestRole = 'admin' | 'intern' | 'extern' | 'norole';
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** The app's configuration in tests: nothing is written under DATA_DIR and no web build is served; `env` adds the rest. */
+export function testConfig(env: Record<string, string>) {
+  return loadConfig({
+    // The app under test gets its database handed in; nothing is written under DATA_DIR.
+    DATA_DIR: path.join(os.tmpdir(), 'dp-api-unused'),
+    OIDC_CLIENT_ID: 'digital-portfolio-web',
+    WEB_DIST: path.join(os.tmpdir(), 'dp-no-web-dist'),
+    ...env,
+  });
+}
 
 /** The real app on a fresh copy of the seeded database, with an external test issuer for tokens. */
 export async function buildTestApp(env: Record<string, string> = {}) {
   const database = await createTestDatabase();
   const issuer = await startTestIssuer();
-  const config = loadConfig({
-    // The app under test gets its database handed in; nothing is written under DATA_DIR.
-    DATA_DIR: path.join(os.tmpdir(), 'dp-api-unused'),
-    OIDC_ISSUER: issuer.issuer,
-    OIDC_CLIENT_ID: 'digital-portfolio-web',
-    OIDC_AUDIENCE: TEST_AUDIENCE,
-    WEB_DIST: path.join(os.tmpdir(), 'dp-no-web-dist'),
-    ...env,
-  });
+  const config = testConfig({ OIDC_ISSUER: issuer.issuer, OIDC_AUDIENCE: TEST_AUDIENCE, ...env });
   const app = await buildApp({ config, db: database.db, pool: database.pool });
   await app.ready();
 
@@ -30,6 +35,17 @@ export async function buildTestApp(env: Record<string, string> = {}) {
     return { authorization: `Bearer ${tokens.get(role)}` };
   }
 
+  /** One request as a demo user with that role; `headers` go on top (another user's authorization too). */
+  async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, role: TestRole = 'admin', headers: Record<string, string> = {}) {
+    const res = await app.inject({ method, url, payload: payload as object | undefined, headers: { ...(await as(role)), ...headers } });
+    return { status: res.statusCode, body: res.body ? res.json() : null, headers: res.headers };
+  }
+
+  /** The number of rows in a table. */
+  async function count(table: string) {
+    return Number((await database.pool.query<{ count: string }>(`select count(*) from ${pg.escapeIdentifier(table)}`)).rows[0]!.count);
+  }
+
   return {
     app,
     db: database.db,
@@ -37,6 +53,8 @@ export async function buildTestApp(env: Record<string, string> = {}) {
     config,
     issuer,
     as,
+    call,
+    count,
     async close() {
       await app.close();
       await issuer.close();

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export const TEST_AUDIENCE = 'digital-portfolio-api-test';
-export const ROLES_CLAIM = 'digitalPortfolioAccess/roles';
+const ROLES_CLAIM = 'digitalPortfolioAccess/roles';
 
 /**
  * A minimal external OpenID issuer on loopback: discovery and JWKS over real HTTP, and a signer for

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { OBLIGATIONS } from '../../../server/src/db/demo-catalog.js';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -33,9 +33,36 @@ export async function openPage(browser: Browser, { viewport = { width: 1440, hei
   return page;
 }
 
+/**
+ * One Chromium for the test file: launched before its tests, closed after them. `newPage` and `openAs`
+ * open pages with `defaults` (e.g. the viewport), each in a context of its own.
+ */
+export function useBrowser(defaults: PageOptions = {}) {
+  let running: Browser | undefined;
+  beforeAll(async () => {
+    running = await launchBrowser();
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  const browser = () => {
+    if (!running) throw new Error('The browser is started in beforeAll; use it inside a test.');
+    return running;
+  };
+  const newPage = (options: PageOptions = {}) => openPage(browser(), { ...defaults, ...options });
+  /** A page signed in as `user` through the real login page, on `target`. */
+  const openAs = async (user: string, target: string) => {
+    const page = await newPage();
+    await signIn(page, user, target);
+    return page;
+  };
+  return { browser, newPage, openAs };
+}
+
 /** Every obligation text of the demo data. */
 const OBLIGATION_TEXTS = OBLIGATIONS.map(([, text]) => text).filter((text) => text !== '');
-const inMarkup = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** `text` as it appears in the page's markup, with &, < and > escaped. */
+export const inMarkup = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The demo obligation texts anywhere in the page's markup (text and attributes, e.g. tooltips). */
 export async function obligationTextsShown(page: Page): Promise<string[]> {

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freeLoopbackPort } from '../../../server/src/db/embedded.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,16 +12,6 @@ declare module 'vitest' {
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 90_000;
@@ -37,7 +27,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 /** Starts the whole product as `npm start` does (embedded database, embedded sign-in) on a free port. */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dp-e2e-'));
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const baseUrl = `http://localhost:${port}`;
   let log = '';
   const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], {

@@ -1,6 +1,7 @@
 import { Badge, Group, Text, type MantineColor } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconHelpCircle, type Icon } from '@tabler/icons-react';
 import type { CompatibilityStatus } from '@dp/contract';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** SPEC 4: allowed green/check, conditional warning/triangle, forbidden danger/cross, irrelevant info/question. */
@@ -14,7 +15,7 @@ export const STATUS_STYLE: Record<CompatibilityStatus, { color: MantineColor; Ic
 /** The translated name of a status (Erlaubt, Vorbehalt, Verboten, Irrelevant in German). */
 export function useStatusLabel() {
   const { t } = useTranslation();
-  return (status: CompatibilityStatus) => t(`status.${status}`);
+  return useCallback((status: CompatibilityStatus) => t(`status.${status}`), [t]);
 }
 
 /** A status as a small coloured badge with its icon. */

@@ -113,3 +113,13 @@ export const api = {
   post: <T>(url: string, body?: unknown, options?: ApiOptions) => apiFetch<T>(url, { ...options, method: 'POST', body }),
   put: <T>(url: string, body?: unknown, options?: ApiOptions) => apiFetch<T>(url, { ...options, method: 'PUT', body }),
 };
+
+/** The If-Match header for an entity's ETag (SPEC: no lost updates); none when there is no ETag. */
+export function ifMatch(etag: string | undefined | null): HeadersInit | undefined {
+  return etag ? { 'If-Match': etag } : undefined;
+}
+
+/** The id at the end of an href such as /api/systems/12 or /api/systems/versions/12. */
+export function idOf(href: string): string {
+  return href.slice(href.lastIndexOf('/') + 1);
+}

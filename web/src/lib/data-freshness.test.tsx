@@ -2,7 +2,7 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INFOS_KEY, useDataFreshness, useModificationTime } from './data-freshness';
+import { followingData, INFOS_KEY, useDataFreshness, useModificationTime } from './data-freshness';
 import { createQueryClient } from './query-client';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -22,7 +22,7 @@ describe('useDataFreshness', () => {
         useDataFreshness(true);
         useQuery({ queryKey: ['basic-data', 'items'], queryFn: () => ++loads.table });
         const modificationTime = useModificationTime();
-        useQuery({ queryKey: ['evaluate', 'item-versions', modificationTime], queryFn: () => ++loads.evaluation, enabled: modificationTime !== undefined });
+        useQuery({ ...followingData(['evaluate', 'item-versions'], modificationTime), queryFn: () => ++loads.evaluation });
       },
       { wrapper },
     );

@@ -4,8 +4,9 @@ import { showError } from './error-banner';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    // `banner: false` keeps a failure out of the global error banner (the screen shows it itself).
-    queryMeta: { banner?: boolean };
+    // `banner: false` keeps a failure out of the global error banner (the screen shows it itself);
+    // `followsData`: keyed by the data's modification time (see followingData).
+    queryMeta: { banner?: boolean; followsData?: boolean };
     mutationMeta: { banner?: boolean };
   }
 }

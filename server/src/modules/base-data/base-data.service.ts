@@ -3,9 +3,8 @@ import type { Db } from '../../db/connection.js';
 import { HttpError, kindName, kindVersionName, msg, notFound, numbered, plural } from '../../http/errors.js';
 import { recordChanges, type Change } from '../../writes/audit.js';
 import { cascadedDeletes } from '../../writes/cascades.js';
-import { translateDbError } from '../../writes/db-errors.js';
 import { etagOf } from '../../writes/etag.js';
-import { createRow, defineResource, deleteRow, updateRow } from '../../writes/guarded-write.js';
+import { createRow, defineResource, deleteRow, inTransaction, updateRow } from '../../writes/guarded-write.js';
 import { toItem, toVersion } from '../catalog/catalog.service.js';
 import * as catalog from '../catalog/catalog.queries.js';
 import { href, type ItemKind } from '../kinds.js';
@@ -74,7 +73,6 @@ export async function createVersion(db: Db, actor: Actor, kind: ItemKind, itemId
     db,
     actor: actor.username,
     entity: `${kind}_version`,
-    label: kindVersionName(kind),
     toApi: (row: VersionRow) => toVersion(row, 'admin'),
     messages: versionMessages,
     insert: async (tx) => {
@@ -124,44 +122,39 @@ export function deleteVersion(db: Db, actor: Actor, kind: ItemKind, id: number, 
  * always compatible where its predecessor was, and the engineer then changes the few that differ
  * instead of re-entering hundreds. Comments stay with the original.
  */
-export async function copyVersion(db: Db, actor: Actor, kind: ItemKind, id: number, input: VersionValues): Promise<Version & { copied_compatibilities: number }> {
+export function copyVersion(db: Db, actor: Actor, kind: ItemKind, id: number, input: VersionValues): Promise<Version & { copied_compatibilities: number }> {
   checkVersionNumbers(kind, input);
-  try {
-    return await db.transaction(async (tx) => {
-      const original = await catalog.findVersion(tx, kind, id);
-      if (!original) throw notFound(numbered(kindVersionName(kind), id));
-      const copy = await queries.insertVersion(tx, kind, original.item_id, actor.username, input);
-      const copied = await queries.copyRelations(tx, original.id, copy.id, actor.username);
-      const after = toVersion(copy, 'admin');
-      const copiedFrom = href.version(kind, original.id);
-      // Every copied row is a change of its own in the audit log, seen from the new version.
-      const seenFromCopy = (pair: queries.CopiedPair) =>
-        pair.from_version_id === copy.id
-          ? { otherKind: pair.to_kind, otherId: pair.to_version_id }
-          : { otherKind: pair.from_kind, otherId: pair.from_version_id };
-      const created = (entity: string, entityId: string | number, values: unknown): Change => ({ actor: actor.username, action: 'create', entity, entityId, after: values });
-      await recordChanges(tx, [
-        created(`${kind}_version`, copy.id, { ...after, copied_from: copiedFrom, copied_compatibilities: copied.compatibilities.length }),
-        ...copied.compatibilities.map(({ compatibility_info_id, references, ...pair }) => {
-          const { otherKind, otherId } = seenFromCopy(pair);
-          return created('compatibility', href.compatibility(kind, copy.id, otherKind, otherId), { compatibility_info_id, references, copied_from: copiedFrom });
-        }),
-        ...copied.versionRelations.map((pair) => {
-          const { otherKind, otherId } = seenFromCopy(pair);
-          return created('version_relation', href.versionRelation(kind, copy.id, otherKind, otherId), { related: true, copied_from: copiedFrom });
-        }),
-      ]);
-      return { ...after, copied_compatibilities: copied.compatibilities.length };
-    });
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    return translateDbError(error, versionMessages);
-  }
+  return inTransaction(db, versionMessages, async (tx) => {
+    const original = await catalog.findVersion(tx, kind, id);
+    if (!original) throw notFound(numbered(kindVersionName(kind), id));
+    const copy = await queries.insertVersion(tx, kind, original.item_id, actor.username, input);
+    const copied = await queries.copyRelations(tx, original.id, copy.id, actor.username);
+    const after = toVersion(copy, 'admin');
+    const copiedFrom = href.version(kind, original.id);
+    // Every copied row is a change of its own in the audit log, seen from the new version.
+    const seenFromCopy = (pair: queries.CopiedPair) =>
+      pair.from_version_id === copy.id
+        ? { otherKind: pair.to_kind, otherId: pair.to_version_id }
+        : { otherKind: pair.from_kind, otherId: pair.from_version_id };
+    const created = (entity: string, entityId: string | number, values: unknown): Change => ({ actor: actor.username, action: 'create', entity, entityId, after: values });
+    await recordChanges(tx, [
+      created(`${kind}_version`, copy.id, { ...after, copied_from: copiedFrom, copied_compatibilities: copied.compatibilities.length }),
+      ...copied.compatibilities.map(({ compatibility_info_id, references, ...pair }) => {
+        const { otherKind, otherId } = seenFromCopy(pair);
+        return created('compatibility', href.compatibility(kind, copy.id, otherKind, otherId), { compatibility_info_id, references, copied_from: copiedFrom });
+      }),
+      ...copied.versionRelations.map((pair) => {
+        const { otherKind, otherId } = seenFromCopy(pair);
+        return created('version_relation', href.versionRelation(kind, copy.id, otherKind, otherId), { related: true, copied_from: copiedFrom });
+      }),
+    ]);
+    return { ...after, copied_compatibilities: copied.compatibilities.length };
+  });
 }
 
 // ── references ───────────────────────────────────────────────────────────────────────────────────
 
-export const toReference = (row: ReferenceRow): Reference => ({
+const toReference = (row: ReferenceRow): Reference => ({
   href: `/api/references/${row.id}`,
   reference: row.reference,
   description: row.description,

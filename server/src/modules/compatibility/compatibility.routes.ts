@@ -3,18 +3,16 @@ import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
 import { badRequest, msg } from '../../http/errors.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
-import { kindOf, type ItemKind } from '../kinds.js';
+import { isCompatiblePair, kindOf, type ItemKind } from '../kinds.js';
 import * as service from './compatibility.service.js';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
-
-const rank: Record<ItemKind, number> = { system: 0, assembly: 1, subassembly: 2 };
 
 /** The five pairs of SPEC section 3, asked for from either side. */
 function pairKinds(from: z.infer<typeof kindPath>, to: z.infer<typeof kindPath>): [ItemKind, ItemKind] {
   const a = kindOf(from);
   const b = kindOf(to);
-  if (Math.abs(rank[a] - rank[b]) > 1) {
+  if (!isCompatiblePair(a, b)) {
     throw badRequest(msg('compatibility.noPair', { from, to }));
   }
   return [a, b];

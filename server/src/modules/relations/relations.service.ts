@@ -1,43 +1,33 @@
 import type { BatchResult, Comment, RelatedItem } from '@dp/contract';
-import { compatibilityBatchRow } from '@dp/contract';
+import { compatibilityBatchRow, idOfHref } from '@dp/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { recordChanges, type Change, type Executor, type Tx } from '../../writes/audit.js';
+import { recordChanges, type Change, type Executor } from '../../writes/audit.js';
 import { cascadedDeletes } from '../../writes/cascades.js';
-import { translateDbError } from '../../writes/db-errors.js';
 import { assertFresh, etagOf } from '../../writes/etag.js';
-import { href, type ItemKind } from '../kinds.js';
+import { inTransaction } from '../../writes/guarded-write.js';
+import { href, isCompatiblePair, kindRank, type ItemKind } from '../kinds.js';
 import * as queries from './relations.queries.js';
 import type { CommentRow, StoredCompatibility } from './relations.queries.js';
 import { toIso } from '../time.js';
 // Messages of the catalog (contract/src/messages.ts), rendered in the language of the request.
 import * as texts from '../../http/errors.js';
 
-const rank: Record<ItemKind, number> = { system: 0, assembly: 1, subassembly: 2 };
-const idOfHref = (value: string) => Number(value.slice(value.lastIndexOf('/') + 1));
-
 /** Stored orientation of a pair (SPEC 3): by kind, and for one kind the smaller id first. */
-export function orient(aKind: ItemKind, a: number, bKind: ItemKind, b: number) {
-  const aFirst = aKind === bKind ? a < b : rank[aKind] < rank[bKind];
+function orient(aKind: ItemKind, a: number, bKind: ItemKind, b: number) {
+  const aFirst = aKind === bKind ? a < b : kindRank[aKind] < kindRank[bKind];
   return aFirst ? { from: a, fromKind: aKind, to: b, toKind: bKind } : { from: b, fromKind: bKind, to: a, toKind: aKind };
 }
 
 function assertCompatiblePair(from: ItemKind, to: ItemKind) {
-  if (Math.abs(rank[from] - rank[to]) > 1) {
+  if (!isCompatiblePair(from, to)) {
     throw new HttpError(400, texts.msg('relations.noPair', { from: texts.kindName(from), to: texts.kindName(to) }));
   }
 }
 
-async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction(work);
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    // Two saves that create the same pair at once: the later one finds it taken.
-    return translateDbError(error, { compatibilities_pair_unique: texts.msg('relations.exists') });
-  }
-}
+// Two saves that create the same pair at once: the later one finds it taken.
+const pairTaken = { compatibilities_pair_unique: texts.msg('relations.exists') };
 
 async function assertVersion(tx: Executor, kind: ItemKind, id: number) {
   const kinds = await queries.versionKinds(tx, [id]);
@@ -69,12 +59,9 @@ const checkedRow = ({ references, etag, ...row }: BatchRow): CheckedRow => ({
 
 const currentStateOf = (c: StoredCompatibility | undefined) => (c ? { ...auditState(c), etag: etagOf(c.id, c.revision) } : null);
 
-/** The flag of a kind pair (SPEC 3): versionRelation between assemblies, containment between an assembly and a sub-assembly. */
-function flagOf(fromKind: ItemKind, toKind: ItemKind): 'versionRelation' | 'containment' | null {
-  if (fromKind === 'assembly' && toKind === 'assembly') return 'versionRelation';
-  if (new Set([fromKind, toKind]).size === 2 && [fromKind, toKind].every((k) => k === 'assembly' || k === 'subassembly')) return 'containment';
-  return null;
-}
+/** Assembly–assembly pairs carry the version-relation flag, assembly–sub-assembly pairs the containment flag. */
+const hasFlag = (fromKind: ItemKind, toKind: ItemKind) =>
+  fromKind !== 'system' && toKind !== 'system' && (fromKind === 'assembly' || toKind === 'assembly');
 
 /**
  * The rules for a row's flag and comment changes and for `etag: null`, checked with the rest of the
@@ -91,7 +78,7 @@ async function checkRowExtras(
   existing: ReadonlyMap<number, StoredCompatibility>,
 ): Promise<RowError[]> {
   const errors: RowError[] = [];
-  const hasFlag = flagOf(fromKind, toKind) !== null;
+  const flagged = hasFlag(fromKind, toKind);
   const commentIds = rows.flatMap((r) => (r.comments ? [...r.comments.changed, ...r.comments.deleted].map((c) => c.id) : []));
   const stored = new Map((await queries.findComments(tx, commentIds, true)).map((c) => [c.id, c]));
   for (const row of rows) {
@@ -99,7 +86,7 @@ async function checkRowExtras(
     const current = existing.get(row.to_id);
     // Created by someone else since the row was loaded without one: the same conflict as a stale ETag.
     if (row.sawNone && current) fail(412, texts.msg('relations.rowStaleBy', { by: current.updated_by, at: toIso(current.modification_time) }));
-    if (row.flag !== undefined && !hasFlag) {
+    if (row.flag !== undefined && !flagged) {
       fail(404, texts.msg('errors.notFound', { what: texts.msg('thing.relation', { relation: href.versionRelation(fromKind, versionId, toKind, row.to_id) }) }));
     }
     if (!row.comments) continue;
@@ -188,7 +175,7 @@ async function applyRowExtras(
 export async function saveCompatibilities(db: Db, actor: string, fromKind: ItemKind, versionId: number, toKind: ItemKind, batchRows: BatchRow[]): Promise<BatchResult> {
   assertCompatiblePair(fromKind, toKind);
   const rows = batchRows.map(checkedRow);
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, pairTaken, async (tx) => {
     await assertVersion(tx, fromKind, versionId);
     const kinds = await queries.versionKinds(tx, rows.map((r) => r.to_id));
     const infoIds = await queries.existingIds(tx, 'compatibility_infos', rows.flatMap((r) => (r.compatibility_info ? [idOfHref(r.compatibility_info.href)] : [])));
@@ -315,7 +302,7 @@ export async function writeCompatibility(
   ifMatch: string | undefined,
 ): Promise<BatchResult> {
   const { fromKind, versionId, toKind, toId } = target;
-  const current = await inTransaction(db, async (tx) => {
+  const current = await inTransaction(db, pairTaken, async (tx) => {
     assertCompatiblePair(fromKind, toKind);
     await assertVersion(tx, fromKind, versionId);
     return queries.lockCompatibility(tx, versionId, toId);
@@ -347,7 +334,7 @@ export function changeReference(
   mode: 'add' | 'remove',
   ifMatch: string | undefined,
 ): Promise<void> {
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, pairTaken, async (tx) => {
     const current = await loadForWrite(tx, target.fromKind, target.versionId, target.toKind, target.toId, ifMatch);
     const referenceId = idOfHref(referenceHref);
     if (mode === 'add') {
@@ -393,7 +380,7 @@ export async function listComments(db: Db, fromKind: ItemKind, versionId: number
 }
 
 export function addComment(db: Db, actor: string, target: { fromKind: ItemKind; versionId: number; toKind: ItemKind; toId: number }, text: string): Promise<Comment> {
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, pairTaken, async (tx) => {
     const current = await loadForWrite(tx, target.fromKind, target.versionId, target.toKind, target.toId, undefined);
     const id = await queries.insertComment(tx, current.id, actor, text);
     const comment = toComment((await queries.findComment(tx, id))!, target.versionId);
@@ -415,7 +402,7 @@ export function changeComment(
   pair?: { fromKind: ItemKind; toKind: ItemKind },
 ): Promise<Comment | null> {
   if (pair) assertCompatiblePair(pair.fromKind, pair.toKind);
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, pairTaken, async (tx) => {
     const found = await queries.findComment(tx, id, true);
     const onPair = !pair || (found !== null && [found.from_kind, found.to_kind].sort().join() === [pair.fromKind, pair.toKind].sort().join());
     const current = onPair ? found : null;
@@ -449,7 +436,7 @@ export async function listRelatedItems(db: Db, parentKind: ItemKind, parentId: n
 }
 
 export function setContainment(db: Db, actor: string, parent: { kind: ItemKind; id: number }, child: { kind: ItemKind; id: number }, related: boolean): Promise<boolean> {
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, pairTaken, async (tx) => {
     if ((await queries.itemKind(tx, parent.id)) !== parent.kind) throw notFound(texts.numbered(texts.kindName(parent.kind), parent.id));
     if ((await queries.itemKind(tx, child.id)) !== child.kind) throw notFound(texts.numbered(texts.kindName(child.kind), child.id));
     const entityId = href.containment(parent.kind, parent.id, child.kind, child.id);
@@ -473,7 +460,7 @@ export async function listVersionRelations(db: Db, versionId: number, otherKind:
 }
 
 export function setVersionRelation(db: Db, actor: string, versionId: number, otherKind: ItemKind, otherId: number, related: boolean): Promise<boolean> {
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, pairTaken, async (tx) => {
     await assertVersion(tx, 'assembly', versionId);
     await assertVersion(tx, otherKind, otherId);
     if (otherId === versionId) throw new HttpError(400, texts.msg('relations.selfRelated'));

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../writes/audit.js';
 import { readModificationTime } from '../catalog/catalog.queries.js';
-import type { ItemKind } from '../kinds.js';
+import { kindRank, type ItemKind } from '../kinds.js';
 import { toIso } from '../time.js';
 
 /** One searchable thing: an item (versionId null) or one of its versions, with folded texts. */
@@ -22,7 +22,6 @@ export interface SearchEntry {
   anyFolded: string;
 }
 
-const kindRank: Record<ItemKind, number> = { system: 0, assembly: 1, subassembly: 2 };
 /** Like SQL's ascending order: a missing number sorts after every present one. */
 const compareNullsLast = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a.localeCompare(b));
 const compareEntries = (a: SearchEntry, b: SearchEntry) =>

@@ -6,7 +6,7 @@ import type { SearchEntry, SearchIndex } from './search-index.js';
 import * as queries from './search.queries.js';
 import type { ResultRow } from './search.queries.js';
 
-export const HINT_LIMIT = 20;
+const HINT_LIMIT = 20;
 
 const typeOfKind: Record<ItemKind, SearchType> = { system: 'System', assembly: 'Assembly', subassembly: 'Sub-Assembly' };
 const kindOfType: Record<SearchType, ItemKind> = { System: 'system', Assembly: 'assembly', 'Sub-Assembly': 'subassembly' };

@@ -1,41 +1,33 @@
-import { Box, Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
+import { Box, Menu } from '@mantine/core';
+import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGES } from '../../lib/i18n';
+import { HeaderMenu } from './header-menu';
 
 /** Language dropdown (en, de, fr); i18n keeps the choice in localStorage. */
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'de';
   const name = t(`language.${current}`);
+  const target = (
+    <>
+      <Box component="span" visibleFrom="sm">
+        {name}
+      </Box>
+      <Box component="span" hiddenFrom="sm">
+        {current.toUpperCase()}
+      </Box>
+    </>
+  );
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="dark"
-          leftSection={<IconLanguage size={18} aria-hidden />}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          aria-label={t('language.button', { language: name })}
-          data-testid="language-menu"
-        >
-          <Box component="span" visibleFrom="sm">
-            {name}
-          </Box>
-          <Box component="span" hiddenFrom="sm">
-            {current.toUpperCase()}
-          </Box>
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.RadioGroup value={current} onChange={(value) => isLanguage(value) && void i18n.changeLanguage(value)}>
-          {LANGUAGES.map((language) => (
-            <Menu.RadioItem key={language} value={language} lang={language} closeMenuOnClick data-testid={`language-${language}`}>
-              {t(`language.${language}`)}
-            </Menu.RadioItem>
-          ))}
-        </Menu.RadioGroup>
-      </Menu.Dropdown>
-    </Menu>
+    <HeaderMenu icon={<IconLanguage size={18} aria-hidden />} label={t('language.button', { language: name })} testId="language-menu" target={target}>
+      <Menu.RadioGroup value={current} onChange={(value) => isLanguage(value) && void i18n.changeLanguage(value)}>
+        {LANGUAGES.map((language) => (
+          <Menu.RadioItem key={language} value={language} lang={language} closeMenuOnClick data-testid={`language-${language}`}>
+            {t(`language.${language}`)}
+          </Menu.RadioItem>
+        ))}
+      </Menu.RadioGroup>
+    </HeaderMenu>
   );
 }

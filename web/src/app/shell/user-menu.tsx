@@ -1,32 +1,22 @@
-import { Box, Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Box, Menu } from '@mantine/core';
+import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { HeaderMenu } from './header-menu';
 
 /** The signed-in user's name; its menu holds Logout. */
 export function UserMenu({ username, onLogout }: { username: string; onLogout: () => void }) {
   const { t } = useTranslation();
+  // Narrow screens show the icon only; the name stays in the accessible label.
+  const target = (
+    <Box component="span" visibleFrom="sm">
+      {username}
+    </Box>
+  );
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="dark"
-          leftSection={<IconUserCircle size={18} aria-hidden />}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          aria-label={t('nav.userMenu', { name: username })}
-          data-testid="user-menu"
-        >
-          {/* Narrow screens show the icon only; the name stays in the accessible label. */}
-          <Box component="span" visibleFrom="sm">
-            {username}
-          </Box>
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout} data-testid="user-menu-logout">
-          {t('nav.logout')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <HeaderMenu icon={<IconUserCircle size={18} aria-hidden />} label={t('nav.userMenu', { name: username })} testId="user-menu" target={target}>
+      <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout} data-testid="user-menu-logout">
+        {t('nav.logout')}
+      </Menu.Item>
+    </HeaderMenu>
   );
 }

@@ -13,7 +13,7 @@ export const DISMISS_GRACE_MS = 1500;
  * Outside-click dismissal that ignores the click of a drag which started inside the dialog (selecting
  * text, moving a slider) and ended outside: within DISMISS_GRACE_MS of the mouse leaving, nothing closes.
  */
-export function useDismissGuard(close: () => void) {
+function useDismissGuard(close: () => void) {
   const leftAt = useRef(Number.NEGATIVE_INFINITY);
   return {
     contentProps: { onMouseLeave: () => (leftAt.current = Date.now()) },
@@ -24,11 +24,11 @@ export function useDismissGuard(close: () => void) {
 }
 
 /** The fields of the Add dialog: editable columns not hidden from it (SPEC 5: audit columns are not). */
-export function addColumnsOf<Row>(columns: ColumnDef<Row>[]): ColumnDef<Row>[] {
+function addColumnsOf<Row>(columns: ColumnDef<Row>[]): ColumnDef<Row>[] {
   return columns.filter((c) => isEditableColumn(c) && c.visibility?.add !== false && c.type !== 'comments');
 }
 
-export function initialValues<Row>(columns: ColumnDef<Row>[]): Record<string, unknown> {
+function initialValues<Row>(columns: ColumnDef<Row>[]): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const column of columns) {
     const fallback = column.type === 'checkbox' ? false : isMultiValue(column.type) ? [] : column.type === 'image' || column.type === 'select' ? null : '';

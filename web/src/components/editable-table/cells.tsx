@@ -17,7 +17,7 @@ export function commentsOf(value: unknown): TableComment[] {
 }
 
 /** Comments the user still sees (deleted ones are kept for the save but not shown). */
-export function visibleComments(value: unknown): TableComment[] {
+function visibleComments(value: unknown): TableComment[] {
   return commentsOf(value).filter((c) => !c.isDeleted);
 }
 
@@ -49,7 +49,7 @@ export function CellDisplay<Row>({ column, row, value, onOpenComments }: { colum
   }
 }
 
-export function CommentsButton({ count, onClick }: { count: number; onClick: () => void }) {
+function CommentsButton({ count, onClick }: { count: number; onClick: () => void }) {
   const { t } = useTranslation();
   // Icon and count only, so that it fits a narrow column; the full name is its label and tooltip.
   const name = t('table.comments.open', { count });

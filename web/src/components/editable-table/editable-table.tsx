@@ -16,11 +16,11 @@ import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/re
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { isApiFailure } from '../../lib/api-failure';
-import { AddDialog, addColumnsOf } from './add-dialog';
+import { AddDialog } from './add-dialog';
 import { commentsOf } from './cells';
 import { CommentsDialog } from './comments-dialog';
 import { sameValue, textOf, valueOf } from './format';
+import { failureOf } from './save-each';
 import { isCellEditable, isEditableColumn, validateSelectOptions } from './select-options';
 import { EMPTY_SELECTION, nextSelection, type Selection, type SelectMode } from './selection';
 import { TableRow, type RowCommands, type RowError } from './table-row';
@@ -104,6 +104,13 @@ function pixelsOf(height: number | string | undefined): number {
   if (typeof height === 'number') return height;
   const parsed = height ? Number.parseFloat(height) : Number.NaN;
   return Number.isFinite(parsed) && (!height || height.endsWith('px') || /^\d+$/.test(height)) ? parsed : DEFAULT_HEIGHT;
+}
+
+/** A copy of `record` without the entries of `ids`. */
+function without<T>(record: Record<string, T>, ids: readonly string[]): Record<string, T> {
+  const next = { ...record };
+  for (const id of ids) delete next[id];
+  return next;
 }
 
 /** A thrown error as the message of a row, with the translated lead-in (server texts are English). */
@@ -272,12 +279,7 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
       const ids = requested.filter((id) => !inFlight.current.has(id));
       if (ids.length === 0) return;
       const changes = changesOf(ids);
-      const dropDrafts = (done: string[]) =>
-        setDrafts((current) => {
-          const next = { ...current };
-          for (const id of done) delete next[id];
-          return next;
-        });
+      const dropDrafts = (done: string[]) => setDrafts((current) => without(current, done));
       if (changes.length === 0) {
         dropDrafts(ids);
         setEditingId((current) => (current !== null && ids.includes(current) ? null : current));
@@ -292,9 +294,7 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
         const result = await save(changes);
         failed = result?.failed ?? [];
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const statusCode = isApiFailure(error) ? error.status : undefined;
-        failed = changes.map((change) => ({ id: latest.current.getRowId(change.row), message, status: statusCode }));
+        failed = changes.map((change) => failureOf(latest.current.getRowId(change.row), error));
       } finally {
         for (const id of ids) inFlight.current.delete(id);
         setWorking(false);
@@ -304,8 +304,7 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
       const unchanged = ids.filter((id) => !changes.some((c) => latest.current.getRowId(c.row) === id));
       dropDrafts([...succeeded, ...unchanged]);
       setErrors((current) => {
-        const next = { ...current };
-        for (const id of [...succeeded, ...unchanged]) delete next[id];
+        const next = without(current, [...succeeded, ...unchanged]);
         for (const failure of failed) next[failure.id] = rowErrorOf(translate('table.saveFailed'), translate('table.staleRow'), failure);
         return next;
       });
@@ -340,16 +339,8 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
       },
       save: (id) => void saveRows([id]),
       cancel: (id) => {
-        setDrafts((current) => {
-          const next = { ...current };
-          delete next[id];
-          return next;
-        });
-        setErrors((current) => {
-          const next = { ...current };
-          delete next[id];
-          return next;
-        });
+        setDrafts((current) => without(current, [id]));
+        setErrors((current) => without(current, [id]));
         if (!latest.current.multiEdit) setEditingId((current) => (current === id ? null : current));
       },
       askDelete: (id) => setConfirmId(id),
@@ -364,20 +355,12 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
         remove(row)
           .then(() => {
             setStatus({ kind: 'deleted', count: 1 });
-            setErrors((current) => {
-              const next = { ...current };
-              delete next[id];
-              return next;
-            });
+            setErrors((current) => without(current, [id]));
             setEditingId((current) => (current === id ? null : current));
           })
           .catch((error: unknown) => {
             const { t: translate } = latest.current;
-            const message = error instanceof Error ? error.message : String(error);
-            setErrors((current) => ({
-              ...current,
-              [id]: rowErrorOf(translate('table.deleteFailed'), translate('table.staleRow'), { message, status: isApiFailure(error) ? error.status : undefined }),
-            }));
+            setErrors((current) => ({ ...current, [id]: rowErrorOf(translate('table.deleteFailed'), translate('table.staleRow'), failureOf(id, error)) }));
           })
           .finally(() => setWorking(false));
       },
@@ -391,12 +374,7 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
           ),
         ),
       openComments: (id, key) => setCommentsFor({ id, key }),
-      dismissError: (id) =>
-        setErrors((current) => {
-          const next = { ...current };
-          delete next[id];
-          return next;
-        }),
+      dismissError: (id) => setErrors((current) => without(current, [id])),
       reload: () => {
         setErrors({});
         setDrafts({});
@@ -659,7 +637,7 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
         </Text>
       )}
 
-      {allowAdd && <AddDialog opened={addOpen} columns={addColumnsOf(columns)} onClose={() => setAddOpen(false)} onSubmit={add} />}
+      {allowAdd && <AddDialog opened={addOpen} columns={columns} onClose={() => setAddOpen(false)} onSubmit={add} />}
       <CommentsDialog
         opened={commentsFor !== null && commentsRow !== undefined}
         comments={commentsValue}

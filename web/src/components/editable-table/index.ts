@@ -19,24 +19,11 @@
  *   fixedPixels)` gives the other columns calc() shares of the rest.
  * - 'comments' columns hold `TableComment[]`; the dialog returns the list with isNew / isChanged /
  *   isDeleted marks into the row's changes, and onSave writes them.
- * - Helpers: `saveEach` (per-row onSave collecting failures), `failureOf`, `cut`, `formatDateTime`,
- *   `validateSelectOptions` / `selectOptionsOf` and the SPEC 5 error texts.
+ * - Helpers: `saveEach` (per-row onSave collecting failures), `failureOf`, `cut`, `formatDateTime`. Further
+ *   helpers (`widthShares`, `validateSelectOptions` / `selectOptionsOf` and the SPEC 5 error
+ *   texts) are exported by their own modules; this index re-exports only what the features use.
  */
-export { EditableTable, widthShares } from './editable-table';
-export { isCellEditable, selectOptionsOf, validateSelectOptions, REFERENCES_MISSING, SELECT_OPTIONS_MISSING, SELECT_OPTIONS_WRONG_TYPE } from './select-options';
+export { EditableTable } from './editable-table';
 export { saveEach, failureOf } from './save-each';
 export { cut, formatDateTime } from './format';
-export { WORKING_TIMEOUT_MS } from './use-working';
-export { DISMISS_GRACE_MS } from './add-dialog';
-export type {
-  ColumnDef,
-  ColumnType,
-  ColumnVisibility,
-  EditableTableProps,
-  HeaderActionsContext,
-  ImageFolder,
-  RowChange,
-  SaveFailure,
-  SelectOption,
-  TableComment,
-} from './types';
+export type { ColumnDef, HeaderActionsContext, RowChange, SaveFailure, TableComment } from './types';

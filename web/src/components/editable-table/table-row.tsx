@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CellDisplay, CellEditor } from './cells';
 import { valueOf } from './format';
 import { isCellEditable, isEditableColumn } from './select-options';
-import type { SelectMode } from './selection';
+import { selectModeOf, type SelectMode } from './selection';
 import type { ColumnDef } from './types';
 
 /** What the table shows under a row whose save or delete failed. */
@@ -58,7 +58,7 @@ export interface TableRowProps<Row> {
 }
 
 /** A Mantine colour name becomes its light variant; anything else is used as CSS. */
-export function backgroundOf(color: string | undefined): string | undefined {
+function backgroundOf(color: string | undefined): string | undefined {
   if (!color) return undefined;
   return /^[a-z]+$/.test(color) ? `var(--mantine-color-${color}-light)` : color;
 }
@@ -78,7 +78,7 @@ function TableRowImpl<Row>(props: TableRowProps<Row>) {
   const onClick = (event: MouseEvent<HTMLTableRowElement>) => {
     if (!selectable || !editMode) return;
     if ((event.target as HTMLElement).closest(INTERACTIVE)) return;
-    commands.select(id, event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'single');
+    commands.select(id, selectModeOf(event));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {

@@ -6,7 +6,7 @@ import type { ImageFolder } from '../editable-table/types';
 /** SPEC 2 / 9: crop viewport, boundary and the PNG quality of the result. */
 export const CROP_VIEWPORT = { width: 200, height: 200 } as const;
 export const CROP_BOUNDARY = { width: 500, height: 500 } as const;
-export const CROP_QUALITY = 0.8;
+const CROP_QUALITY = 0.8;
 /** The cut-out keeps the picture's own resolution up to this edge; the server resizes to 750 / 400 px anyway. */
 const MAX_OUTPUT_EDGE = 1500;
 

@@ -22,11 +22,6 @@ export const RELATIONS = {
 
 export type RelationKey = keyof typeof RELATIONS;
 
-/** The id at the end of an href such as /api/systems/versions/12. */
-export function idOfHref(href: string): number {
-  return Number(href.slice(href.lastIndexOf('/') + 1));
-}
-
 /** A version as people name it: part number and material number, whichever are set. */
 export function versionLabel(version: { name: string | null; name2: string | null }): string {
   return [version.name, version.name2].filter(Boolean).join(' ');

@@ -1,6 +1,6 @@
 import type { Comment, CompatibilityInfo, CompatibilityRecord, CompatibilityStatus, ItemWithVersions, Reference } from '@dp/contract';
 import { cut, type RowChange, type TableComment } from '../../components/editable-table';
-import { idOfHref } from './kinds';
+import { idOf } from '../../lib/api';
 import type { BatchRow } from './api/save-compatibilities';
 
 /** One row of a relation table: a version of the target kind and its compatibility to the selected version. */
@@ -56,7 +56,7 @@ export function buildRelationRows({ targets, selfHref, records, references, comm
   for (const item of targets) {
     for (const version of item.versions) {
       if (version.href === selfHref) continue;
-      const toId = idOfHref(version.href);
+      const toId = Number(idOf(version.href));
       const record = recordOf.get(version.href);
       rows.push({
         id: version.href,
@@ -191,7 +191,7 @@ export interface CommentWrites {
 }
 
 /** The comment writes a row's edited comments call for. */
-export function commentWritesOf(value: unknown): CommentWrites {
+function commentWritesOf(value: unknown): CommentWrites {
   const writes: CommentWrites = { added: [], changed: [], deleted: [] };
   if (!Array.isArray(value)) return writes;
   for (const comment of value as TableComment[]) {

@@ -1,6 +1,5 @@
 import type { BatchResult, Comment, KindPath } from '@dp/contract';
-import type { RowChange, SaveFailure } from '../../components/editable-table';
-import { isApiFailure } from '../../lib/api-failure';
+import { failureOf, type RowChange, type SaveFailure } from '../../components/editable-table';
 import { BatchFailure, saveCompatibilityBatch } from './api/save-compatibilities';
 import { batchRowsOf, commentsWithoutCompatibility, referencesWithoutObligation, type RelationRow } from './relation-rows';
 
@@ -21,10 +20,6 @@ export interface RelationSaveOutcome {
   failed: SaveFailure[];
   /** The refused batch (nothing of this save was written). */
   refused?: BatchFailure;
-}
-
-function failure(id: string, error: unknown): SaveFailure {
-  return { id, message: error instanceof Error ? error.message : String(error), status: isApiFailure(error) ? error.status : undefined };
 }
 
 /**
@@ -55,7 +50,7 @@ export async function saveRelationChanges(context: RelationSaveContext, changes:
       const reason = reasons.get(row.toId);
       if (reason) return { id: row.id, message: reason.message, status: reason.statusCode };
       // Not refused itself, only not written: no 412 mark (and no 'Reload') on such a row.
-      return reasons.size > 0 ? { id: row.id, message: messages.notSaved } : failure(row.id, error);
+      return reasons.size > 0 ? { id: row.id, message: messages.notSaved } : failureOf(row.id, error);
     });
     return { result: null, failed: [...invalidFailures, ...failed], refused: error instanceof BatchFailure ? error : undefined };
   }

@@ -1,9 +1,9 @@
 import type { Item, ItemInput, KindPath } from '@dp/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { basicDataKeys, ifMatch } from './keys';
+import { api, ifMatch } from '../../../lib/api';
+import { basicDataKeys } from './keys';
 
-export function fetchItems(kind: KindPath, signal?: AbortSignal): Promise<Item[]> {
+function fetchItems(kind: KindPath, signal?: AbortSignal): Promise<Item[]> {
   return api.get<Item[]>(`/api/${kind}`, { signal });
 }
 
@@ -13,7 +13,7 @@ export function useItems(kind: KindPath) {
 }
 
 /** SPEC 5: saving an item sends only name, description and image. */
-export function itemBody(source: { name?: unknown; description?: unknown; image?: unknown }): ItemInput {
+function itemBody(source: { name?: unknown; description?: unknown; image?: unknown }): ItemInput {
   return {
     name: typeof source.name === 'string' ? source.name : '',
     description: typeof source.description === 'string' ? source.description : '',

@@ -1,16 +1,7 @@
 import { compatibilityStatuses, type CompatibilityInfo, type CompatibilityInfoInput, type CompatibilityStatus } from '@dp/contract';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { basicDataKeys, ifMatch } from './keys';
+import { api, ifMatch } from '../../../lib/api';
 
-/** The internal obligation texts; admins get the text and the ETag with each. */
-export function fetchObligations(signal?: AbortSignal): Promise<CompatibilityInfo[]> {
-  return api.get<CompatibilityInfo[]>('/api/compatibility_infos', { signal });
-}
-
-export function useObligations() {
-  return useQuery({ queryKey: basicDataKeys.obligations, queryFn: ({ signal }) => fetchObligations(signal) });
-}
+// The list itself is read with useObligations (lib/shared-lists), which the relation tables share.
 
 function isStatus(value: unknown): value is CompatibilityStatus {
   return typeof value === 'string' && (compatibilityStatuses as readonly string[]).includes(value);

@@ -1,15 +1,7 @@
 import type { Reference, ReferenceInput } from '@dp/contract';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { basicDataKeys, ifMatch } from './keys';
+import { api, ifMatch } from '../../../lib/api';
 
-export function fetchReferences(signal?: AbortSignal): Promise<Reference[]> {
-  return api.get<Reference[]>('/api/references', { signal });
-}
-
-export function useReferences() {
-  return useQuery({ queryKey: basicDataKeys.references, queryFn: ({ signal }) => fetchReferences(signal) });
-}
+// The list itself is read with useReferences (lib/shared-lists), which the relation tables share.
 
 function referenceBody(source: { reference?: unknown; description?: unknown }): ReferenceInput {
   return {

@@ -1,10 +1,10 @@
 import type { KindPath, RelatedItem } from '@dp/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { basicDataKeys, idOf } from './keys';
+import { api, idOf } from '../../../lib/api';
+import { basicDataKeys } from './keys';
 
 /** Every possible child item of parent `id`, with whether it is related (SPEC 7 'Relations'). */
-export function fetchRelatedItems(parent: KindPath, id: string, child: KindPath, signal?: AbortSignal): Promise<RelatedItem[]> {
+function fetchRelatedItems(parent: KindPath, id: string, child: KindPath, signal?: AbortSignal): Promise<RelatedItem[]> {
   return api.get<RelatedItem[]>(`/api/${parent}/${id}/${child}`, { signal });
 }
 

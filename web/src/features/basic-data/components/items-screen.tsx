@@ -2,8 +2,9 @@ import type { Item, KindPath } from '@dp/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditableTable, saveEach, type ColumnDef } from '../../../components/editable-table';
+import { useAfterWrite } from '../../../lib/data-freshness';
 import { createItem, deleteItem, updateItem, useItems } from '../api/items';
-import { basicDataKeys, dependentKeys, useAfterWrite } from '../api/keys';
+import { basicDataKeys, dependentKeys } from '../api/keys';
 import { auditColumns, useDateColumnsToggle } from './audit-columns';
 
 const PAGE_KEY = { systems: 'systems', assemblies: 'assemblies', subassemblies: 'subassemblies' } as const;

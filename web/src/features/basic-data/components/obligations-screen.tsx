@@ -4,19 +4,20 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge, STATUS_STYLE } from '../../../components/compatibility-status';
 import { cut, EditableTable, saveEach, type ColumnDef } from '../../../components/editable-table';
-import { basicDataKeys, dependentKeys, useAfterWrite } from '../api/keys';
-import { createObligation, deleteObligation, updateObligation, useObligations } from '../api/obligations';
+import { useAfterWrite } from '../../../lib/data-freshness';
+import { sharedListKeys, useObligations } from '../../../lib/shared-lists';
+import { createObligation, deleteObligation, updateObligation } from '../api/obligations';
 import { SIMPLE_TABLE_HEIGHT } from './items-screen';
 
 /** SPEC 9: obligation texts are cut at 60 characters in display. */
-export const OBLIGATION_CUT = 60;
+const OBLIGATION_CUT = 60;
 
 /** Internal obligation texts: State (select, sortable) and Obligation-Text; filters; rows coloured by state. */
 export function ObligationsScreen() {
   const { t } = useTranslation();
   const obligations = useObligations();
   const afterWrite = useAfterWrite();
-  const keys = [basicDataKeys.obligations, ...dependentKeys.obligations];
+  const keys = [sharedListKeys.obligations];
 
   const columns = useMemo<ColumnDef<CompatibilityInfo>[]>(
     () => [

@@ -3,13 +3,14 @@ import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cut, EditableTable, saveEach, type ColumnDef } from '../../../components/editable-table';
-import { basicDataKeys, dependentKeys, useAfterWrite } from '../api/keys';
-import { createReference, deleteReference, updateReference, useReferences } from '../api/references';
+import { useAfterWrite } from '../../../lib/data-freshness';
+import { sharedListKeys, useReferences } from '../../../lib/shared-lists';
+import { createReference, deleteReference, updateReference } from '../api/references';
 import { auditColumns, useDateColumnsToggle } from './audit-columns';
 import { SIMPLE_TABLE_HEIGHT } from './items-screen';
 
 /** SPEC 9: descriptions are cut at 30 characters in display. */
-export const REFERENCE_DESCRIPTION_CUT = 30;
+const REFERENCE_DESCRIPTION_CUT = 30;
 
 /** References: reference and description with the audit columns; add, edit, delete; filters. */
 export function ReferencesScreen() {
@@ -17,7 +18,7 @@ export function ReferencesScreen() {
   const references = useReferences();
   const afterWrite = useAfterWrite();
   const dates = useDateColumnsToggle();
-  const keys = [basicDataKeys.references, ...dependentKeys.references];
+  const keys = [sharedListKeys.references];
 
   const columns = useMemo<ColumnDef<Reference>[]>(
     () => [

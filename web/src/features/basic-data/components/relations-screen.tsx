@@ -3,13 +3,15 @@ import { Grid, Paper, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditableTable, saveEach, type ColumnDef } from '../../../components/editable-table';
+import { idOf } from '../../../lib/api';
+import { useAfterWrite } from '../../../lib/data-freshness';
 import { useItems } from '../api/items';
-import { basicDataKeys, dependentKeys, idOf, useAfterWrite } from '../api/keys';
+import { basicDataKeys, dependentKeys } from '../api/keys';
 import { setRelated, useRelatedItems } from '../api/related-items';
 import { ItemPicker } from './item-picker';
 
 /** SPEC 9: relation tables are 250 px high; the item list beside them gets the simple-table height. */
-export const RELATIONS_TABLE_HEIGHT = 250;
+const RELATIONS_TABLE_HEIGHT = 250;
 const LIST_HEIGHT = 450;
 
 interface RelationsScreenProps {
@@ -69,8 +71,6 @@ export function RelationsScreen({ parent, child }: RelationsScreenProps) {
             height={RELATIONS_TABLE_HEIGHT}
             initialSort={{ key: 'name' }}
             multiEdit
-            allowAdd={false}
-            allowDelete={false}
             onReload={() => void related.refetch()}
             onSave={async (changes) => {
               const result = await saveEach(

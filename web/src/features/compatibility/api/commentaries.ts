@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { compatibilityKeys } from './query-keys';
 
 /** GET {versionHref}/compatibilities/{target}/commentaries: the comments on the version's compatibilities. */
-export function fetchCommentaries(versionHref: string, target: KindPath, signal?: AbortSignal): Promise<Comment[]> {
+function fetchCommentaries(versionHref: string, target: KindPath, signal?: AbortSignal): Promise<Comment[]> {
   return api.get<Comment[]>(`${versionHref}/compatibilities/${target}/commentaries`, { signal });
 }
 

@@ -1,13 +1,14 @@
 import type { Version, VersionInput } from '@dp/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { compatibilityKeys, invalidateAfterWrite, relationKeys } from './query-keys';
+import { invalidateAfterWrite } from '../../../lib/data-freshness';
+import { compatibilityKeys, relationKeys } from './query-keys';
 
 export type CopiedVersion = Version & { copied_compatibilities: number };
 export type CopyInput = Omit<VersionInput, 'image'>;
 
 /** POST {versionHref}/copy: a new version with the original's compatibilities, references and version relations. */
-export function copyVersion(versionHref: string, input: CopyInput): Promise<CopiedVersion> {
+function copyVersion(versionHref: string, input: CopyInput): Promise<CopiedVersion> {
   return api.post<CopiedVersion>(`${versionHref}/copy`, input);
 }
 

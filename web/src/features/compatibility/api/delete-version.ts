@@ -1,7 +1,7 @@
 import type { Version } from '@dp/contract';
-import { api } from '../../../lib/api';
+import { api, ifMatch } from '../../../lib/api';
 
 /** DELETE {versionHref}; the server answers 409 while the version still has compatibilities. */
 export function deleteVersion(version: Pick<Version, 'href' | 'etag'>): Promise<void> {
-  return api.delete(version.href, { headers: { 'If-Match': version.etag } });
+  return api.delete(version.href, { headers: ifMatch(version.etag) });
 }

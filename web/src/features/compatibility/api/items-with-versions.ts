@@ -1,16 +1,13 @@
 import type { ItemWithVersions, KindPath } from '@dp/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { compatibilityKeys } from './query-keys';
 
 /** GET /api/{kind}/versions: every item of a kind with its versions. */
-export function fetchItemsWithVersions(kind: KindPath, signal?: AbortSignal): Promise<ItemWithVersions[]> {
+function fetchItemsWithVersions(kind: KindPath, signal?: AbortSignal): Promise<ItemWithVersions[]> {
   return api.get<ItemWithVersions[]>(`/api/${kind}/versions`, { signal });
 }
 
-export const itemsWithVersionsQuery = (kind: KindPath) =>
-  queryOptions({ queryKey: compatibilityKeys.itemsWithVersions(kind), queryFn: ({ signal }) => fetchItemsWithVersions(kind, signal) });
-
 export function useItemsWithVersions(kind: KindPath) {
-  return useQuery(itemsWithVersionsQuery(kind));
+  return useQuery({ queryKey: compatibilityKeys.itemsWithVersions(kind), queryFn: ({ signal }) => fetchItemsWithVersions(kind, signal) });
 }

@@ -1,14 +1,8 @@
-import type { BatchResult, CompatibilityBatch, KindPath } from '@dp/contract';
+import type { BatchResult, BatchRowError, CompatibilityBatch, KindPath } from '@dp/contract';
 import { api } from '../../../lib/api';
 import { ApiFailure } from '../../../lib/api-failure';
 
 export type BatchRow = CompatibilityBatch['rows'][number];
-/** One failing row of a refused batch, as the server lists it (contract: batchRowError). */
-export interface BatchRowError {
-  to_id: number;
-  statusCode: number;
-  message: string;
-}
 
 /** A refused batch: nothing was saved; `rows` says which rows failed and why. */
 export class BatchFailure extends ApiFailure {

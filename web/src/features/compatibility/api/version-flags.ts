@@ -7,7 +7,7 @@ import { compatibilityKeys } from './query-keys';
  * GET {assemblyVersionHref}/{assemblies|subassemblies}: the versions this assembly version has the
  * versionRelation (assemblies) or containment (sub-assemblies) flag with.
  */
-export function fetchVersionFlags(versionHref: string, target: KindPath, signal?: AbortSignal): Promise<string[]> {
+function fetchVersionFlags(versionHref: string, target: KindPath, signal?: AbortSignal): Promise<string[]> {
   return api.get<string[]>(`${versionHref}/${target}`, { signal });
 }
 

@@ -21,7 +21,7 @@ interface CopyVersionDialogProps {
 }
 
 /** SPEC 5: the copy's comment starts with this German text whatever the interface language. */
-export function copyDescription(source: Pick<CopySource, 'parentName' | 'name' | 'name2'>): string {
+function copyDescription(source: Pick<CopySource, 'parentName' | 'name' | 'name2'>): string {
   return `Kopie von: ${source.parentName} ${source.name ?? source.name2 ?? ''}`.trim();
 }
 

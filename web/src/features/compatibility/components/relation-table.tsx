@@ -1,18 +1,17 @@
 import type { BatchResult, CompatibilityStatus, Reference } from '@dp/contract';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlaylistAdd, IconRefresh } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompatibilityText, STATUS_STYLE, useStatusLabel } from '../../../components/compatibility-status';
 import { EditableTable, type ColumnDef, type HeaderActionsContext, type RowChange } from '../../../components/editable-table';
 import { useMe } from '../../../lib/auth/use-me';
+import { useAfterWrite } from '../../../lib/data-freshness';
+import { useObligations, useReferences } from '../../../lib/shared-lists';
 import { useCommentaries } from '../api/commentaries';
 import { useCompatibilities } from '../api/compatibilities';
-import { useCompatibilityInfos } from '../api/compatibility-infos';
 import { useItemsWithVersions } from '../api/items-with-versions';
-import { invalidateAfterWrite, relationKeys } from '../api/query-keys';
-import { useReferences } from '../api/references';
+import { relationKeys } from '../api/query-keys';
 import { saveCompatibilityBatch } from '../api/save-compatibilities';
 import { useVersionFlags } from '../api/version-flags';
 import { RELATIONS, type RelationKey } from '../kinds';
@@ -51,7 +50,7 @@ const rowColor = (row: RelationRow) => (row.status ? STATUS_STYLE[row.status].co
 export function RelationTable({ relationKey, version }: { relationKey: RelationKey; version: RelationVersion }) {
   const { t } = useTranslation();
   const statusLabel = useStatusLabel();
-  const queryClient = useQueryClient();
+  const afterWrite = useAfterWrite();
   const me = useMe();
   const relation = RELATIONS[relationKey];
   const flag = 'flag' in relation ? relation.flag : undefined;
@@ -59,7 +58,7 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
 
   const targets = useItemsWithVersions(target);
   const records = useCompatibilities(version.href, target);
-  const infos = useCompatibilityInfos();
+  const infos = useObligations();
   const references = useReferences();
   const comments = useCommentaries(version.href, target);
   const flags = useVersionFlags(version.href, target, flag !== undefined);
@@ -89,7 +88,7 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
   );
   const commentsById = useMemo(() => new Map((comments.data ?? []).map((comment) => [comment.id, comment])), [comments.data]);
 
-  const reload = () => invalidateAfterWrite(queryClient, relationKeys());
+  const reload = () => afterWrite(relationKeys());
 
   const columns = useMemo<ColumnDef<RelationRow>[]>(() => {
     const infoList = infos.data ?? [];
@@ -231,7 +230,6 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         key={generation}
         tableKey={`compatibility-${relationKey}`}
         title={title}
-        aria-label={title}
         rows={rows}
         columns={columns}
         getRowId={(row) => row.id}

@@ -1,16 +1,16 @@
 import type { ItemWithVersions, KindPath, VersionInput } from '@dp/contract';
 import { ActionIcon, Alert, Anchor, Grid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditableTable, saveEach, type ColumnDef, type RowChange } from '../../../components/editable-table';
 import { isImageValue } from '../../../components/image-cell';
+import { useAfterWrite } from '../../../lib/data-freshness';
 import type { CopiedVersion } from '../api/copy-version';
 import { createVersion } from '../api/create-version';
 import { deleteVersion } from '../api/delete-version';
 import { useItemsWithVersions } from '../api/items-with-versions';
-import { compatibilityKeys, invalidateAfterWrite } from '../api/query-keys';
+import { compatibilityKeys } from '../api/query-keys';
 import { updateVersion } from '../api/update-version';
 import { versionLabel } from '../kinds';
 import { CopyVersionDialog, type CopySource } from './copy-version-dialog';
@@ -38,7 +38,7 @@ function versionInputOf(values: Record<string, unknown>, kind: KindPath): Versio
 /** A versions screen (systems-, assemblies-, subassemblies-versions): items on the left, their versions on the right. */
 export function VersionsScreen({ kind, title }: { kind: KindPath; title: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const afterWrite = useAfterWrite();
   const items = useItemsWithVersions(kind);
   const [itemHref, setItemHref] = useState<string | null>(null);
   const [copySource, setCopySource] = useState<CopySource | null>(null);
@@ -46,7 +46,7 @@ export function VersionsScreen({ kind, title }: { kind: KindPath; title: string 
   const item = items.data?.find((entry) => entry.href === itemHref) ?? null;
   const isSystem = kind === 'systems';
 
-  const refresh = () => invalidateAfterWrite(queryClient, [compatibilityKeys.itemsWithVersions(kind)]);
+  const refresh = () => afterWrite([compatibilityKeys.itemsWithVersions(kind)]);
 
   const columns = useMemo<ColumnDef<VersionRow>[]>(() => {
     const list: ColumnDef<VersionRow>[] = [

@@ -1,7 +1,7 @@
 import { fold, type ItemWithVersions, type KindPath, type VersionLabel } from '@dp/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { useModificationTime } from '../../../lib/data-freshness';
+import { followingData, useModificationTime } from '../../../lib/data-freshness';
 
 export type ItemVersion = ItemWithVersions['versions'][number];
 
@@ -49,10 +49,8 @@ export function toCatalog(items: ItemWithVersions[]): VersionCatalog {
 /** Keyed by the data's modification time: cached for as long as the data has not changed. */
 export const itemVersionsQueryOptions = (kind: KindPath, modificationTime: string | undefined) =>
   queryOptions({
-    queryKey: ['evaluate', 'item-versions', kind, modificationTime],
+    ...followingData(['evaluate', 'item-versions', kind], modificationTime),
     queryFn: ({ signal }) => fetchItemVersions(kind, signal),
-    enabled: modificationTime !== undefined,
-    staleTime: Infinity,
     // A data change swaps the list in place instead of flashing the loading state.
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import type { SystemDelta } from '@dp/contract';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { useModificationTime } from '../../../lib/data-freshness';
+import { followingData, useModificationTime } from '../../../lib/data-freshness';
 
 export function fetchSystemDelta(version1: number, version2: number, signal?: AbortSignal): Promise<SystemDelta> {
   return api.get<SystemDelta>(`/api/systems/versions/${version1}/delta/${version2}`, { signal });
@@ -9,10 +9,8 @@ export function fetchSystemDelta(version1: number, version2: number, signal?: Ab
 
 export const systemDeltaQueryOptions = (version1: number | undefined, version2: number | undefined, modificationTime: string | undefined) =>
   queryOptions({
-    queryKey: ['evaluate', 'system-delta', version1, version2, modificationTime],
+    ...followingData(['evaluate', 'system-delta', version1, version2], modificationTime),
     queryFn: version1 && version2 ? ({ signal }) => fetchSystemDelta(version1, version2, signal) : skipToken,
-    enabled: modificationTime !== undefined,
-    staleTime: Infinity,
   });
 
 /** GET /api/systems/versions/{v1}/delta/{v2}: how two versions of one system differ; 400 across systems. */

@@ -1,7 +1,7 @@
 import type { CompatibilityRecord, KindPath } from '@dp/contract';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { useModificationTime } from '../../../lib/data-freshness';
+import { followingData, useModificationTime } from '../../../lib/data-freshness';
 
 export function fetchVersionCompatibilities(versionHref: string, kind: KindPath, signal?: AbortSignal): Promise<CompatibilityRecord[]> {
   return api.get<CompatibilityRecord[]>(`${versionHref}/compatibilities/${kind}`, { signal });
@@ -9,10 +9,8 @@ export function fetchVersionCompatibilities(versionHref: string, kind: KindPath,
 
 export const versionCompatibilitiesQueryOptions = (versionHref: string | undefined, kind: KindPath, modificationTime: string | undefined) =>
   queryOptions({
-    queryKey: ['evaluate', 'version-compatibilities', versionHref, kind, modificationTime],
+    ...followingData(['evaluate', 'version-compatibilities', versionHref, kind], modificationTime),
     queryFn: versionHref ? ({ signal }) => fetchVersionCompatibilities(versionHref, kind, signal) : skipToken,
-    enabled: modificationTime !== undefined,
-    staleTime: Infinity,
   });
 
 /** GET {versionHref}/compatibilities/{kind}: one version's compatibilities to versions of `kind`. */

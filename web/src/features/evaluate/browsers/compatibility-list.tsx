@@ -9,7 +9,7 @@ import { CompatibilityText, STATUS_STYLE } from '../../../components/compatibili
 import type { CatalogVersion, VersionCatalog } from '../api/use-item-versions';
 import { useAssemblyWarning } from '../api/use-version-compatibilities';
 import { browserLink } from './browser-paths';
-import { shortLabel, useNameLimit } from './display';
+import { compareLabels, shortLabel, useNameLimit } from './display';
 import { VirtualListbox } from './virtual-listbox';
 
 interface Row {
@@ -19,7 +19,6 @@ interface Row {
 }
 
 const ROW_HEIGHT = 76;
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /** The other side of each record, named from its kind's catalog and sorted by label. */
 function toRows(records: CompatibilityRecord[], catalog: VersionCatalog): Row[] {
@@ -29,7 +28,7 @@ function toRows(records: CompatibilityRecord[], catalog: VersionCatalog): Row[] 
     if (version) rows.push({ version, status: record.compatibility_info.compatibility_status, obligation: record.compatibility_info.obligation });
   }
   if (rows.length < records.length) console.warn('Some compatibilities setup failed'); // SPEC 8: unknown versions are skipped
-  return rows.sort((a, b) => collator.compare(a.version.label, b.version.label));
+  return rows.sort((a, b) => compareLabels(a.version.label, b.version.label));
 }
 
 /** The hint to check assembly-assembly compatibility; only rows on screen ask for it. */

@@ -15,14 +15,11 @@ export function truncate(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit).trimEnd()}…` : text;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
+/** SPEC 9 date format dd.MM.yyyy HH:mm:ss, in the user's time zone (the tables' own). */
+export { formatDateTime } from '../../../components/editable-table';
 
-/** SPEC 9 date format dd.MM.yyyy HH:mm:ss, in the user's time zone. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}
+/** Labels in the order people expect: case- and accent-blind, numbers by value ("2.10" after "2.9"). */
+export const compareLabels = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }).compare;
 
 /** A version's label with its item name cut to `limit`; the version numbers stay whole. */
 export function shortLabel(version: Pick<VersionLabel, 'parent_name' | 'name' | 'name2'>, limit: number): string {

@@ -4,7 +4,6 @@ import { useSearchParams } from 'react-router';
 import type { CatalogVersion, VersionCatalog } from '../api/use-item-versions';
 import { FILTER_TARGET_KEY } from '../evaluate-storage';
 
-/** sessionStorage key under which the smart search leaves the href of the version to show. */
 
 export type Selection =
   | { state: 'none' }

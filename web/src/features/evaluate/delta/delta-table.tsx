@@ -1,4 +1,4 @@
-import { foldedIncludes, type CompatibilityCell, type DeltaRow, type KindPath } from '@dp/contract';
+import { fold, type CompatibilityCell, type DeltaRow, type KindPath } from '@dp/contract';
 import { Anchor, Group, Paper, ScrollArea, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowsExchange, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -7,10 +7,8 @@ import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/compatibility-status';
 import { versionLabel } from '../api/use-item-versions';
 import { browserLink } from '../browsers/browser-paths';
-import { shortLabel, useNameLimit } from '../browsers/display';
+import { compareLabels, shortLabel, useNameLimit } from '../browsers/display';
 import classes from './delta-table.module.css';
-
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 function Cell({ cell }: { cell: CompatibilityCell | null }) {
   const { t } = useTranslation();
@@ -50,10 +48,17 @@ export function DeltaTable({ heading, kind, rows, version1, version2 }: DeltaTab
   const [filter, setFilter] = useState('');
   const [onlyChanged, setOnlyChanged] = useState(false);
   const labelled = useMemo(
-    () => rows.map((row) => ({ row, label: versionLabel(row) })).sort((a, b) => collator.compare(a.label, b.label)),
+    () =>
+      rows
+        .map((row) => {
+          const label = versionLabel(row);
+          return { row, label, folded: fold(label) };
+        })
+        .sort((a, b) => compareLabels(a.label, b.label)),
     [rows],
   );
-  const shown = labelled.filter(({ row, label }) => foldedIncludes(label, filter) && (!onlyChanged || row.changed));
+  const wanted = fold(filter);
+  const shown = labelled.filter(({ row, folded }) => folded.includes(wanted) && (!onlyChanged || row.changed));
 
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-label={heading}>

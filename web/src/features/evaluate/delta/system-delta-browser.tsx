@@ -9,13 +9,13 @@ import { useItemVersions, type ItemVersion } from '../api/use-item-versions';
 import { useSystemDelta } from '../api/use-system-delta';
 import { VirtualListbox } from '../browsers/virtual-listbox';
 import { EvaluatePageHeader } from '../evaluate-page-header';
+import { idOf } from '../matrix/selection-rules';
 import { DeltaTable } from './delta-table';
 
 const PICK_HEIGHT = 300;
 const PICK_ROW = 36;
 
 /** The numeric id at the end of an href such as /api/systems/versions/281. */
-const idOf = (href: string) => Number(href.slice(href.lastIndexOf('/') + 1));
 
 /** A positive whole number from the address, or undefined for anything else. */
 function idParam(value: string | null): number | undefined {

@@ -10,6 +10,8 @@ export interface IdOption {
   disabled?: boolean;
 }
 
+const byLabel = new Intl.Collator(undefined, { numeric: true }).compare;
+
 /** Options for the given assembly version ids, named from the catalog and sorted by name. */
 export function assemblyOptions(ids: Iterable<number> | undefined, catalog: ReadonlyMap<number, { label: string }>): IdOption[] {
   const options: IdOption[] = [];
@@ -17,7 +19,7 @@ export function assemblyOptions(ids: Iterable<number> | undefined, catalog: Read
     const entry = catalog.get(id);
     if (entry) options.push({ value: id, label: entry.label });
   }
-  return options.sort((a, b) => a.label.localeCompare(b.label, undefined, { numeric: true }));
+  return options.sort((a, b) => byLabel(a.label, b.label));
 }
 
 interface ChoiceSelectProps {

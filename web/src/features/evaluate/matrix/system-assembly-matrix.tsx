@@ -48,7 +48,9 @@ export function SystemAssemblyMatrix() {
   const system = catalogs.systems?.find((entry) => entry.id === selection.system);
   const version = system?.versions.find((entry) => entry.id === selection.version);
   const compatible = selection.version === null ? undefined : versionAssemblies.byId.get(selection.version);
-  const related = relatedTo(selection.assemblies, partners.byId);
+  const related = useMemo(() => relatedTo(selection.assemblies, partners.byId), [selection.assemblies, partners.byId]);
+  const componentOptions = useMemo(() => assemblyOptions(compatible, catalogs.assemblyVersions), [compatible, catalogs.assemblyVersions]);
+  const relatedOptions = useMemo(() => assemblyOptions(related.ids, catalogs.assemblyVersions), [related, catalogs.assemblyVersions]);
 
   const selectors = (
     <Paper withBorder p="md" radius="md">
@@ -72,7 +74,7 @@ export function SystemAssemblyMatrix() {
         <AssemblyMultiSelect
           label={t('matrix.components')}
           placeholder={t('matrix.componentsPlaceholder')}
-          data={assemblyOptions(compatible, catalogs.assemblyVersions)}
+          data={componentOptions}
           value={selection.assemblies}
           max={MAX_ASSEMBLIES}
           onChange={(ids) => dispatch({ type: 'assemblies', ids })}
@@ -82,7 +84,7 @@ export function SystemAssemblyMatrix() {
         <AssemblyMultiSelect
           label={t('matrix.others')}
           placeholder={t('matrix.othersPlaceholder')}
-          data={assemblyOptions(related.ids, catalogs.assemblyVersions)}
+          data={relatedOptions}
           value={selection.others}
           max={MAX_OTHER_ASSEMBLIES}
           onChange={(ids) => dispatch({ type: 'others', ids })}

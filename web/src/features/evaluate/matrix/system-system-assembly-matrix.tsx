@@ -129,7 +129,7 @@ export function SystemSystemAssemblyMatrix() {
   const blocks = checked.selection;
   const dispatch = (action: SystemSystemAssemblyAction) =>
     url.write(checkSystemSystemAssembly(systemSystemAssemblyReducer(blocks, action), facts).selection);
-  const offer = relatedOffer(blocks[0].assemblies, facts);
+  const offer = useMemo(() => relatedOffer(blocks[0].assemblies, facts), [blocks, facts]);
   const relatedLoading = partners.loading || systemVersionsOf.loading;
 
   const columns = [...blocks[1].assemblies, ...blocks[2].assemblies];

@@ -87,8 +87,6 @@ export interface RelatedOffer {
   systems: Map<number, number[]>;
   /** System version → the related assemblies compatible with it. */
   assemblies: Map<number, Set<number>>;
-  /** The related assembly versions, whatever system they belong to. */
-  related: Set<number>;
   complete: boolean;
 }
 
@@ -117,7 +115,7 @@ export function relatedOffer(block0Assemblies: readonly number[], facts: SystemS
     const offered = versions.filter((version) => assemblies.has(version));
     if (offered.length > 0) systems.set(system, offered);
   }
-  return { systems, assemblies, related: related.ids, complete };
+  return { systems, assemblies, complete };
 }
 
 const NOTHING_ON_OFFER = { systems: new Map<number, number[]>(), assembliesOf: () => new Set<number>() };

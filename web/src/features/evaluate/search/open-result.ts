@@ -1,24 +1,18 @@
-import type { SearchResult, SearchType } from '@dp/contract';
+import { versionSearchLabel, type KindPath, type SearchResult, type SearchType } from '@dp/contract';
 import { useNavigate } from 'react-router';
+import { browserLink } from '../browsers/browser-paths';
 import { FILTER_TARGET_KEY, LAST_SELECTED_KEY } from '../evaluate-storage';
 
-const browserOf: Record<SearchType, string> = {
-  System: '/evaluate/system-compatibility-browser',
-  Assembly: '/evaluate/assembly-compatibility-browser',
-  'Sub-Assembly': '/evaluate/subassembly-compatibility-browser',
-};
-
+const kindOf: Record<SearchType, KindPath> = { System: 'systems', Assembly: 'assemblies', 'Sub-Assembly': 'subassemblies' };
 
 /** "Parent (name name2)", the way the hints label a version. */
 export function resultLabel({ parent, name, name2 }: Pick<SearchResult, 'parent' | 'name' | 'name2'>): string {
-  const numbers = [name, name2].filter(Boolean).join(' ');
-  return numbers ? `${parent} (${numbers})` : parent;
+  return versionSearchLabel(parent, name, name2);
 }
 
 /** The browser of the result's kind, filtered by `data` = parent name, name and name2 joined by spaces. */
 export function resultLink({ type, parent, name, name2 }: SearchResult): string {
-  const data = [parent, name, name2].filter(Boolean).join(' ');
-  return `${browserOf[type]}?${new URLSearchParams({ data }).toString()}`;
+  return browserLink(kindOf[type], [parent, name, name2].filter(Boolean).join(' '));
 }
 
 /** Stores what the browser selects: the result's href as filter target and its label. */

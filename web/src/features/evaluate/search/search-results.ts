@@ -1,11 +1,11 @@
 import { SEARCH_RESULTS_PER_KIND, type SearchResult, type SearchResults } from '@dp/contract';
+import { compareLabels } from '../browsers/display';
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /** All results in one list, sorted by parent name, then name (SPEC 5); equal rows keep the kind order. */
 export function sortedResults(results: SearchResults): SearchResult[] {
   return [...results.systems, ...results.assemblies, ...results.subassemblies].sort(
-    (a, b) => collator.compare(a.parent, b.parent) || collator.compare(a.name ?? '', b.name ?? ''),
+    (a, b) => compareLabels(a.parent, b.parent) || compareLabels(a.name ?? '', b.name ?? ''),
   );
 }
 

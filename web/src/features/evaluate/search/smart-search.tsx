@@ -47,7 +47,6 @@ export function SmartSearch() {
   // Hints are for what the user is typing, not for a restored term or one that was just searched.
   const [typing, setTyping] = useState(false);
   const [emptySubmitted, setEmptySubmitted] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
 
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const word = text.trim();
@@ -58,6 +57,9 @@ export function SmartSearch() {
   const fullSearch = useFullSearch();
   const searchById = useSearchById();
   const searching = fullSearch.isPending || searchById.isPending;
+  // A failed search says why, except a 404 (a hint whose item was deleted meanwhile: no results).
+  const searchError = fullSearch.error ?? searchById.error;
+  const failure = searchError && !(isApiFailure(searchError) && searchError.status === 404) ? searchError.message : null;
 
   const hintList = hintsWanted ? (hints.data ?? []) : [];
   const hintsLoading = hintsWanted && hints.isFetching;
@@ -79,7 +81,6 @@ export function SmartSearch() {
     }
     if (term.length > SEARCH_WORD_MAX) return; // the input already says why
     setTyping(false);
-    setFailure(null);
     combobox.closeDropdown();
     // Only the newest search may show its answer.
     fullSearch.reset();
@@ -90,7 +91,6 @@ export function SmartSearch() {
         // A hint whose item was deleted meanwhile simply has no results.
         if (isApiFailure(error) && error.status === 404) return show({ term, results: noResults });
         show(null);
-        setFailure(error.message);
       },
     };
     if (hint) searchById.mutate(hint, callbacks);
@@ -102,7 +102,6 @@ export function SmartSearch() {
     setChosen(null);
     setTyping(false);
     setEmptySubmitted(false);
-    setFailure(null);
     fullSearch.reset();
     searchById.reset();
     show(null);
@@ -184,7 +183,10 @@ export function SmartSearch() {
 
       <Stack gap="xs" aria-busy={searching}>
         {failure && (
-          <Alert color="red" title={t('search.failed')} withCloseButton closeButtonLabel={t('search.dismiss')} onClose={() => setFailure(null)}>
+          <Alert color="red" title={t('search.failed')} withCloseButton closeButtonLabel={t('search.dismiss')} onClose={() => {
+            fullSearch.reset();
+            searchById.reset();
+          }}>
             {failure}
           </Alert>
         )}

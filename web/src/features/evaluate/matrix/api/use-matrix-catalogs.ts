@@ -6,8 +6,6 @@ export interface SystemVersionEntry {
   id: number;
   href: string;
   name: string;
-  systemId: number;
-  systemName: string;
 }
 
 export interface SystemEntry {
@@ -40,7 +38,7 @@ function systemEntries(catalog: VersionCatalog): SystemEntry[] {
   return catalog.items
     .map((item) => {
       const id = idOf(item.href);
-      const versions = item.versions.map((version) => ({ id: idOf(version.href), href: version.href, name: version.name ?? '', systemId: id, systemName: item.name }));
+      const versions = item.versions.map((version) => ({ id: idOf(version.href), href: version.href, name: version.name ?? '' }));
       return { id, name: item.name, versions };
     })
     .sort((a, b) => a.name.localeCompare(b.name));

@@ -1,7 +1,7 @@
 import type { MatrixRequest, MatrixResponse } from '@dp/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
-import { useModificationTime } from '../../../../lib/data-freshness';
+import { followingData, useModificationTime } from '../../../../lib/data-freshness';
 
 export function fetchMatrix(request: MatrixRequest, signal?: AbortSignal): Promise<MatrixResponse> {
   return api.post<MatrixResponse>('/api/matrix', request, { signal });
@@ -14,10 +14,9 @@ export function fetchMatrix(request: MatrixRequest, signal?: AbortSignal): Promi
 export function useAssemblyMatrix(rows: readonly number[], columns: readonly number[], enabled: boolean) {
   const modificationTime = useModificationTime();
   return useQuery({
-    queryKey: ['evaluate', 'matrix', 'assemblies', rows, columns, modificationTime],
+    ...followingData(['evaluate', 'matrix', 'assemblies', rows, columns], modificationTime),
     queryFn: ({ signal }) => fetchMatrix({ rowKind: 'assemblies', rows: [...rows], columnKind: 'assemblies', columns: [...new Set(columns)] }, signal),
     enabled: enabled && rows.length > 0 && columns.length > 0 && modificationTime !== undefined,
-    staleTime: Infinity,
     placeholderData: keepPreviousData,
   });
 }
