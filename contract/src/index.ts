@@ -9,3 +9,4 @@ export * from './evaluation.js';
 export * from './base-data.js';
 export * from './relations.js';
 export * from './images.js';
+export * from './database.js';

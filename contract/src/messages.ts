@@ -8,6 +8,12 @@ export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
 
 type Texts = { readonly [L in MessageLanguage]: string };
 
+// Each capability keeps its sentences in a catalog file of its own; they are merged here.
+import { DATABASE_MESSAGES } from './messages/database.js';
+import { DELTA_REPORT_MESSAGES } from './messages/delta-report.js';
+import { COMPATIBILITY_REPORT_MESSAGES } from './messages/compatibility-report.js';
+import { INFO_PAGE_MESSAGES } from './messages/info-pages.js';
+
 export const MESSAGE_CATALOG = {
   // ── names used inside other messages ──────────────────────────────────────────────────────────
   'kind.system': { en: 'System', de: 'System', fr: 'Système' },
@@ -325,6 +331,11 @@ export const MESSAGE_CATALOG = {
     fr: "Seul l'auteur ({author}) peut modifier ou supprimer ce commentaire.",
   },
   'relations.selfRelated': { en: 'A version cannot be related to itself.', de: 'Eine Version kann nicht mit sich selbst verknüpft sein.', fr: 'Une version ne peut pas être liée à elle-même.' },
+
+  ...DATABASE_MESSAGES,
+  ...DELTA_REPORT_MESSAGES,
+  ...COMPATIBILITY_REPORT_MESSAGES,
+  ...INFO_PAGE_MESSAGES,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGE_CATALOG;

@@ -11,11 +11,13 @@ import zlib from 'node:zlib';
 import path from 'node:path';
 import { registerAuth } from './auth/plugin.js';
 import { createTokenVerifier } from './auth/verify-token.js';
+import { registerDeploymentGuard } from './http/deployment-guard.js';
 import { frameworkError, MAX_PARAM_LENGTH, registerErrorHandling, msg, sendError } from './http/errors.js';
 import type { AppContext, ZodApp } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerEmbeddedIdp } from './idp/index.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { backupRoutes } from './modules/backups/backups.routes.js';
 import { baseDataRoutes } from './modules/base-data/base-data.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { compatibilityRoutes } from './modules/compatibility/compatibility.routes.js';
@@ -90,6 +92,7 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
     createTokenVerifier({ issuer: config.oidc.issuer, audience: config.oidc.audience, rolesClaim: config.oidc.rolesClaim, jwks: localKeys }),
   );
 
+  registerDeploymentGuard(app, config.deployment);
   systemRoutes(app, ctx);
   catalogRoutes(app, ctx);
   compatibilityRoutes(app, ctx);
@@ -99,6 +102,7 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
   relationRoutes(app, ctx);
   await imageRoutes(app, ctx);
   auditRoutes(app, ctx);
+  await backupRoutes(app, ctx);
 
   const hasWebApp = existsSync(path.join(config.webDist, 'index.html'));
   if (hasWebApp) {

@@ -38,6 +38,14 @@ export interface AppConfig {
   webDist: string;
   /** Demo data size put into an empty database on start, or false for none. */
   demoData: 'S' | 'M' | 'L' | false;
+  /** Where work publishes to: the live ('www') and demo instances' base URLs. */
+  transferTargets: { www: string | undefined; demo: string | undefined };
+  /** Shared by work, live and demo; without it transfers and imports are off. */
+  transferToken: string | undefined;
+  /** Cron expression of the scheduled backup, or false for none. */
+  backupSchedule: string | false;
+  /** How many backups are kept (the newest, plus the last one transferred to each target). */
+  backupKeep: number;
 }
 
 const optionalUrl = z.url().optional();
@@ -66,6 +74,14 @@ const envSchema = z
     COOKIE_KEYS: z.string().min(16).optional(),
     WEB_DIST: z.string().min(1).optional(),
     SEED_DEMO_DATA: z.enum(['S', 'M', 'L', 'false']).default('S'),
+    LIVE_URL: optionalUrl,
+    DEMO_URL: optionalUrl,
+    TRANSFER_TOKEN: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+    BACKUP_SCHEDULE: z
+      .string()
+      .regex(/^(off|(\S+\s+){4,5}\S+)$/, "must be a cron expression of 5 or 6 fields (e.g. '30 2 * * *') or 'off'")
+      .default('30 2 * * *'),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   })
   .superRefine((env, ctx) => {
     const external = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_AUDIENCE];
@@ -121,6 +137,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieKeys: e.COOKIE_KEYS ? e.COOKIE_KEYS.split(',') : ['digital-portfolio-dev-cookie-key-change-me'],
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
     demoData: e.SEED_DEMO_DATA === 'false' ? false : e.SEED_DEMO_DATA,
+    transferTargets: { www: e.LIVE_URL?.replace(/\/+$/, ''), demo: e.DEMO_URL?.replace(/\/+$/, '') },
+    transferToken: e.TRANSFER_TOKEN,
+    backupSchedule: e.BACKUP_SCHEDULE === 'off' ? false : e.BACKUP_SCHEDULE,
+    backupKeep: e.BACKUP_KEEP,
   };
 }
 

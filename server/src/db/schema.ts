@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  boolean,
   bigserial,
   customType,
   check,
@@ -301,3 +303,74 @@ export const images = pgTable('images', {
   createdBy: text('created_by').notNull(),
   creationTime: timestamp('creation_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Backups: each is a schema `backup_<name>` holding copies of the product tables (BACKUP_TABLES of the
+ * contract), taken in one snapshot; this table is their catalogue. In PostgreSQL, so every instance sees them.
+ */
+export const backups = pgTable('backups', {
+  name: text('name').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  schemaVersion: text('schema_version').notNull(),
+  counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+  checksum: text('checksum').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  createdBy: text('created_by').notNull(),
+  origin: text('origin', { enum: ['manual', 'scheduled', 'upload', 'transfer'] }).notNull(),
+});
+
+/** Every transfer from this (work) instance to live or demo, successful or not: what was published, when, by whom. */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: serial('id').primaryKey(),
+    backupName: text('backup_name').notNull(),
+    target: text('target', { enum: ['www', 'demo'] }).notNull(),
+    targetUrl: text('target_url').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    by: text('by').notNull(),
+    ok: boolean('ok').notNull(),
+    message: text('message').notNull().default(''),
+  },
+  (t) => [index('transfers_at_idx').on(t.at)],
+);
+
+/** Every state this (live or demo) instance received by transfer. */
+export const imports = pgTable('imports', {
+  id: serial('id').primaryKey(),
+  backupName: text('backup_name').notNull(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  by: text('by').notNull(),
+  counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+});
+
+/** When a monitored target last answered, shared by every instance that polls it. */
+export const monitoredTargets = pgTable('monitored_targets', {
+  target: text('target').primaryKey(),
+  lastActive: timestamp('last_active', { withTimezone: true, mode: 'date' }),
+});
+
+/** Reports generated in the background; any instance can answer for their progress and file. */
+export const reportJobs = pgTable('report_jobs', {
+  id: text('id').primaryKey(),
+  status: text('status', { enum: ['running', 'done', 'failed'] }).notNull().default('running'),
+  progress: integer('progress').notNull().default(0),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  message: text('message'),
+  createdBy: text('created_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A finished report's file, in pieces of at most 1 MB so it is streamed, never held whole. */
+export const reportJobChunks = pgTable(
+  'report_job_chunks',
+  {
+    jobId: text('job_id')
+      .notNull()
+      .references(() => reportJobs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
+);

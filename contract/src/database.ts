@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { isoDateTime } from './common.js';
+import { renderMessage as text } from './messages.js';
+
+/** A backup is named by the time it was taken, `YYYY-MM-DD_HH-mm-ss` (UTC). */
+export const BACKUP_NAME_PATTERN = /^\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}$/;
+export const backupName = z.string().regex(BACKUP_NAME_PATTERN, text('zod.backupName'));
+/** A backup, or 'actual': the current state of the database. */
+export const ACTUAL_STATE = 'actual';
+export const backupRef = z.union([z.literal(ACTUAL_STATE), backupName]);
+export type BackupRef = z.infer<typeof backupRef>;
+
+/** The tables a backup holds, in the order a restore fills them (parents before children). */
+export const BACKUP_TABLES = [
+  'items',
+  'versions',
+  'compatibility_infos',
+  'references',
+  'compatibilities',
+  'compatibility_references',
+  'comments',
+  'item_containments',
+  'version_relations',
+  'dataset_entries',
+  'images',
+] as const;
+export type BackupTable = (typeof BACKUP_TABLES)[number];
+
+export const backupOrigin = z.enum(['manual', 'scheduled', 'upload', 'transfer']);
+
+/** Where a transfer goes: 'www' is the live instance (SPEC 7), 'demo' the demo instance. */
+export const transferTarget = z.enum(['www', 'demo']);
+export type TransferTarget = z.infer<typeof transferTarget>;
+
+export const backupInfo = z
+  .object({
+    name: backupName,
+    /** When the snapshot was taken. */
+    created: isoDateTime,
+    /** Bytes the backup takes in the database. */
+    size: z.number().int(),
+    schema_version: z.string(),
+    counts: z.record(z.string(), z.number().int()),
+    /** SHA-256 of the backup's file content, hex. */
+    checksum: z.string(),
+    created_by: z.string(),
+    origin: backupOrigin,
+    /** Successful transfers of this backup, newest first. */
+    transfers: z.array(z.object({ to: transferTarget, at: isoDateTime, by: z.string() })),
+  })
+  .meta({ id: 'BackupInfo' });
+export type BackupInfo = z.infer<typeof backupInfo>;
+
+/** GET /api/dumps (SPEC 7): the backups, newest first. */
+export const backupList = z.object({ files: z.array(backupInfo) }).meta({ id: 'BackupList' });
+export type BackupList = z.infer<typeof backupList>;
+
+export const transferRecord = z
+  .object({
+    name: backupName,
+    /** When the transferred backup was taken. */
+    created: isoDateTime,
+    size: z.number().int(),
+    to: transferTarget,
+    url: z.string(),
+    at: isoDateTime,
+    by: z.string(),
+  })
+  .meta({ id: 'TransferRecord' });
+export type TransferRecord = z.infer<typeof transferRecord>;
+
+/** GET /api/transferred-dumps: successful transfers, newest first. */
+export const transferredList = z.object({ files: z.array(transferRecord) }).meta({ id: 'TransferredList' });
+export type TransferredList = z.infer<typeof transferredList>;
+
+export const deltaReportType = z.enum(['pdf', 'html']);
+export type DeltaReportType = z.infer<typeof deltaReportType>;
+
+/**
+ * POST /api/dumps (SPEC 7): the delta report between two states. The older of the two is the 'before'
+ * state whatever the order; 'actual' is always the newer. With compareTransferred both backups must
+ * have been transferred to live.
+ */
+export const deltaReportRequest = z
+  .object({
+    bkp1: backupRef,
+    bkp2: backupRef,
+    type: deltaReportType,
+    compareTransferred: z.boolean().default(false),
+  })
+  .strict()
+  .refine((r) => r.bkp1 !== r.bkp2, { message: text('zod.sameBackup'), path: ['bkp2'] });
+export type DeltaReportRequest = z.input<typeof deltaReportRequest>;
+
+export const reportJobStatus = z.enum(['running', 'done', 'failed']);
+/** A report generated in the background; the browser follows its progress. */
+export const reportJob = z
+  .object({
+    id: z.string(),
+    status: reportJobStatus,
+    /** 0 … 100. */
+    progress: z.number().int().min(0).max(100),
+    file_name: z.string(),
+    /** Why it failed, in the requester's language. */
+    message: z.string().nullable(),
+    href: z.string(),
+    file_href: z.string(),
+  })
+  .meta({ id: 'ReportJob' });
+export type ReportJob = z.infer<typeof reportJob>;
+
+/** POST /api/reports/systems/assemblies and /api/reports/systems/{id}/assemblies (SPEC 7). */
+export const compatibilityReportRequest = z.object({ type: z.literal('xls') }).strict();
+
+/** POST /api/db/uploads (SPEC 7): publish a backup, or the actual state, to live ('www') or demo. */
+export const transferRequest = z.object({ to: transferTarget, bkp: backupRef }).strict();
+export type TransferRequest = z.infer<typeof transferRequest>;
+
+export const transferResult = z
+  .object({
+    /** The backup that was sent; a transfer of the actual state first takes this backup. */
+    name: backupName,
+    to: transferTarget,
+    url: z.string(),
+    at: isoDateTime,
+    counts: z.record(z.string(), z.number().int()),
+    /** SPEC 8: 'Transfer Complete', in the user's language. */
+    message: z.string(),
+  })
+  .meta({ id: 'TransferResult' });
+export type TransferResult = z.infer<typeof transferResult>;
+
+/** What a transfer target is configured as; admins see it on the transfer screen. */
+export const transferTargets = z
+  .object({ targets: z.array(z.object({ to: transferTarget, url: z.string().nullable() })) })
+  .meta({ id: 'TransferTargets' });
+export type TransferTargets = z.infer<typeof transferTargets>;
+
+/** The state of one instance as another instance sees it (GET /api/db/status with the transfer token). */
+export const instanceStatus = z
+  .object({
+    deployment: z.enum(['work', 'live', 'demo']),
+    version: z.string(),
+    database: z.enum(['ok', 'unavailable']),
+    modification_time: isoDateTime.nullable(),
+    last_import: z.object({ name: z.string(), at: isoDateTime, by: z.string() }).nullable(),
+  })
+  .meta({ id: 'InstanceStatus' });
+export type InstanceStatus = z.infer<typeof instanceStatus>;
+
+export const monitoredTarget = z.enum(['live', 'demo']);
+export const targetStatus = z.object({
+  target: monitoredTarget,
+  url: z.string().nullable(),
+  /** 'OK' when the application answered, else 'Not available'. */
+  app_status: z.enum(['OK', 'Not available']),
+  /** 'Active' when its database answered, else 'Not available'. */
+  db_status: z.enum(['Active', 'Not available']),
+  /** The target's data modification time. */
+  time_updated: isoDateTime.nullable(),
+  /** When the target last answered. */
+  time_active: isoDateTime.nullable(),
+  response_ms: z.number().nullable(),
+  /** Why it is not OK, in the requester's language; null when it is. */
+  reason: z.string().nullable(),
+});
+export type TargetStatus = z.infer<typeof targetStatus>;
+
+/** GET /api/live-status: SPEC 3's status data, plus one entry per target with the details. */
+export const liveStatus = z
+  .object({
+    checked_at: isoDateTime,
+    targets: z.array(targetStatus),
+    response: z.string(),
+    live_app_status: z.string(),
+    live_db_status: z.string(),
+    time_updated: z.string(),
+    time_active: z.string(),
+    demo_app_status: z.string(),
+    demo_db_status: z.string(),
+  })
+  .meta({ id: 'LiveStatus' });
+export type LiveStatus = z.infer<typeof liveStatus>;

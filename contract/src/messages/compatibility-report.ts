@@ -1,0 +1,3 @@
+/** The sentences of the compatibility report in en, de and fr; merged into MESSAGE_CATALOG (../messages.ts). */
+export const COMPATIBILITY_REPORT_MESSAGES = {
+} as const satisfies Record<string, { en: string; de: string; fr: string }>;
