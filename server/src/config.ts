@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { Cron } from 'croner';
 
 export const DEMO_USERS = ['admin', 'intern', 'extern', 'norole'] as const;
 export type DemoUser = (typeof DEMO_USERS)[number];
@@ -46,9 +47,21 @@ export interface AppConfig {
   backupSchedule: string | false;
   /** How many backups are kept (the newest, plus the last one transferred to each target). */
   backupKeep: number;
+  /** The code host's API (`{apiUrl}issues?labels=v.{version}`) and its token; both stay on the server. */
+  codeHost: { apiUrl: string | undefined; token: string | undefined };
 }
 
 const optionalUrl = z.url().optional();
+
+/** Whether croner can run a cron expression. */
+function isValidSchedule(expression: string): boolean {
+  try {
+    new Cron(expression, { paused: true }).stop();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const envSchema = z
   .object({
@@ -79,9 +92,11 @@ const envSchema = z
     TRANSFER_TOKEN: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
     BACKUP_SCHEDULE: z
       .string()
-      .regex(/^(off|(\S+\s+){4,5}\S+)$/, "must be a cron expression of 5 or 6 fields (e.g. '30 2 * * *') or 'off'")
+      .refine((v) => v === 'off' || isValidSchedule(v), "must be a cron expression of 5 or 6 fields (e.g. '30 2 * * *') or 'off'")
       .default('30 2 * * *'),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+    GITLAB_API_URL: z.url().refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL').optional(),
+    GITLAB_TOKEN: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     const external = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_AUDIENCE];
@@ -141,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     transferToken: e.TRANSFER_TOKEN,
     backupSchedule: e.BACKUP_SCHEDULE === 'off' ? false : e.BACKUP_SCHEDULE,
     backupKeep: e.BACKUP_KEEP,
+    codeHost: { apiUrl: e.GITLAB_API_URL?.replace(/\/*$/, '/'), token: e.GITLAB_TOKEN },
   };
 }
 

@@ -227,3 +227,29 @@ describe('backups', () => {
     expect(list.filter((f) => f.name === backupNameOf(slot))).toHaveLength(1);
   });
 });
+
+describe('the backup schedule', () => {
+  it('takes backups by BACKUP_SCHEDULE, named by their slot, and stops with the app', async () => {
+    const scheduled = await buildTestApp({ BACKUP_SCHEDULE: '* * * * * *' });
+    try {
+      let files: BackupInfo[] = [];
+      for (let i = 0; i < 60 && files.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        files = ((await scheduled.call('GET', '/api/dumps')).body.files as BackupInfo[]).filter((f) => f.origin === 'scheduled');
+      }
+      expect(files[0]).toMatchObject({ origin: 'scheduled', created_by: 'schedule' });
+      // A slot is a whole minute: its name ends in -00.
+      expect(files[0]!.name).toMatch(/-00$/);
+    } finally {
+      await scheduled.close();
+    }
+  });
+
+  it('refuses a schedule that is not a cron expression when the configuration is read', async () => {
+    const { loadConfig } = await import('../../src/config.js');
+    expect(() => loadConfig({ BACKUP_SCHEDULE: 'every night' })).toThrow(/BACKUP_SCHEDULE/);
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+    expect(() => loadConfig({ TRANSFER_TOKEN: 'short' })).toThrow(/TRANSFER_TOKEN/);
+    expect(loadConfig({ BACKUP_SCHEDULE: 'off' }).backupSchedule).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestDatabase } from './database.js';
 import { startTestIssuer, TEST_AUDIENCE } from './test-issuer.js';
@@ -16,16 +16,18 @@ export function testConfig(env: Record<string, string>) {
     DATA_DIR: path.join(os.tmpdir(), 'dp-api-unused'),
     OIDC_CLIENT_ID: 'digital-portfolio-web',
     WEB_DIST: path.join(os.tmpdir(), 'dp-no-web-dist'),
+    // A test must not take a backup because the clock reached the nightly slot.
+    BACKUP_SCHEDULE: 'off',
     ...env,
   });
 }
 
-/** The real app on a fresh copy of the seeded database, with an external test issuer for tokens. */
-export async function buildTestApp(env: Record<string, string> = {}) {
+/** The real app on a fresh copy of the seeded database, with an external test issuer for tokens; `logger` to read its log. */
+export async function buildTestApp(env: Record<string, string> = {}, { logger }: Pick<BuildOptions, 'logger'> = {}) {
   const database = await createTestDatabase();
   const issuer = await startTestIssuer();
   const config = testConfig({ OIDC_ISSUER: issuer.issuer, OIDC_AUDIENCE: TEST_AUDIENCE, ...env });
-  const app = await buildApp({ config, db: database.db, pool: database.pool });
+  const app = await buildApp({ config, db: database.db, pool: database.pool, logger });
   await app.ready();
 
   const tokens = new Map<TestRole, string>();

@@ -45,6 +45,22 @@ export async function backupColumns(client: pg.ClientBase): Promise<Record<Backu
   return Object.fromEntries(BACKUP_TABLES.map((t) => [t, byTable[t] ?? []])) as Record<BackupTable, string[]>;
 }
 
+/** Resolves when `out` takes more data; rejects when it is closed first (a destroyed stream never drains). */
+function drained(out: Writable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      out.off('drain', onDrain);
+      out.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => done();
+    const onClose = () => done(new Error('the backup file was not read to its end'));
+    out.on('drain', onDrain);
+    out.on('close', onClose);
+  });
+}
+
 const signatureOf = (sha256: string, key: string | undefined) => (key ? createHmac('sha256', key).update(sha256).digest('hex') : null);
 
 /**
@@ -60,7 +76,8 @@ export async function writeBackupFile(
 ): Promise<string> {
   const hash = createHash('sha256');
   const send = async (chunk: string | Buffer) => {
-    if (!out.write(chunk)) await once(out, 'drain');
+    if (out.destroyed) throw new Error('the backup file was not read to its end');
+    if (!out.write(chunk)) await drained(out);
   };
   const write = async (chunk: string | Buffer) => {
     hash.update(chunk);
@@ -107,6 +124,12 @@ export function backupFileStream(produce: (out: Writable) => Promise<unknown>): 
   })();
   done.catch(() => {});
   raw.pipe(gzip);
+  // A reader that goes away (a cancelled download, a target that answered early) stops the writer,
+  // whose next write then fails and releases its database connection.
+  gzip.on('close', () => {
+    if (!raw.writableFinished) raw.destroy(new Error('the backup file was not read to its end'));
+  });
+  raw.on('error', () => {});
   return { stream: gzip, done };
 }
 

@@ -6,6 +6,7 @@ import { requireRole } from '../../auth/plugin.js';
 import { HttpError, msg } from '../../http/errors.js';
 import { acceptRawBody, RAW_BODY_TYPES } from '../../http/raw-body.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
+import { startBackupSchedule } from './backup-schedule.js';
 import { auditBackup } from './backups.queries.js';
 import * as service from './backups.service.js';
 
@@ -19,6 +20,10 @@ const nameParams = z.object({ name: backupName });
 export async function backupRoutes(app: ZodApp, { pool, config }: AppContext) {
   const admin = requireRole('admin');
   const deps = { pool, config };
+  if (config.backupSchedule) {
+    const stop = startBackupSchedule(deps, config.backupSchedule, app.log);
+    app.addHook('onClose', async () => stop());
+  }
 
   app.get('/api/dumps', {
     schema: { tags: ['database'], summary: 'The backups, newest first', response: { 200: backupList, ...errors } },

@@ -153,11 +153,11 @@ export async function exportBackup(deps: BackupDeps, name: string, out: Writable
     await queries.lockBackupTables(client, schema);
     await writeBackupFile(client, schema, { schema_version: row.schema_version, name, created: toIso(row.created_at), counts: row.counts }, out, deps.config.transferToken);
     await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
     client.release();
+  } catch (error) {
+    // The connection may be in the middle of a COPY: discard it rather than reuse it.
+    client.release(true);
+    throw error;
   }
 }
 

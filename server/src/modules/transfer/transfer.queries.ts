@@ -1,0 +1,62 @@
+import { BACKUP_TABLES, type BackupTable } from '@dp/contract';
+import type pg from 'pg';
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Replaces the product tables' rows with those of `staging`, in the caller's transaction. DELETE and
+ * INSERT rather than TRUNCATE: they take no lock that stops readers, who go on seeing the old rows
+ * until the transaction commits and the new ones after, never a mix.
+ */
+export async function replaceProductData(client: pg.ClientBase, staging: string, columns: Record<BackupTable, string[]>) {
+  // Children before parents, so no foreign key is broken on the way.
+  for (const table of [...BACKUP_TABLES].reverse()) await client.query(`delete from public.${quoted(table)}`);
+  for (const table of BACKUP_TABLES) {
+    const cols = columns[table].map(quoted).join(',');
+    await client.query(`insert into public.${quoted(table)} (${cols}) select ${cols} from ${quoted(staging)}.${quoted(table)}`);
+  }
+  // New rows created later (on work, after a restore) must not collide with the imported ids.
+  const serials = await client.query<{ table_name: string; sequence: string }>(
+    `select table_name, pg_get_serial_sequence(format('public.%I', table_name), column_name) as sequence
+       from information_schema.columns
+      where table_schema = 'public' and table_name = any($1) and column_default like 'nextval(%'`,
+    [BACKUP_TABLES],
+  );
+  for (const { table_name, sequence } of serials.rows) {
+    await client.query(`select setval($1, coalesce((select max(id) from public.${quoted(table_name)}), 0) + 1, false)`, [sequence]);
+  }
+  await client.query(`drop schema ${quoted(staging)} cascade`);
+  // Open clients poll the modification time and reload what they show.
+  await client.query(`update data_info set modification_time = greatest(clock_timestamp(), modification_time + interval '1 microsecond')`);
+}
+
+export async function recordImport(client: pg.ClientBase, row: { name: string; by: string; counts: Record<string, number> }) {
+  await client.query('insert into imports (backup_name, by, counts) values ($1, $2, $3)', [row.name, row.by, JSON.stringify(row.counts)]);
+  await client.query(`insert into audit_log (actor, action, entity, entity_id, after) values ($1, 'update', 'database', $2, $3)`, [
+    row.by,
+    row.name,
+    JSON.stringify({ imported: row.name, counts: row.counts }),
+  ]);
+}
+
+export async function lastImport(pool: pg.Pool): Promise<{ backup_name: string; at: Date; by: string } | null> {
+  return (await pool.query('select backup_name, at, by from imports order by at desc, id desc limit 1')).rows[0] ?? null;
+}
+
+export async function modificationTime(pool: pg.Pool): Promise<Date | null> {
+  return (await pool.query<{ modification_time: Date }>('select modification_time from data_info where id = 1')).rows[0]?.modification_time ?? null;
+}
+
+/** Records a transfer from this instance, successful or not, with its audit entry. */
+export async function recordTransfer(pool: pg.Pool, row: { name: string; to: 'www' | 'demo'; url: string; by: string; ok: boolean; message: string }) {
+  const result = await pool.query<{ at: Date }>(
+    'insert into transfers (backup_name, target, target_url, by, ok, message) values ($1, $2, $3, $4, $5, $6) returning at',
+    [row.name, row.to, row.url, row.by, row.ok, row.message],
+  );
+  await pool.query(`insert into audit_log (actor, action, entity, entity_id, after) values ($1, 'create', 'transfer', $2, $3)`, [
+    row.by,
+    row.name,
+    JSON.stringify({ to: row.to, url: row.url, ok: row.ok, message: row.message }),
+  ]);
+  return result.rows[0]!.at;
+}

@@ -1,0 +1,74 @@
+import { apiError, instanceStatus, messageLanguageOf, transferRequest, transferResult, transferTargets } from '@dp/contract';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import { requireRole } from '../../auth/plugin.js';
+import { HttpError, msg } from '../../http/errors.js';
+import { acceptRawBody, RAW_BODY_TYPES } from '../../http/raw-body.js';
+import type { AppContext, ZodApp } from '../../http/types.js';
+import * as service from './transfer.service.js';
+
+const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 502: apiError };
+/** Who started a transfer on work, as the import records it: a user name, nothing else. */
+const transferBy = z
+  .string()
+  .regex(/^[\p{L}\p{N} ._@-]{1,100}$/u)
+  .catch('transfer');
+
+/**
+ * Transfer (SPEC 7 'POST db/uploads'): work publishes a state to live or demo, whose import accepts it
+ * only with the shared transfer token; and the status other instances' monitoring asks for.
+ */
+export async function transferRoutes(app: ZodApp, { pool, config }: AppContext) {
+  const deps = { pool, config };
+  const admin = requireRole('admin');
+
+  app.get('/api/db/targets', {
+    schema: { tags: ['database'], summary: 'Where transfers go (LIVE_URL, DEMO_URL)', response: { 200: transferTargets, ...errors } },
+    onRequest: admin,
+    handler: () => service.transferTargets(config),
+  });
+
+  app.post('/api/db/uploads', {
+    schema: {
+      tags: ['database'],
+      summary: 'Publish a backup, or the actual state, to live (www) or demo; replaces all data there',
+      body: transferRequest,
+      response: { 200: transferResult, ...errors },
+    },
+    // It changes the target's data, not this instance's; work refuses it itself when not work.
+    config: { writesData: false },
+    onRequest: admin,
+    handler: async (req) => {
+      const result = await service.transfer(deps, req.user.username, req.body);
+      return { ...result, message: result.message.render(messageLanguageOf(req.headers['accept-language'])) };
+    },
+  });
+
+  app.get('/api/db/status', {
+    schema: { tags: ['database'], summary: 'This instance’s state, for monitoring (transfer token)', response: { 200: instanceStatus, ...errors } },
+    handler: (req) => {
+      service.assertTransferToken(config, req.headers.authorization);
+      return service.instanceStatus(deps);
+    },
+  });
+
+  await app.register(async (scope) => {
+    acceptRawBody(scope);
+    scope.withTypeProvider<ZodTypeProvider>().post('/api/db/import', {
+      schema: {
+        tags: ['database'],
+        summary: 'Replace all product data with a backup file, atomically (transfer token; live and demo only)',
+        consumes: RAW_BODY_TYPES,
+        response: { 200: z.object({ name: z.string(), counts: z.record(z.string(), z.number()) }), ...errors, 415: apiError },
+      },
+      // The one write live and demo accept: the published state arriving from work.
+      config: { writesData: false },
+      handler: async (req) => {
+        service.assertTransferToken(config, req.headers.authorization);
+        if (!req.body) throw new HttpError(400, msg('backup.fileEmpty'));
+        return service.importState(deps, req.body as Readable, transferBy.parse(req.headers['x-transfer-by']));
+      },
+    });
+  });
+}

@@ -1,0 +1,155 @@
+import { ACTUAL_STATE, APP_VERSION, type InstanceStatus, type TransferRequest, type TransferTarget } from '@dp/contract';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type pg from 'pg';
+import type { AppConfig } from '../../config.js';
+import { HttpError, msg, type Message } from '../../http/errors.js';
+import { reasonOf } from '../../http/outbound.js';
+import { backupColumns, readBackupFile } from '../backups/backup-file.js';
+import * as backupQueries from '../backups/backups.queries.js';
+import { backupDownload, getBackup, takeBackup } from '../backups/backups.service.js';
+import { SCHEMA_VERSION } from '../backups/schema-version.js';
+import { toIso } from '../time.js';
+import * as queries from './transfer.queries.js';
+
+/** Advisory-lock key held while an import replaces the data: one import at a time, across instances. */
+const IMPORT_LOCK = 7_336_003;
+/** A whole L-size state takes well under a minute; a target that has not answered by then is stuck. */
+const TRANSFER_TIMEOUT_MS = 10 * 60_000;
+
+export interface TransferDeps {
+  pool: pg.Pool;
+  config: Pick<AppConfig, 'deployment' | 'transferToken' | 'transferTargets' | 'backupKeep' | 'publicUrl'>;
+}
+
+const TARGET_NAMES: Record<TransferTarget, string> = { www: 'LIVE', demo: 'DEMO' };
+const TARGET_VARIABLES: Record<TransferTarget, string> = { www: 'LIVE_URL', demo: 'DEMO_URL' };
+
+/** True when `header` is `Bearer <the transfer token>`, compared in constant time. */
+export function isTransferToken(header: string | undefined, token: string | undefined): boolean {
+  if (!token || !header?.startsWith('Bearer ')) return false;
+  const given = Buffer.from(header.slice(7), 'utf8');
+  const expected = Buffer.from(token, 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Refuses a request that does not carry this installation's transfer token. */
+export function assertTransferToken(config: TransferDeps['config'], header: string | undefined) {
+  if (!config.transferToken) throw new HttpError(403, msg('import.off'));
+  if (!isTransferToken(header, config.transferToken)) throw new HttpError(401, msg('import.badToken'));
+}
+
+/**
+ * Replaces this instance's product data with the backup file in `input`, atomically: the file is read
+ * whole into a staging schema and checked (schema version, counts, checksum, signature) inside one
+ * transaction, which then swaps the rows and commits. A bad file, a lost connection or a killed
+ * process rolls it all back; readers see the old state until the commit and the new one after.
+ */
+export async function importState(deps: TransferDeps, input: Readable, by: string) {
+  if (deps.config.deployment === 'work') throw new HttpError(403, msg('import.onWork'));
+  const client = await deps.pool.connect();
+  let broken = false;
+  try {
+    if (!(await backupQueries.tryLock(client, IMPORT_LOCK))) throw new HttpError(409, msg('backup.busy'));
+    try {
+      await client.query('begin');
+      const staging = `import_${randomBytes(6).toString('hex')}`;
+      const columns = await backupColumns(client);
+      const { header } = await readBackupFile(client, input, {
+        schemaVersion: SCHEMA_VERSION,
+        signingKey: deps.config.transferToken,
+        prepare: async (_header, cols) => {
+          await backupQueries.createBackupTables(client, staging, cols);
+          return staging;
+        },
+      });
+      await queries.replaceProductData(client, staging, columns);
+      await queries.recordImport(client, { name: header.name, by, counts: header.counts });
+      await client.query('commit');
+      return { name: header.name, counts: header.counts };
+    } catch (error) {
+      await client.query('rollback').catch(() => (broken = true));
+      throw error;
+    } finally {
+      await backupQueries.unlock(client, IMPORT_LOCK).catch(() => (broken = true));
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** What monitoring asks of a target: is it up, is its database, when did its data last change. */
+export async function instanceStatus(deps: TransferDeps): Promise<InstanceStatus> {
+  try {
+    const [modified, last] = await Promise.all([queries.modificationTime(deps.pool), queries.lastImport(deps.pool)]);
+    return {
+      deployment: deps.config.deployment,
+      version: APP_VERSION,
+      database: 'ok',
+      modification_time: modified ? toIso(modified) : null,
+      last_import: last ? { name: last.backup_name, at: toIso(last.at), by: last.by } : null,
+    };
+  } catch {
+    return { deployment: deps.config.deployment, version: APP_VERSION, database: 'unavailable', modification_time: null, last_import: null };
+  }
+}
+
+export function transferTargets(config: TransferDeps['config']) {
+  return { targets: (['www', 'demo'] as const).map((to) => ({ to, url: config.transferTargets[to] ?? null })) };
+}
+
+/**
+ * Publishes a backup (or the actual state, which is first taken as a backup so what was published
+ * stays on record) to live or demo: streams its file to the target's import and reports what the
+ * target said. Every attempt is recorded and audited.
+ */
+export async function transfer(deps: TransferDeps, actor: string, request: TransferRequest) {
+  const { config } = deps;
+  if (config.deployment !== 'work') throw new HttpError(403, msg('deployment.workOnly'));
+  const target = TARGET_NAMES[request.to];
+  if (!config.transferToken) throw new HttpError(409, msg('transfer.noToken'));
+  const url = config.transferTargets[request.to];
+  if (!url) throw new HttpError(409, msg('transfer.noTarget', { target, variable: TARGET_VARIABLES[request.to] }));
+  if (url === config.publicUrl) throw new HttpError(409, msg('transfer.toSelf', { target }));
+
+  const backup =
+    request.bkp === ACTUAL_STATE
+      ? await takeBackup({ pool: deps.pool, config }, { actor, origin: 'transfer' })
+      : await getBackup(deps.pool, request.bkp);
+  if (!backup) throw new HttpError(409, msg('backup.busy'));
+
+  const fail = async (status: number, text: Message): Promise<never> => {
+    await queries.recordTransfer(deps.pool, { name: backup.name, to: request.to, url, by: actor, ok: false, message: text.render('en') });
+    throw new HttpError(status, text);
+  };
+
+  const { stream, done } = await backupDownload({ pool: deps.pool, config }, backup.name);
+  let response: Response;
+  try {
+    response = await fetch(`${url}/api/db/import`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${config.transferToken}`,
+        'content-type': 'application/octet-stream',
+        'x-transfer-by': actor,
+        'accept-language': 'en',
+      },
+      body: stream as unknown as ReadableStream,
+      duplex: 'half',
+      signal: AbortSignal.timeout(TRANSFER_TIMEOUT_MS),
+    } as RequestInit);
+  } catch (error) {
+    stream.destroy();
+    return fail(502, msg('transfer.unreachable', { target, url, reason: reasonOf(error) }));
+  }
+  const body = (await response.json().catch(() => null)) as { message?: unknown; code?: unknown; counts?: Record<string, number> } | null;
+  if (!response.ok) {
+    stream.destroy();
+    if (body?.code === 'import.badToken' || body?.code === 'import.off') return fail(502, msg('transfer.refusedToken', { target }));
+    const reason = typeof body?.message === 'string' ? body.message.slice(0, 500) : `HTTP ${response.status}`;
+    return fail(502, msg('transfer.refused', { target, reason }));
+  }
+  await done;
+  const at = await queries.recordTransfer(deps.pool, { name: backup.name, to: request.to, url, by: actor, ok: true, message: 'Transfer Complete' });
+  return { name: backup.name, to: request.to, url, at: toIso(at), counts: body?.counts ?? backup.counts, message: msg('transfer.complete') };
+}
