@@ -2,7 +2,6 @@ import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION, PRODUCT_NAME } from '@dp/contract';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,15 +15,22 @@ import { frameworkError, MAX_PARAM_LENGTH, registerErrorHandling, msg, sendError
 import type { AppContext, ZodApp } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerEmbeddedIdp } from './idp/index.js';
+import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { datasetRoutes } from './modules/dataset/dataset.routes.js';
+import { releaseNotesRoutes } from './modules/release-notes/release-notes.routes.js';
 import { backupRoutes } from './modules/backups/backups.routes.js';
 import { baseDataRoutes } from './modules/base-data/base-data.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { compatibilityRoutes } from './modules/compatibility/compatibility.routes.js';
+import { compatibilityReportRoutes } from './modules/compatibility-report/compatibility-report.routes.js';
+import { deltaReportRoutes } from './modules/delta-report/delta-report.routes.js';
 import { evaluationRoutes } from './modules/evaluation/evaluation.routes.js';
 import { imageRoutes } from './modules/images/images.routes.js';
 import { relationRoutes } from './modules/relations/relations.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
+import { transferRoutes } from './modules/transfer/transfer.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 
 export interface BuildOptions extends AppContext {
@@ -80,8 +86,8 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  // Admins read it (and try calls) on the web app's /api-docs screen, the token in a header.
+  apiDocsRoutes(app);
 
   let localKeys;
   if (config.oidc.embedded) {
@@ -96,13 +102,19 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
   systemRoutes(app, ctx);
   catalogRoutes(app, ctx);
   compatibilityRoutes(app, ctx);
+  compatibilityReportRoutes(app, ctx);
+  deltaReportRoutes(app, ctx);
   searchRoutes(app, ctx);
   evaluationRoutes(app, ctx);
   baseDataRoutes(app, ctx);
   relationRoutes(app, ctx);
   await imageRoutes(app, ctx);
   auditRoutes(app, ctx);
+  datasetRoutes(app, ctx);
+  releaseNotesRoutes(app, ctx);
   await backupRoutes(app, ctx);
+  await transferRoutes(app, ctx);
+  monitoringRoutes(app, ctx);
 
   const hasWebApp = existsSync(path.join(config.webDist, 'index.html'));
   if (hasWebApp) {

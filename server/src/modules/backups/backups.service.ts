@@ -93,6 +93,7 @@ export async function takeBackup(deps: BackupDeps, options: TakeOptions): Promis
     const schema = backupSchema(name);
     const columns = await backupColumns(client);
     const counts = await queries.copyProductTables(client, schema, columns);
+    await queries.analyzeBackupTables(client, schema);
     const created = options.slot ?? snapshot;
     const header = { schema_version: SCHEMA_VERSION, name, created: created.toISOString(), counts };
     const checksum = await checksumOf(client, schema, header, deps.config.transferToken);
@@ -184,6 +185,7 @@ export async function uploadBackup(deps: BackupDeps, actor: string, input: Reada
         return schema;
       },
     });
+    await queries.analyzeBackupTables(client, backupSchema(header.name));
     const size = await queries.schemaSize(client, backupSchema(header.name));
     await queries.insertBackup(client, {
       name: header.name,
