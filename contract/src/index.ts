@@ -9,4 +9,5 @@ export * from './evaluation.js';
 export * from './base-data.js';
 export * from './relations.js';
 export * from './images.js';
+export * from './info-pages.js';
 export * from './database.js';

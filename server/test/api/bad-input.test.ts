@@ -58,7 +58,7 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 /** Not the product's API: the OpenID provider, and the API documentation pages themselves. */
 const skipped = (path: string) => !path.startsWith('/api/') || path.startsWith('/api/docs') || path === '/api/openapi.json';
 
-const openApi = (await t.app.inject({ url: '/api/openapi.json' })).json() as OpenApi;
+const openApi = (await t.app.inject({ url: '/api/openapi.json', headers: await t.as('admin') })).json() as OpenApi;
 
 /** Inlines `$ref`s and merges `allOf`, so the sweep sees plain schemas. */
 function resolve(schema: JsonSchema | undefined): JsonSchema {
@@ -145,6 +145,8 @@ function validValue(schema: JsonSchema): unknown {
 }
 
 const LONG = 'x'.repeat(10_000);
+const tooLong = (s: JsonSchema): Array<[string, string]> =>
+  s.maxLength !== undefined && s.maxLength >= LONG.length ? [[`${s.maxLength + 1} characters`, 'x'.repeat(s.maxLength + 1)]] : [['10 000 characters', LONG]];
 /** Values of the wrong type (or size) for a field of this schema. */
 function wrongValues(schema: JsonSchema): Array<[label: string, value: unknown]> {
   const s = concrete(resolve(schema));
@@ -154,7 +156,8 @@ function wrongValues(schema: JsonSchema): Array<[label: string, value: unknown]>
   if (type !== 'object') values.push(['a nested object', { nested: { deeper: 1 } }]);
   switch (type) {
     case 'string':
-      values.push(['a number', 12345], ['10 000 characters', LONG], ['text with a NUL character', 'a\u0000b']);
+      // Over the field's limit: 10 000 characters, or one more than a limit beyond that (rich text).
+      values.push(['a number', 12345], ...tooLong(s), ['text with a NUL character', 'a\u0000b']);
       break;
     case 'integer':
     case 'number':
