@@ -18,6 +18,8 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export const baseUrl = () => inject('baseUrl');
+/** The live instance the work instance transfers to (DEPLOYMENT=live). */
+export const liveUrl = () => inject('liveUrl');
 
 export interface PageOptions {
   viewport?: { width: number; height: number };
@@ -73,9 +75,10 @@ export async function obligationTextsShown(page: Page): Promise<string[]> {
 /**
  * Opens `target`, signs in through the real login page of the embedded provider and waits to be back.
  * The login page is in the app's language (English unless the test chose another): its labels in en, de, fr.
+ * `origin` is the instance to sign in on: the work instance unless told (e.g. liveUrl()).
  */
-export async function signIn(page: Page, user: string, target = '/evaluate', password = user) {
-  await page.goto(`${baseUrl()}${target}`);
+export async function signIn(page: Page, user: string, target = '/evaluate', password = user, origin = baseUrl()) {
+  await page.goto(`${origin}${target}`);
   await page.getByLabel(/user ?name|benutzername|nom d'utilisateur/i).fill(user);
   await page.getByLabel(/password|passwort|mot de passe/i).fill(password);
   await page.getByRole('button', { name: /sign in|log ?in|anmelden|se connecter/i }).click();

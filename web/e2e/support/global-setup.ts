@@ -1,13 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freeLoopbackPort } from '../../../server/src/db/embedded.js';
+import { journeyIssues, startFakeCodeHost } from '../../../server/test/support/fake-code-host.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** A second instance with DEPLOYMENT=live, the work instance's LIVE_URL (transfer target). */
+    liveUrl: string;
+    /** The token the work instance sends to the fake code host; it must appear in no page or response. */
+    codeHostToken: string;
   }
 }
 
@@ -24,25 +30,70 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`The product did not become healthy in 90 s:\n${output()}`);
 }
 
-/** Starts the whole product as `npm start` does (embedded database, embedded sign-in) on a free port. */
-export default async function setup(project: TestProject) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dp-e2e-'));
-  const port = await freeLoopbackPort();
-  const baseUrl = `http://localhost:${port}`;
+interface Instance {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the whole product as `npm start` does (embedded database in a temp folder, embedded sign-in) on a free port. */
+async function startInstance(name: string, port: number, env: Record<string, string>): Promise<Instance> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `dp-e2e-${name}-`));
+  const url = `http://localhost:${port}`;
   let log = '';
   const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn', DEPLOYMENT: 'work' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  await waitForHealth(baseUrl, child, () => log);
-  project.provide('baseUrl', baseUrl);
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(url, child, () => `[${name}] ${log}`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
+
+/**
+ * Starts the work instance the journeys use and a live instance it publishes to: two processes, two
+ * embedded databases, one shared transfer token.
+ */
+export default async function setup(project: TestProject) {
+  // The code host of the internal release notes, played by a real HTTP server on loopback.
+  const codeHost = await startFakeCodeHost({ issues: journeyIssues() });
+  const transferToken = randomBytes(32).toString('hex');
+  const workPort = await freeLoopbackPort();
+  let livePort = await freeLoopbackPort();
+  while (livePort === workPort) livePort = await freeLoopbackPort();
+  const started = await Promise.allSettled([
+    startInstance('work', workPort, {
+      DEPLOYMENT: 'work',
+      LIVE_URL: `http://localhost:${livePort}`,
+      TRANSFER_TOKEN: transferToken,
+      GITLAB_API_URL: codeHost.apiUrl,
+      GITLAB_TOKEN: codeHost.token,
+    }),
+    startInstance('live', livePort, { DEPLOYMENT: 'live', TRANSFER_TOKEN: transferToken, BACKUP_SCHEDULE: 'off' }),
+  ]);
+  const [work, live] = started.map((result) => (result.status === 'fulfilled' ? result.value : null));
+  if (!work || !live) {
+    await Promise.all([work?.stop(), live?.stop(), codeHost.close()]);
+    throw started.map((result) => (result.status === 'rejected' ? result.reason : null)).find(Boolean);
+  }
+  project.provide('baseUrl', work.url);
+  project.provide('liveUrl', live.url);
+  project.provide('codeHostToken', codeHost.token);
 
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all([work.stop(), live.stop(), codeHost.close()]);
   };
 }

@@ -165,12 +165,11 @@ describe('routes for signed-in users', () => {
     expect(within(groups[2]!).getAllByRole('link')).toHaveLength(2);
   });
 
-  it('list Delta report and Transfer only for admins on the work deployment', async () => {
+  it('list Delta report, Backups and Transfer only for admins on the work deployment', async () => {
     meAnswers({ username: 'admin', role: 'admin' });
-    renderAt('/database', signedIn(), 'live');
+    renderAt('/database', signedIn(), 'work');
     const menu = await screen.findByRole('navigation', { name: 'Database' });
-    // jsdom runs on localhost, which counts as a work host.
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Delta report', 'Compatibility report', 'Transfer']);
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Delta report', 'Backups', 'Compatibility report', 'Transfer']);
   });
 
   it('list only the compatibility report for others', async () => {

@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { apiDocsRoute } from '../features/api-docs/routes';
 import { basicDataRoute } from '../features/basic-data/routes';
 import { compatibilityRoute } from '../features/compatibility/routes';
 import { databaseRoute } from '../features/database/routes';
@@ -9,6 +10,7 @@ import { issuesInternalRoute, issuesRoute } from '../features/infos/routes';
 import { monitoringRoute } from '../features/monitoring/routes';
 import { RequireRole } from '../lib/auth/require-role';
 import { RequireSignIn } from '../lib/auth/require-sign-in';
+import { RequireDataEditing } from '../lib/deployment';
 import { VisitorOnly } from '../lib/auth/visitor-only';
 import { AuthCallbackPage } from './pages/auth-callback-page';
 import { AutoLoginPage } from './pages/auto-login-page';
@@ -42,7 +44,11 @@ export const routes: RouteObject[] = [
           helpRoute,
           databaseRoute,
           { element: <RequireRole min="intern" />, children: [issuesInternalRoute] },
-          { element: <RequireRole min="admin" />, children: [basicDataRoute, compatibilityRoute, monitoringRoute] },
+          {
+            element: <RequireRole min="admin" />,
+            // Live and demo are read-only copies of the work instance: their editing pages say so instead.
+            children: [{ element: <RequireDataEditing />, children: [basicDataRoute, compatibilityRoute] }, monitoringRoute, apiDocsRoute],
+          },
           // Every page needs a signed-in user unless SPEC 2 says otherwise, an unknown one too.
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -30,6 +30,16 @@ export function isOwnApiUrl(url: string): boolean {
   return target.origin === window.location.origin && (target.pathname === '/api' || target.pathname.startsWith('/api/'));
 }
 
+/**
+ * The Authorization header apiFetch would send with a call of `url` (own API only), for tools that
+ * send requests themselves, such as the API documentation's "Try it out"; null for other URLs.
+ */
+export async function authorizationFor(url: string): Promise<string | null> {
+  if (!isOwnApiUrl(url)) return null;
+  const token = await tokenSource();
+  return token ? `Bearer ${token}` : null;
+}
+
 function withQuery(url: string, query: ApiOptions['query']): string {
   if (!query) return url;
   const params = new URLSearchParams();
@@ -75,6 +85,42 @@ async function failureOf(response: Response): Promise<ApiFailure> {
  * `timeoutMs`). A call cancelled through `signal` rethrows the AbortError untouched.
  */
 export async function apiFetch<T = unknown>(url: string, options: ApiOptions = {}): Promise<T> {
+  return send(url, options, async (response) => (await readBody(response)) as T);
+}
+
+/** A file the API answered with, and the name its Content-Disposition header gives (null if none). */
+export interface Download {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** The file name of a Content-Disposition header; the RFC 5987 `filename*` form wins over `filename`. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A malformed escape: fall back to the plain form below.
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(disposition);
+  const name = (plain?.[2] ?? plain?.[1] ?? '').trim();
+  return name === '' ? null : name;
+}
+
+/** Like apiFetch, but reads the answer as a file (a download that needs the bearer token). */
+export function apiDownload(url: string, options: ApiOptions = {}): Promise<Download> {
+  const headers = new Headers(options.headers);
+  if (!headers.has('Accept')) headers.set('Accept', '*/*');
+  return send(url, { ...options, headers }, async (response) => ({
+    blob: await response.blob(),
+    fileName: fileNameOf(response.headers.get('Content-Disposition')),
+  }));
+}
+
+async function send<T>(url: string, options: ApiOptions, read: (response: Response) => Promise<T>): Promise<T> {
   const { body, query, timeoutMs = DEFAULT_TIMEOUT_MS, signal, headers: given, ...init } = options;
   const target = withQuery(url, query);
   const headers = new Headers(given);
@@ -92,7 +138,7 @@ export async function apiFetch<T = unknown>(url: string, options: ApiOptions = {
   try {
     const response = await fetch(target, { ...init, headers, body: encodeBody(body, headers), signal: combined });
     if (!response.ok) throw await failureOf(response);
-    return (await readBody(response)) as T;
+    return await read(response);
   } catch (error) {
     if (error instanceof ApiFailure) throw error;
     if (timeout.signal.aborted) {

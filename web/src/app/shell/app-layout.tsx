@@ -43,7 +43,7 @@ export function AppLayout() {
   const toolbar = (
     <Toolbar
       session={session}
-      hostname={window.location.hostname}
+      deployment={config.deployment}
       orientation={wide ? 'horizontal' : 'vertical'}
       onLogin={login}
       onLogout={() => void logout()}

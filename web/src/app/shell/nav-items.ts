@@ -1,6 +1,6 @@
-import type { Role } from '@dp/contract';
+import type { Deployment, Role } from '@dp/contract';
 import { hasRole } from '../../lib/auth/roles';
-import { isMonitoringHost } from '../../lib/hosts';
+import { canEditData, offersMonitoring } from '../../lib/deployment';
 
 export type NavKey =
   | 'evaluate'
@@ -34,21 +34,25 @@ export interface NavItem {
   external?: boolean;
 }
 
-/** The toolbar links of a role (SPEC sections 2 and 6), in toolbar order. Hiding only: the API decides. */
-export function navItemsFor(role: Role, hostname: string): NavItem[] {
+/**
+ * The toolbar links of a role on a deployment (SPEC sections 2 and 6), in toolbar order: no editing
+ * on live and demo, Monitoring on work and demo. Hiding only: the API decides.
+ */
+export function navItemsFor(role: Role, deployment: Deployment): NavItem[] {
   const admin = hasRole(role, 'admin');
+  const editor = admin && canEditData(deployment);
   const intern = hasRole(role, 'intern');
   const items: (NavItem | false)[] = [
     { key: 'evaluate', to: '/evaluate', label: 'nav.evaluate' },
-    admin && { key: 'basic-data', to: '/basic-data', label: 'nav.basicData' },
-    admin && { key: 'compatibility', to: '/compatibility', label: 'nav.compatibility' },
+    editor && { key: 'basic-data', to: '/basic-data', label: 'nav.basicData' },
+    editor && { key: 'compatibility', to: '/compatibility', label: 'nav.compatibility' },
     admin && { key: 'database', to: '/database', label: 'nav.database' },
     intern && { key: 'dataset', to: '/dataset', label: 'nav.dataset' },
-    admin && isMonitoringHost(hostname) && { key: 'monitoring', to: '/monitoring', label: 'nav.monitoring' },
+    admin && offersMonitoring(deployment) && { key: 'monitoring', to: '/monitoring', label: 'nav.monitoring' },
     intern ? { key: 'infos-internal', to: '/issues-internal', label: 'nav.infosInternal' } : { key: 'infos', to: '/issues', label: 'nav.infos' },
     { key: 'help', to: '/help', label: 'nav.help' },
-    // Deliberately without the token the SPEC puts in this URL: the docs page asks for it instead.
-    admin && { key: 'api-docs', to: '/api/docs', label: 'nav.apiDocs', external: true },
+    // A screen of the app that sends the token in a header, not a link with the token in its URL (SPEC 2).
+    admin && { key: 'api-docs', to: '/api-docs', label: 'nav.apiDocs' },
   ];
   return items.filter((item): item is NavItem => item !== false);
 }

@@ -1,4 +1,4 @@
-import type { Role } from '@dp/contract';
+import type { Deployment, Role } from '@dp/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,10 +6,10 @@ import type { Session } from '../../lib/auth/use-session';
 import { renderWithProviders } from '../../test/render';
 import { Toolbar } from './toolbar';
 
-function renderToolbar(session: Session, hostname = 'portfolio.example.com') {
+function renderToolbar(session: Session, deployment: Deployment = 'work') {
   const onLogin = vi.fn();
   const onLogout = vi.fn();
-  renderWithProviders(<Toolbar session={session} hostname={hostname} orientation="horizontal" onLogin={onLogin} onLogout={onLogout} />);
+  renderWithProviders(<Toolbar session={session} deployment={deployment} orientation="horizontal" onLogin={onLogin} onLogout={onLogout} />);
   return { onLogin, onLogout };
 }
 
@@ -49,14 +49,15 @@ describe('Toolbar', () => {
     expect(screen.getByRole('link', { name: 'Infos (Internal)' })).toHaveAttribute('href', '/issues-internal');
   });
 
-  it('shows an admin everything, Monitoring only on demo, work and local hosts', () => {
-    renderToolbar(user('admin'), 'portfolio.example.com');
+  it('shows an admin everything on the work deployment', () => {
+    renderToolbar(user('admin'), 'work');
     expect(entries()).toEqual([
       'nav-evaluate',
       'nav-basic-data',
       'nav-compatibility',
       'nav-database',
       'nav-dataset',
+      'nav-monitoring',
       'nav-infos-internal',
       'nav-help',
       'nav-api-docs',
@@ -70,20 +71,28 @@ describe('Toolbar', () => {
     expect(onLogout).toHaveBeenCalledOnce();
   });
 
-  it.each(['localhost', '127.0.0.1', 'portfolio-demo.example.com', 'work.portfolio.example.com'])('shows an admin Monitoring (LIVE) on %s', (host) => {
-    renderToolbar(user('admin'), host);
+  it.each(['work', 'demo'] as const)('shows an admin Monitoring (LIVE) on the %s deployment', (deployment) => {
+    renderToolbar(user('admin'), deployment);
     expect(screen.getByRole('link', { name: 'Monitoring (LIVE)' })).toHaveAttribute('href', '/monitoring');
   });
 
-  it('links the API docs without any token, in a new tab', () => {
+  it.each(['live', 'demo'] as const)('hides Basic Data and Compatibility on the read-only %s deployment', (deployment) => {
+    renderToolbar(user('admin'), deployment);
+    expect(entries()).not.toContain('nav-basic-data');
+    expect(entries()).not.toContain('nav-compatibility');
+    expect(entries()).toContain('nav-database');
+    if (deployment === 'live') expect(entries()).not.toContain('nav-monitoring');
+  });
+
+  it('links the API docs screen of the app, without any token', () => {
     renderToolbar(user('admin'));
     const link = screen.getByRole('link', { name: 'API Docs' });
-    expect(link).toHaveAttribute('href', '/api/docs');
-    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('href', '/api-docs');
+    expect(link).not.toHaveAttribute('target');
   });
 
   it('marks the current page', () => {
-    renderWithProviders(<Toolbar session={user('extern')} hostname="x" orientation="horizontal" onLogin={vi.fn()} onLogout={vi.fn()} />, {
+    renderWithProviders(<Toolbar session={user('extern')} deployment="work" orientation="horizontal" onLogin={vi.fn()} onLogout={vi.fn()} />, {
       route: '/evaluate/system-delta-browser',
     });
     expect(screen.getByRole('link', { name: 'Evaluation' })).toHaveAttribute('aria-current', 'page');

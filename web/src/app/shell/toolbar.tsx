@@ -1,3 +1,4 @@
+import type { Deployment } from '@dp/contract';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconExternalLink, IconLogin, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,8 @@ import { navItemsFor, type NavItem } from './nav-items';
 
 interface ToolbarProps {
   session: Session;
-  hostname: string;
+  /** What this instance is (/api/config): decides the editing and monitoring links. */
+  deployment: Deployment;
   orientation: 'horizontal' | 'vertical';
   onLogin: () => void;
   onLogout: () => void;
@@ -35,7 +37,7 @@ function ToolbarLink({ item, fullWidth, onNavigate }: { item: NavItem; fullWidth
 }
 
 /** The toolbar of SPEC section 2: what a visitor, a refused user and each role may open. */
-export function Toolbar({ session, hostname, orientation, onLogin, onLogout, onNavigate }: ToolbarProps) {
+export function Toolbar({ session, deployment, orientation, onLogin, onLogout, onNavigate }: ToolbarProps) {
   const { t } = useTranslation();
   const vertical = orientation === 'vertical';
   const Layout = vertical ? Stack : Group;
@@ -66,7 +68,7 @@ export function Toolbar({ session, hostname, orientation, onLogin, onLogout, onN
       // SPEC 2: the role's links, then Logout (also in the user menu of the header).
       content = (
         <>
-          {navItemsFor(session.role, hostname).map((item) => (
+          {navItemsFor(session.role, deployment).map((item) => (
             <ToolbarLink key={item.key} item={item} fullWidth={vertical} onNavigate={onNavigate} />
           ))}
           {logout}

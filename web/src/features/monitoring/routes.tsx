@@ -1,11 +1,23 @@
+import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { useAppConfig } from '../../lib/config';
+import { offersMonitoring } from '../../lib/deployment';
+import { MonitoringPage } from './monitoring-page';
 
-function MonitoringPage() {
+/** The page where the deployment offers it (work and demo), a notice elsewhere. */
+function MonitoringRoute() {
   const { t } = useTranslation();
-  return <ScreenPlaceholder title={t('monitoring.title')} description={t('monitoring.description')} />;
+  const { deployment } = useAppConfig();
+  if (!offersMonitoring(deployment)) {
+    return (
+      <Alert color="orange" role="alert" data-testid="monitoring-not-here">
+        {t('monitoring.notHere')}
+      </Alert>
+    );
+  }
+  return <MonitoringPage />;
 }
 
-/** /monitoring: status of the live and demo instances. */
-export const monitoringRoute: RouteObject = { path: 'monitoring', element: <MonitoringPage /> };
+/** /monitoring (admins): status of the live and demo instances. */
+export const monitoringRoute: RouteObject = { path: 'monitoring', element: <MonitoringRoute /> };

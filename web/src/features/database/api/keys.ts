@@ -1,0 +1,8 @@
+/** Query keys of the database tools. */
+export const databaseKeys = {
+  all: ['database'] as const,
+  backups: ['database', 'backups'] as const,
+  transferred: ['database', 'transferred'] as const,
+  targets: ['database', 'targets'] as const,
+  systems: ['database', 'systems'] as const,
+};

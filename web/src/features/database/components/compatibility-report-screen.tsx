@@ -1,0 +1,73 @@
+import { Button, Checkbox, Select, Stack, Text, Title } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { idOf } from '../../../lib/api';
+import { downloadCompatibilityReport, useReportSystems, type ReportScope } from '../api/compatibility-report';
+import { ConfirmDialog } from './confirm-dialog';
+
+/** SPEC 2 'Compatibility report': one system or All systems, a Yes/No question, then report.xlsx. Every role. */
+export function CompatibilityReportScreen() {
+  const { t } = useTranslation();
+  const systems = useReportSystems();
+  const [all, setAll] = useState(false);
+  const [systemId, setSystemId] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const download = useMutation({ mutationFn: (scope: ReportScope) => downloadCompatibilityReport(scope) });
+
+  const options = useMemo(
+    () => [...(systems.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)).map((system) => ({ value: idOf(system.href), label: system.name })),
+    [systems.data],
+  );
+  const systemName = options.find((option) => option.value === systemId)?.label;
+  // SPEC 5: needs All systems or a selected system.
+  const scope: ReportScope | null = all ? 'all' : systemId ? { systemId } : null;
+
+  return (
+    <Stack gap="md" maw={640}>
+      <div>
+        <Title order={1} size="h2">
+          {t('database.pages.compatibilityReport.title')}
+        </Title>
+        <Text c="dimmed">{t('database.pages.compatibilityReport.description')}</Text>
+      </div>
+      <Checkbox label={t('database.compatibilityReport.allSystems')} checked={all} onChange={(event) => setAll(event.currentTarget.checked)} data-testid="report-all" />
+      <Select
+        label={t('database.compatibilityReport.system')}
+        placeholder={t('database.compatibilityReport.systemPlaceholder')}
+        data={options}
+        value={systemId}
+        onChange={setSystemId}
+        searchable
+        clearable
+        disabled={all || systems.isPending}
+        nothingFoundMessage={t('database.compatibilityReport.nothingFound')}
+        data-testid="report-system"
+      />
+      <div>
+        <Button
+          onClick={() => setAsking(true)}
+          disabled={scope === null}
+          loading={download.isPending}
+          leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+          data-testid="report-download"
+        >
+          {t('database.compatibilityReport.download')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        opened={asking}
+        title={t('database.compatibilityReport.confirmTitle')}
+        onConfirm={() => {
+          setAsking(false);
+          if (scope) download.mutate(scope);
+        }}
+        onCancel={() => setAsking(false)}
+        testId="report-confirm"
+      >
+        <Text>{all ? t('database.compatibilityReport.confirmAll') : t('database.compatibilityReport.confirmOne', { system: systemName ?? '' })}</Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,138 @@
+import type { DeltaReportType } from '@dp/contract';
+import { Button, Checkbox, Grid, Group, Progress, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconFileTypeHtml, IconFileTypePdf } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBackups } from '../api/backups';
+import { useTransferred } from '../api/transfers';
+import { formatDateTime } from '../format';
+import { choicesOfBackups, choicesOfTransferredToLive, deltaPair, type BackupChoice, type DeltaSelection } from '../selection';
+import { useDeltaDownload } from '../use-delta-download';
+import { BackupList } from './backup-list';
+import { ConfirmDialog } from './confirm-dialog';
+
+const EMPTY: DeltaSelection = { bkp1: null, actual: false, bkp2: null };
+
+/** SPEC 2 'Delta report': two states, a Yes/No question, then the PDF or HTML file with its progress. */
+export function DeltaReportScreen({ pollMs }: { pollMs?: number }) {
+  const { t } = useTranslation();
+  const [onlyTransferred, setOnlyTransferred] = useState(false);
+  const [selection, setSelection] = useState<DeltaSelection>(EMPTY);
+  const [asking, setAsking] = useState<DeltaReportType | null>(null);
+  const backups = useBackups();
+  const transferred = useTransferred(onlyTransferred);
+  const { state, start } = useDeltaDownload(pollMs);
+
+  const choices = useMemo<BackupChoice[]>(
+    () => (onlyTransferred ? choicesOfTransferredToLive(transferred.data ?? []) : choicesOfBackups(backups.data ?? [])),
+    [onlyTransferred, transferred.data, backups.data],
+  );
+  const loading = onlyTransferred ? transferred.isPending : backups.isPending;
+  const pair = deltaPair(selection);
+  const working = state.phase === 'working';
+  const labelOf = (name: string) => {
+    if (name === 'actual') return t('database.actualState');
+    const choice = choices.find((c) => c.name === name);
+    return choice ? formatDateTime(choice.created) : name;
+  };
+
+  const confirm = () => {
+    if (!asking || 'problem' in pair) return;
+    const type = asking;
+    setAsking(null);
+    void start({ ...pair, type, compareTransferred: onlyTransferred });
+  };
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} size="h2">
+          {t('database.pages.deltaReport.title')}
+        </Title>
+        <Text c="dimmed">{t('database.pages.deltaReport.description')}</Text>
+      </div>
+      <Switch
+        label={t('database.deltaReport.onlyTransferred')}
+        checked={onlyTransferred}
+        onChange={(event) => {
+          setOnlyTransferred(event.currentTarget.checked);
+          // The other list holds other backups: start again.
+          setSelection(EMPTY);
+        }}
+        disabled={working}
+        data-testid="delta-only-transferred"
+      />
+      <Grid gap="lg" maw={960}>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <BackupList
+            label={t('database.deltaReport.backup1')}
+            header={
+              <Checkbox
+                label={t('database.actualState')}
+                checked={selection.actual}
+                onChange={(event) => setSelection({ ...selection, actual: event.currentTarget.checked })}
+                disabled={working}
+                data-testid="delta-actual"
+              />
+            }
+            choices={choices}
+            value={selection.actual ? null : selection.bkp1}
+            onChange={(name) => setSelection({ ...selection, bkp1: name })}
+            loading={loading}
+            disabled={selection.actual || working}
+            testId="delta-backup1"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <BackupList
+            label={t('database.deltaReport.backup2')}
+            choices={choices}
+            value={selection.bkp2}
+            onChange={(name) => setSelection({ ...selection, bkp2: name })}
+            loading={loading}
+            disabled={working}
+            testId="delta-backup2"
+          />
+        </Grid.Col>
+      </Grid>
+      {'problem' in pair && (
+        <Text size="sm" c={pair.problem === 'same' ? 'red' : 'dimmed'} data-testid="delta-hint">
+          {t(pair.problem === 'same' ? 'database.deltaReport.same' : 'database.deltaReport.incomplete')}
+        </Text>
+      )}
+      <Group gap="sm">
+        {(['pdf', 'html'] as const).map((type) => (
+          <Button
+            key={type}
+            onClick={() => setAsking(type)}
+            disabled={'problem' in pair || working}
+            loading={working && state.type === type}
+            leftSection={type === 'pdf' ? <IconFileTypePdf size={18} aria-hidden /> : <IconFileTypeHtml size={18} aria-hidden />}
+            data-testid={`delta-download-${type}`}
+          >
+            {t(type === 'pdf' ? 'database.deltaReport.downloadPdf' : 'database.deltaReport.downloadHtml')}
+          </Button>
+        ))}
+      </Group>
+      {state.phase !== 'idle' && (
+        <Stack gap={4} maw={560} data-testid="delta-progress">
+          <Text size="sm" aria-live="polite">
+            {state.phase === 'done' ? t('database.deltaReport.done') : t('database.deltaReport.progress', { progress: state.progress })}
+          </Text>
+          <Progress value={state.progress} animated={working} size="lg" aria-label={t('database.deltaReport.progressLabel')} />
+        </Stack>
+      )}
+      <ConfirmDialog
+        opened={asking !== null}
+        title={t('database.deltaReport.confirmTitle')}
+        onConfirm={confirm}
+        onCancel={() => setAsking(null)}
+        testId="delta-confirm"
+      >
+        {!('problem' in pair) && asking && (
+          <Text>{t('database.deltaReport.confirm', { from: labelOf(pair.bkp1), to: labelOf(pair.bkp2), type: asking.toUpperCase() })}</Text>
+        )}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,189 @@
+import { ACTUAL_STATE, type TransferRecord, type TransferRequest, type TransferTarget } from '@dp/contract';
+import { Alert, Button, Checkbox, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconDatabaseExport } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toFailure } from '../../../lib/api-failure';
+import { useBackups } from '../api/backups';
+import { databaseKeys } from '../api/keys';
+import { transferDatabase, useTransferred, useTransferTargets } from '../api/transfers';
+import { formatDateTime } from '../format';
+import { choicesOfBackups, transferState } from '../selection';
+import { BackupList } from './backup-list';
+import { TransferConfirmDialog } from './transfer-confirm-dialog';
+
+/** SPEC 2 'Transfer': LIVE as the main action, DEMO in red. */
+const BUTTONS: { to: TransferTarget; label: 'database.transfer.toLive' | 'database.transfer.toDemo'; color?: string }[] = [
+  { to: 'www', label: 'database.transfer.toLive' },
+  { to: 'demo', label: 'database.transfer.toDemo', color: 'red' },
+];
+
+function TransferHistory({ records, loading }: { records: TransferRecord[]; loading: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {t('database.transfer.history')}
+      </Title>
+      {loading ? (
+        <Loader size="sm" aria-label={t('app.loading')} />
+      ) : records.length === 0 ? (
+        <Text c="dimmed" size="sm" data-testid="transfer-history-empty">
+          {t('database.transfer.noHistory')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped data-testid="transfer-history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('database.transfer.columns.at')}</Table.Th>
+                <Table.Th>{t('database.transfer.columns.by')}</Table.Th>
+                <Table.Th>{t('database.transfer.columns.state')}</Table.Th>
+                <Table.Th>{t('database.transfer.columns.target')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {records.map((record) => (
+                <Table.Tr key={`${record.at}-${record.to}-${record.name}`} data-testid="transfer-history-row">
+                  <Table.Td>{formatDateTime(record.at)}</Table.Td>
+                  <Table.Td>{record.by}</Table.Td>
+                  <Table.Td>{t('database.transfer.backupState', { date: formatDateTime(record.created), name: record.name })}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" fw={600} span>
+                      {t(`database.targets.${record.to}`)}
+                    </Text>{' '}
+                    <Text size="xs" c="dimmed" span style={{ wordBreak: 'break-all' }}>
+                      {record.url}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+/** SPEC 2 'Transfer': publish a backup or the actual state to LIVE or DEMO, with a record of past transfers. */
+export function TransferScreen() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const backups = useBackups();
+  const transferred = useTransferred();
+  const targets = useTransferTargets();
+  const [actual, setActual] = useState(false);
+  const [backup, setBackup] = useState<string | null>(null);
+  const [asking, setAsking] = useState<TransferTarget | null>(null);
+
+  const choices = useMemo(() => choicesOfBackups(backups.data ?? []), [backups.data]);
+  const state = transferState({ actual, backup });
+  const urlOf = (to: TransferTarget) => targets.data?.targets.find((target) => target.to === to)?.url ?? null;
+  const stateLabel = (() => {
+    if (state === ACTUAL_STATE) return t('database.transfer.actualState');
+    const choice = choices.find((c) => c.name === state);
+    return choice ? t('database.transfer.backupState', { date: formatDateTime(choice.created), name: choice.name }) : (state ?? '');
+  })();
+
+  const transfer = useMutation({
+    mutationFn: (request: TransferRequest) => transferDatabase(request),
+    // The screen says what went wrong next to the buttons (target unreachable, token refused, …).
+    meta: { banner: false },
+    onSettled: () =>
+      Promise.all([databaseKeys.backups, databaseKeys.transferred].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+  const running = transfer.isPending;
+  const runningTo = transfer.variables?.to;
+  const askingUrl = asking ? urlOf(asking) : null;
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} size="h2">
+          {t('database.pages.transfer.title')}
+        </Title>
+        <Text c="dimmed">{t('database.pages.transfer.description')}</Text>
+      </div>
+      <BackupList
+        label={t('database.transfer.backups')}
+        header={
+          <Checkbox
+            label={t('database.actualState')}
+            checked={actual}
+            onChange={(event) => setActual(event.currentTarget.checked)}
+            disabled={running}
+            data-testid="transfer-actual"
+          />
+        }
+        choices={choices}
+        value={actual ? null : backup}
+        onChange={setBackup}
+        loading={backups.isPending}
+        disabled={actual || running}
+        testId="transfer-backup"
+      />
+      {state === null && (
+        <Text size="sm" c="dimmed" data-testid="transfer-hint">
+          {t('database.transfer.incomplete')}
+        </Text>
+      )}
+      <Group gap="lg" align="flex-start">
+        {BUTTONS.map(({ to, label, color }) => {
+          const url = urlOf(to);
+          return (
+            <Stack key={to} gap={4}>
+              <Button
+                color={color}
+                onClick={() => {
+                  transfer.reset();
+                  setAsking(to);
+                }}
+                disabled={state === null || url === null || running}
+                loading={running && runningTo === to}
+                leftSection={<IconDatabaseExport size={18} aria-hidden />}
+                data-testid={`transfer-${to}`}
+              >
+                {t(label)}
+              </Button>
+              <Text size="xs" c="dimmed" data-testid={`transfer-${to}-url`} style={{ wordBreak: 'break-all' }}>
+                {targets.isPending ? t('app.loading') : url ?? t('database.transfer.notConfigured', { target: t(`database.targets.${to}`) })}
+              </Text>
+            </Stack>
+          );
+        })}
+      </Group>
+      {running && runningTo && (
+        <Alert color="blue" icon={<Loader size="xs" />} role="status" data-testid="transfer-running">
+          {t('database.transfer.running', { target: t(`database.targets.${runningTo}`) })}
+        </Alert>
+      )}
+      {transfer.isSuccess && (
+        <Alert color="green" icon={<IconCircleCheck aria-hidden />} title={transfer.data.message} role="alert" data-testid="transfer-complete">
+          {t('database.transfer.completeDetails', {
+            name: transfer.data.name,
+            target: t(`database.targets.${transfer.data.to}`),
+            url: transfer.data.url,
+            date: formatDateTime(transfer.data.at),
+          })}
+        </Alert>
+      )}
+      {transfer.isError && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('database.transfer.failedTitle')} role="alert" data-testid="transfer-failed">
+          {toFailure(transfer.error).message}
+        </Alert>
+      )}
+      <TransferHistory records={transferred.data ?? []} loading={transferred.isPending} />
+      <TransferConfirmDialog
+        target={asking && askingUrl ? { to: asking, url: askingUrl } : null}
+        stateLabel={stateLabel}
+        onCancel={() => setAsking(null)}
+        onConfirm={(to) => {
+          setAsking(null);
+          if (state) transfer.mutate({ to, bkp: state });
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,131 @@
+import type { LiveStatus, TargetStatus } from '@dp/contract';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconCircleX, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { CenteredLoader } from '../../components/centered-loader';
+import { formatDateTime } from '../../components/editable-table';
+import { toFailure } from '../../lib/api-failure';
+import { useLiveStatus } from './use-live-status';
+
+/** SPEC 2: green when OK or Active (or, for the server response, a response time), otherwise red. */
+export function isGood(value: string): boolean {
+  return value === 'OK' || value === 'Active' || /^\d+(\.\d+)? ms$/.test(value);
+}
+
+const VALUE_KEYS = { OK: 'monitoring.values.ok', Active: 'monitoring.values.active', 'Not available': 'monitoring.values.notAvailable' } as const;
+
+function StatusValue({ value, testId }: { value: string; testId: string }) {
+  const { t } = useTranslation();
+  const good = isGood(value);
+  const label = value in VALUE_KEYS ? t(VALUE_KEYS[value as keyof typeof VALUE_KEYS]) : value;
+  return (
+    <Badge
+      color={good ? 'green' : 'red'}
+      variant="filled"
+      size="lg"
+      leftSection={good ? <IconCircleCheck size={14} aria-hidden /> : <IconCircleX size={14} aria-hidden />}
+      data-testid={testId}
+      data-status={good ? 'ok' : 'failed'}
+    >
+      {label}
+    </Badge>
+  );
+}
+
+function TargetCard({ status }: { status: TargetStatus }) {
+  const { t } = useTranslation();
+  const name = t(`monitoring.targets.${status.target}`);
+  const id = `monitoring-${status.target}`;
+  const rows: [string, React.ReactNode][] = [
+    [t('monitoring.application'), <StatusValue value={status.app_status} testId={`${id}-app`} />],
+    [t('monitoring.database'), <StatusValue value={status.db_status} testId={`${id}-db`} />],
+    [t('monitoring.lastUpdate'), <span data-testid={`${id}-updated`}>{formatDateTime(status.time_updated) || '–'}</span>],
+    [t('monitoring.lastActive'), <span data-testid={`${id}-active`}>{formatDateTime(status.time_active) || '–'}</span>],
+    [t('monitoring.responseTime'), status.response_ms === null ? '–' : t('monitoring.responseMs', { ms: Math.round(status.response_ms) })],
+  ];
+  const good = isGood(status.app_status) && isGood(status.db_status);
+  return (
+    <Card withBorder padding="md" data-testid={id} data-status={good ? 'ok' : 'failed'} style={{ borderLeft: `6px solid var(--mantine-color-${good ? 'green' : 'red'}-7)` }}>
+      <Stack gap="xs">
+        <div>
+          <Title order={2} size="h3">
+            {name}
+          </Title>
+          <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            {status.url ?? t('monitoring.notConfigured')}
+          </Text>
+        </div>
+        <Table variant="vertical" layout="fixed">
+          <Table.Tbody>
+            {rows.map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th w="45%">{label}</Table.Th>
+                <Table.Td>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {status.reason && (
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} p="xs" data-testid={`${id}-reason`}>
+            {status.reason}
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function StatusView({ data }: { data: LiveStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <Group gap="sm">
+        <Text fw={600}>{t('monitoring.response')}</Text>
+        <StatusValue value={data.response} testId="monitoring-response" />
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {data.targets.map((target) => (
+          <TargetCard key={target.target} status={target} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** SPEC 2 'Monitoring page': live and demo, green when OK or Active, red with the reason otherwise. */
+export function MonitoringPage() {
+  const { t } = useTranslation();
+  const status = useLiveStatus();
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1} size="h2">
+            {t('monitoring.title')}
+          </Title>
+          <Text c="dimmed">{t('monitoring.description')}</Text>
+        </div>
+        <Button
+          variant="default"
+          onClick={() => void status.refetch()}
+          loading={status.isFetching}
+          leftSection={<IconRefresh size={18} aria-hidden />}
+          data-testid="monitoring-refresh"
+        >
+          {t('monitoring.refresh')}
+        </Button>
+      </Group>
+      {status.data && (
+        <Text size="sm" c="dimmed" data-testid="monitoring-checked">
+          {t('monitoring.checkedAt', { date: formatDateTime(status.data.checked_at) })}
+        </Text>
+      )}
+      {status.isError && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('monitoring.failedTitle')} role="alert" data-testid="monitoring-failed">
+          {toFailure(status.error).message}
+        </Alert>
+      )}
+      {status.isPending && !status.isError ? <CenteredLoader label={t('monitoring.loading')} /> : status.data && <StatusView data={status.data} />}
+    </Stack>
+  );
+}
