@@ -8,7 +8,8 @@ const server = process.env.DP_SERVER_URL ?? 'http://localhost:3000';
 export default defineConfig({
   base: '/',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // No source maps in the build: the server would serve them to anyone (issue 11).
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: {
     proxy: {
       '/api': { target: server, changeOrigin: false },

@@ -1,11 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
+import { DatasetPage } from './components/dataset-page';
 
-function DatasetPage() {
-  const { t } = useTranslation();
-  return <ScreenPlaceholder title={t('dataset.title')} description={t('dataset.description')} />;
-}
-
-/** /dataset: notes on the state of the data. */
+/** /dataset: notes on the state of the data (intern and admin read, admins write). */
 export const datasetRoute: RouteObject = { path: 'dataset', element: <DatasetPage /> };

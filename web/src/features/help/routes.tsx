@@ -1,21 +1,23 @@
-import { Image, Paper, Stack, Title } from '@mantine/core';
+import { Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
-import systemOverview from '../../assets/system-overview.svg';
+import { ScreenGuide } from './screen-guide';
+import { SystemOverview } from './system-overview';
 
 function HelpPage() {
   const { t } = useTranslation();
   return (
-    <Stack gap="md">
+    <Stack gap="md" maw={1200}>
       <Title order={1} size="h2">
         {t('help.title')}
       </Title>
-      <Paper withBorder radius="md" p="xs" maw={1200}>
-        <Image src={systemOverview} alt={t('help.imageAlt')} data-testid="system-overview" />
+      <Paper withBorder radius="md" p="xs">
+        <SystemOverview />
       </Paper>
+      <ScreenGuide />
     </Stack>
   );
 }
 
-/** /help: the graphical system description. */
+/** /help: the graphical system description and a guide to the screens. */
 export const helpRoute: RouteObject = { path: 'help', element: <HelpPage /> };

@@ -1,14 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
-import { ScreenPlaceholder } from '../../components/screen-placeholder';
-
-function InfosPage({ audience }: { audience: 'external' | 'internal' }) {
-  const { t } = useTranslation();
-  return <ScreenPlaceholder title={t(`infos.${audience}.title`)} description={t(`infos.${audience}.description`)} />;
-}
+import { ExternalReleaseNotesPage, InternalReleaseNotesPage } from './components/release-notes-pages';
 
 /** /issues: the release notes for every signed-in user. */
-export const issuesRoute: RouteObject = { path: 'issues', element: <InfosPage audience="external" /> };
+export const issuesRoute: RouteObject = { path: 'issues', element: <ExternalReleaseNotesPage /> };
 
-/** /issues-internal: the internal release notes. */
-export const issuesInternalRoute: RouteObject = { path: 'issues-internal', element: <InfosPage audience="internal" /> };
+/** /issues-internal: the internal release notes with the code host's issues (intern and admin). */
+export const issuesInternalRoute: RouteObject = { path: 'issues-internal', element: <InternalReleaseNotesPage /> };

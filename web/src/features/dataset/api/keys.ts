@@ -1,0 +1,4 @@
+/** Query keys of the data-state page. */
+export const datasetKeys = {
+  entries: ['dataset'] as const,
+};
