@@ -12,7 +12,7 @@ import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { openDatabase } from '../server/src/db/index.js';
 import { startTestIssuer, TEST_AUDIENCE } from '../server/test/support/test-issuer.js';
-import { benchTransfer } from './transfer.js';
+import { benchDatabaseTools } from './database-tools.js';
 
 const size = (process.env.BENCH_SIZE ?? 'M') as 'S' | 'M' | 'L';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 300);
@@ -110,7 +110,7 @@ async function main() {
     await fn();
     return performance.now() - start;
   };
-  // Issue 10: a backup before and after these writes, for the delta report below.
+  // Issue 10: a backup before these writes, for the delta report of the database tools below.
   const backupBefore = (await admin('POST', '/api/backups', {})).name as string;
   const writes = {
     rows: targets.length,
@@ -120,47 +120,12 @@ async function main() {
   };
   console.log(`\nsaving ${writes.rows} changed rows of one relation table (one transaction, audited): created in ${writes.createMs.toFixed(0)} ms, changed in ${writes.changeMs.toFixed(0)} ms (trivial route p95 ${writes.baselineP95.toFixed(2)} ms)`);
 
-  // Issue 10: the delta report between those two backups in both formats, streamed and counted (never
-  // held), with the peak RSS of this process, which runs the server, sampled while each is generated.
-  const backupAfter = (await admin('POST', '/api/backups', {})).name as string;
-  const adminToken = await issuer.tokenFor('admin', ['admin']);
-  const deltaReports: Array<{ type: string; seconds: number; bytes: number; rssBeforeMb: number; peakRssMb: number }> = [];
-  for (const type of ['pdf', 'html']) {
-    const rssBefore = process.memoryUsage().rss;
-    let peak = rssBefore;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-    const start = performance.now();
-    const res = await fetch(`${address}/api/dumps`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ bkp1: backupBefore, bkp2: backupAfter, type }) });
-    if (!res.ok || !res.body) throw new Error(`delta report ${type} → ${res.status} ${await res.text()}`);
-    let bytes = 0;
-    for await (const chunk of res.body) bytes += chunk.length;
-    clearInterval(sampler);
-    deltaReports.push({ type, seconds: (performance.now() - start) / 1000, bytes, rssBeforeMb: rssBefore / 2 ** 20, peakRssMb: peak / 2 ** 20 });
-  }
-  for (const r of deltaReports) {
-    console.log(`delta report ${r.type} between two ${size} backups: ${r.seconds.toFixed(1)} s, ${(r.bytes / 1024).toFixed(0)} KiB, server RSS ${r.rssBeforeMb.toFixed(0)} MB before, peak ${r.peakRssMb.toFixed(0)} MB`);
-  }
-
-  // Issue 10: the XLSX compatibility report of all systems as admin (the most columns), measured the
-  // same way.
-  const xlsxRssBefore = process.memoryUsage().rss;
-  let xlsxPeak = xlsxRssBefore;
-  const xlsxSampler = setInterval(() => (xlsxPeak = Math.max(xlsxPeak, process.memoryUsage().rss)), 50);
-  const xlsxStart = performance.now();
-  const xlsxRes = await fetch(`${address}/api/reports/systems/assemblies`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: '{"type":"xls"}' });
-  if (!xlsxRes.ok || !xlsxRes.body) throw new Error(`XLSX report → ${xlsxRes.status} ${await xlsxRes.text()}`);
-  let xlsxBytes = 0;
-  for await (const chunk of xlsxRes.body) xlsxBytes += chunk.length;
-  clearInterval(xlsxSampler);
-  const xlsxReport = { seconds: (performance.now() - xlsxStart) / 1000, bytes: xlsxBytes, rssBeforeMb: xlsxRssBefore / 2 ** 20, peakRssMb: xlsxPeak / 2 ** 20 };
-  console.log(`XLSX compatibility report of all ${size} systems: ${xlsxReport.seconds.toFixed(1)} s, ${(xlsxBytes / 2 ** 20).toFixed(1)} MiB, server RSS ${xlsxReport.rssBeforeMb.toFixed(0)} MB before, peak ${xlsxReport.peakRssMb.toFixed(0)} MB`);
-
-  // Issue 10: a backup and a transfer work → live while a client reads on live.
-  const transfer = await benchTransfer({ connectionString: database.connectionString, issuer, audience: TEST_AUDIENCE, dataDir });
+  // Issue 10: backup, delta report, XLSX report and transfer, on work and live servers of their own.
+  const databaseTools = await benchDatabaseTools({ connectionString: database.connectionString, issuer, audience: TEST_AUDIENCE, backupBefore });
 
   const outDir = path.join(import.meta.dirname, 'results');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify({ size, rounds, at: new Date().toISOString(), results, writes, deltaReports, xlsxReport, transfer }, null, 2));
+  writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify({ size, rounds, at: new Date().toISOString(), results, writes, databaseTools }, null, 2));
 
   await app.close();
   await issuer.close();
