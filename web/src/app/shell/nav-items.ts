@@ -30,8 +30,6 @@ export interface NavItem {
   key: NavKey;
   to: string;
   label: NavLabelKey;
-  /** Served by the server, not by the app's router; opens in a new tab. */
-  external?: boolean;
 }
 
 /**

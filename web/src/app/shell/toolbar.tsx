@@ -1,6 +1,6 @@
 import type { Deployment } from '@dp/contract';
 import { Button, Group, Stack } from '@mantine/core';
-import { IconExternalLink, IconLogin, IconLogout } from '@tabler/icons-react';
+import { IconLogin, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { Session } from '../../lib/auth/use-session';
@@ -21,13 +21,6 @@ function ToolbarLink({ item, fullWidth, onNavigate }: { item: NavItem; fullWidth
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const common = { fullWidth, px: 'sm', justify: fullWidth ? 'flex-start' : 'center', 'data-testid': `nav-${item.key}`, onClick: onNavigate } as const;
-  if (item.external) {
-    return (
-      <Button component="a" href={item.to} target="_blank" rel="noopener noreferrer" variant="subtle" rightSection={<IconExternalLink size={14} aria-hidden />} {...common}>
-        {t(item.label)}
-      </Button>
-    );
-  }
   const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
   return (
     <Button component={Link} to={item.to} variant={active ? 'light' : 'subtle'} aria-current={active ? 'page' : undefined} {...common}>
