@@ -19,6 +19,8 @@ interface Options {
   audience: string;
   /** A backup taken before the bench's writes: the delta report compares it with a backup taken after them. */
   backupBefore: string;
+  /** What a user reads on live while it is replaced: one system version's assembly list. */
+  readPath: string;
 }
 
 const TOKEN = 'bench-transfer-token-of-at-least-32-characters';
@@ -39,7 +41,7 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   const port = await freeLoopbackPort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO_DATA: 'false', BACKUP_SCHEDULE: 'off', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO_DATA: 'false', BACKUP_SCHEDULE: 'off', LOG_LEVEL: env.DEPLOYMENT === 'live' ? 'info' : 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -50,7 +52,7 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   }
 }
 
-export async function benchDatabaseTools({ connectionString, issuer, audience, backupBefore }: Options) {
+export async function benchDatabaseTools({ connectionString, issuer, audience, backupBefore, readPath }: Options) {
   const oidc = { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: 'bench', OIDC_AUDIENCE: audience, TRANSFER_TOKEN: TOKEN };
   const liveName = `bench_live_${Date.now()}`;
   const admin = new pg.Client({ connectionString });
@@ -95,7 +97,7 @@ export async function benchDatabaseTools({ connectionString, issuer, audience, b
 
   const readOnce = async () => {
     const start = performance.now();
-    const res = await fetch(`${live.url}/api/references`, { headers: reader });
+    const res = await fetch(`${live.url}${readPath}`, { headers: reader });
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`live read → ${res.status}`);
     return performance.now() - start;

@@ -23,7 +23,8 @@ function percentile(sorted: number[], p: number) {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dp-bench-'));
+  // BENCH_DATA_DIR keeps the seeded database between runs (size L takes minutes to seed).
+  const dataDir = process.env.BENCH_DATA_DIR || mkdtempSync(path.join(os.tmpdir(), 'dp-bench-'));
   const issuer = await startTestIssuer();
   const config = loadConfig({
     ...process.env,
@@ -121,7 +122,7 @@ async function main() {
   console.log(`\nsaving ${writes.rows} changed rows of one relation table (one transaction, audited): created in ${writes.createMs.toFixed(0)} ms, changed in ${writes.changeMs.toFixed(0)} ms (trivial route p95 ${writes.baselineP95.toFixed(2)} ms)`);
 
   // Issue 10: backup, delta report, XLSX report and transfer, on work and live servers of their own.
-  const databaseTools = await benchDatabaseTools({ connectionString: database.connectionString, issuer, audience: TEST_AUDIENCE, backupBefore });
+  const databaseTools = await benchDatabaseTools({ connectionString: database.connectionString, issuer, audience: TEST_AUDIENCE, backupBefore, readPath: `${systemVersion}/compatibilities/assemblies` });
 
   const outDir = path.join(import.meta.dirname, 'results');
   mkdirSync(outDir, { recursive: true });
@@ -130,7 +131,7 @@ async function main() {
   await app.close();
   await issuer.close();
   await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!process.env.BENCH_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
 }
 
 main().catch((err) => {

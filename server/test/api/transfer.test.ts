@@ -1,5 +1,6 @@
 import { BACKUP_TABLES, type TransferResult } from '@dp/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -189,6 +190,24 @@ describe('the import on live', () => {
     expect(await counts(live)).toEqual(before);
     const leftovers = await live.pool.query(`select nspname from pg_namespace where nspname like 'import\\_%'`);
     expect(leftovers.rows).toEqual([]);
+  });
+
+  it('refuses a signed state whose rows break a foreign key, and changes nothing', async () => {
+    const chosen = (await work.call('POST', '/api/backups')).body.name as string;
+    const file = (await work.app.inject({ method: 'GET', url: `/api/backups/${chosen}/file`, headers: await work.as('admin') })).rawPayload;
+    const text = zlib.gunzipSync(file).toString('utf8');
+    // A compatibility pointing at a version that is not in the file, signed with the right token.
+    const broken = text.replace(/(#table compatibilities [^\n]*\n\d+\t)\d+/, '$1999999');
+    expect(broken).not.toBe(text);
+    const body = broken.slice(0, broken.lastIndexOf('#end '));
+    const sha256 = createHash('sha256').update(body).digest('hex');
+    const resealed = `${body}#end ${JSON.stringify({ sha256, hmac: createHmac('sha256', TOKEN).update(sha256).digest('hex') })}\n`;
+    const before = await counts(live);
+    const res = await post(zlib.gzipSync(resealed), `Bearer ${TOKEN}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('backup.fileDamaged');
+    expect(res.json().message).toMatch(/compatibilities_from_fk/);
+    expect(await counts(live)).toEqual(before);
   });
 
   it('is off without a configured token', async () => {

@@ -67,7 +67,9 @@ export async function transferRoutes(app: ZodApp, { pool, config }: AppContext) 
       handler: async (req) => {
         service.assertTransferToken(config, req.headers.authorization);
         if (!req.body) throw new HttpError(400, msg('backup.fileEmpty'));
-        return service.importState(deps, req.body as Readable, transferBy.parse(req.headers['x-transfer-by']));
+        const { name, counts, timing } = await service.importState(deps, req.body as Readable, transferBy.parse(req.headers['x-transfer-by']));
+        req.log.info({ backup: name, ...timing }, 'published state imported');
+        return { name, counts };
       },
     });
   });

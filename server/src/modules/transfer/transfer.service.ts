@@ -55,6 +55,7 @@ export async function importState(deps: TransferDeps, input: Readable, by: strin
       await client.query('begin');
       const staging = `import_${randomBytes(6).toString('hex')}`;
       const columns = await backupColumns(client);
+      const started = performance.now();
       const { header } = await readBackupFile(client, input, {
         schemaVersion: SCHEMA_VERSION,
         signingKey: deps.config.transferToken,
@@ -63,10 +64,17 @@ export async function importState(deps: TransferDeps, input: Readable, by: strin
           return staging;
         },
       });
-      await queries.replaceProductData(client, staging, columns);
+      const staged = performance.now();
+      try {
+        await queries.replaceProductData(client, staging, columns);
+      } catch (error) {
+        if (error instanceof queries.ForeignKeyBroken) throw new HttpError(400, msg('backup.fileDamaged', { reason: `a row breaks ${error.message}` }));
+        throw error;
+      }
       await queries.recordImport(client, { name: header.name, by, counts: header.counts });
       await client.query('commit');
-      return { name: header.name, counts: header.counts };
+      const timing = { stagedMs: Math.round(staged - started), swappedMs: Math.round(performance.now() - staged) };
+      return { name: header.name, counts: header.counts, timing };
     } catch (error) {
       await client.query('rollback').catch(() => (broken = true));
       throw error;
