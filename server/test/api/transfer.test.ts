@@ -124,6 +124,20 @@ describe('transfer work → live', () => {
     expect(names).toContain('published-0');
   });
 
+  it('leaves live holding exactly the rows of work in every table: changed, removed and added ones', async () => {
+    const system = (await work.call('GET', '/api/systems', undefined, 'intern')).body[0];
+    expect((await work.call('PUT', `/api/systems/${system.href.split('/').pop()}`, { name: `${system.name} (renamed)`, description: 'changed before publishing' })).status).toBe(200);
+    const unused = (await work.call('GET', '/api/references', undefined, 'intern')).body.find((r: { reference: string }) => r.reference === 'published-1');
+    expect((await work.call('DELETE', `/api/references/${unused.href.split('/').pop()}`)).status).toBe(204);
+    await work.pool.query(`update compatibility_infos set obligation = obligation || ' (changed)' where id = (select min(id) from compatibility_infos)`);
+    await work.pool.query(`delete from compatibilities where id = (select max(id) from compatibilities)`);
+    expect((await work.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual' })).status).toBe(200);
+    for (const table of BACKUP_TABLES) {
+      const rows = async (t: TestApp) => (await t.pool.query(`select * from "${table}" order by 1, 2`)).rows;
+      expect(await rows(live), table).toEqual(await rows(work));
+    }
+  });
+
   it('says what went wrong: unreachable target, refused token, unknown backup, unconfigured target; each attempt recorded', async () => {
     const down = await work.call('POST', '/api/db/uploads', { to: 'demo', bkp: 'actual' });
     expect(down.status).toBe(502);
