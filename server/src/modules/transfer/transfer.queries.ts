@@ -17,6 +17,9 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
  */
 export async function replaceProductData(client: pg.ClientBase, staging: string, columns: Record<BackupTable, string[]>) {
   const setWise = await withoutRowTriggers(client);
+  // The comparisons are hash joins over whole tables: give them statistics and room to hash in memory.
+  for (const table of BACKUP_TABLES) await client.query(`analyze ${quoted(staging)}.${quoted(table)}`);
+  await client.query(`set local work_mem = '256MB'`);
   const keys = await primaryKeys(client);
   const sameKey = (table: BackupTable, a: string, b: string) => keys[table].map((k) => `${a}.${quoted(k)} = ${b}.${quoted(k)}`).join(' and ');
   const row = (table: BackupTable, alias: string) => `(${columns[table].map((c) => `${alias}.${quoted(c)}`).join(', ')})`;
