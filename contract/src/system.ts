@@ -16,11 +16,9 @@ export const publicConfig = z
       redirect_uri: z.string(),
       silent_redirect_uri: z.string(),
       post_logout_redirect_uri: z.string(),
-      /**
-       * The API's audience, only for an external provider that needs it as `audience` on /authorize and
-       * the token endpoint (Auth0, SPEC 7). Absent for the embedded provider: it issues its tokens for the
-       * API without being asked (resource indicators) and ignores the parameter.
-       */
+      /** The API asked for the standard way (RFC 8707 `resource`) on /authorize and every token request (OIDC_AUDIENCE_PARAM). */
+      resource: z.string().optional(),
+      /** The API asked for as `audience` on /authorize and the token endpoint, for providers that need it (Auth0, SPEC 7). */
       audience: z.string().optional(),
     }),
   })

@@ -26,7 +26,7 @@ describe('signing in through the real login page', () => {
       await expect.poll(() => page.getByTestId('app-version').textContent()).toContain(APP_VERSION);
       await screenshot(page, `shell-${user}`);
 
-      // Logout goes through the provider and back to /home, signed out; no token in the logout URL.
+      // Logout goes through the provider (RP-Initiated Logout 1.0 with id_token_hint and state) and back to /home, signed out.
       const logoutUrls: URL[] = [];
       page.on('request', (request) => {
         const url = new URL(request.url());
@@ -37,8 +37,9 @@ describe('signing in through the real login page', () => {
       await page.waitForURL((url) => url.pathname === '/home', { timeout: 30_000 });
       await expect.poll(() => page.getByTestId('nav-login').isVisible()).toBe(true);
       expect(logoutUrls).toHaveLength(1);
-      expect(logoutUrls[0]!.searchParams.has('id_token_hint')).toBe(false);
+      expect(logoutUrls[0]!.searchParams.get('id_token_hint')).toBeTruthy();
       expect(logoutUrls[0]!.searchParams.get('client_id')).toBeTruthy();
+      expect(logoutUrls[0]!.searchParams.get('state')).toBeTruthy();
       expect(logoutUrls[0]!.searchParams.get('post_logout_redirect_uri')).toBe(`${baseUrl()}/home`);
       // Signed out at the provider too: the next visit of a protected page shows its login page again.
       await page.goto(`${baseUrl()}/evaluate`);

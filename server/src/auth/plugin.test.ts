@@ -12,11 +12,12 @@ const ROLES = 'digitalPortfolioAccess/roles';
 
 let app: FastifyInstance;
 let privateKey: CryptoKey;
+let jwks: ReturnType<typeof createLocalJWKSet>;
 
 beforeAll(async () => {
   const pair = await generateKeyPair('RS256');
   privateKey = pair.privateKey;
-  const jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256' }] });
+  jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256' }] });
 
   app = Fastify();
   registerAuth(app, createTokenVerifier({ issuer: ISSUER, audience: AUDIENCE, rolesClaim: ROLES, jwks }));
@@ -63,6 +64,29 @@ describe('requireRole', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: UNAUTHORIZED_MESSAGE, code: 'auth.unauthorized' });
     expect(res.headers['www-authenticate']).toMatch(/^Bearer error="invalid_token"/);
+  });
+
+  it('logs a refused token once at warn level with the failed check, never the token (issue 12 A2)', async () => {
+    const lines: string[] = [];
+    const logged = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } } });
+    registerAuth(logged, createTokenVerifier({ issuer: ISSUER, audience: AUDIENCE, rolesClaim: ROLES, jwks }));
+    logged.get('/me', { preHandler: requireRole() }, (req) => req.user);
+    const foreign = await new SignJWT({ [ROLES]: ['admin'] })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setIssuer(ISSUER)
+      .setAudience('account')
+      .setSubject('sub-admin')
+      .setExpirationTime('10m')
+      .sign(privateKey);
+    const res = await logged.inject({ url: '/me', headers: { authorization: `Bearer ${foreign}` } });
+    expect(res.statusCode).toBe(401);
+    const warnings = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.level === 40);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ check: 'audience', reason: 'invalid_claims', token_aud: 'account', token_iss: ISSUER });
+    expect(String(warnings[0]!.msg)).toContain('"aud"');
+    expect(lines.join('\n')).not.toContain(foreign);
+    expect(lines.join('\n')).not.toContain(foreign.split('.')[2]!);
+    await logged.close();
   });
 
   it('answers 401 for an expired token', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
 import { sendError } from '../http/errors.js';
 import { ISSUER_UNAVAILABLE, REFUSED, roleRequired, UNAUTHORIZED } from './messages.js';
 import { roleAtLeast, type Role } from './roles.js';
@@ -60,7 +61,10 @@ export function requireRole(required: Role = 'extern') {
         return sendError(reply, 503, ISSUER_UNAVAILABLE);
       }
       const description = err instanceof TokenError ? err.message : 'The token is invalid.';
-      request.log.debug({ reason: err instanceof TokenError ? err.reason : 'unknown' }, 'access token rejected');
+      // One warning per refused token, naming the check and what the token said in the checked claims
+      // (iss, aud, exp are not secret), never the token itself: an operator can see at once that, say,
+      // the provider issues tokens for another audience (issue 12 A2).
+      request.log.warn(rejectionDetails(token, err), `access token rejected: ${description}`);
       return invalidToken(reply, description);
     }
 
@@ -69,6 +73,24 @@ export function requireRole(required: Role = 'extern') {
     request.user = { sub: verified.sub, username: verified.username, role: verified.role };
   };
 }
+
+/** What the log says about a refused token: the failed check and the checked claims, never the token. */
+function rejectionDetails(token: string, err: unknown) {
+  const details: Record<string, unknown> = {
+    reason: err instanceof TokenError ? err.reason : 'unknown',
+    check: err instanceof TokenError ? err.check : 'unknown',
+  };
+  try {
+    const claims = decodeJwt(token);
+    // Unverified values from the sender: kept short, so a forged token cannot flood the log.
+    for (const name of ['iss', 'aud', 'exp', 'nbf'] as const) if (claims[name] !== undefined) details[`token_${name}`] = short(claims[name]);
+  } catch {
+    // A token that cannot be decoded has no claims to show.
+  }
+  return details;
+}
+
+const short = (value: unknown) => (typeof value === 'number' ? value : JSON.stringify(value).slice(0, 200).replace(/^"|"$/g, ''));
 
 function invalidToken(reply: FastifyReply, description: string) {
   // The description names the check that failed (expired, wrong audience…), never the token itself.

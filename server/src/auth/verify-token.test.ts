@@ -2,6 +2,7 @@ import { createLocalJWKSet, exportJWK, exportSPKI, generateKeyPair, SignJWT, typ
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRoleMap } from './roles.js';
 import { createTokenVerifier, TokenError, type TokenErrorReason } from './verify-token.js';
 
 const ISSUER = 'https://login.example.test/realm';
@@ -48,11 +49,29 @@ describe('createTokenVerifier', () => {
     expect(result.claims.iss).toBe(ISSUER);
   });
 
-  it('takes the user name from nickname (SPEC 3), then preferred_username, then sub', async () => {
-    expect((await verify(await sign({ preferred_username: 'pref', nickname: 'nick' }))).username).toBe('nick');
-    expect((await verify(await sign({ preferred_username: 'pref', nickname: '' }))).username).toBe('pref');
-    expect((await verify(await sign({ preferred_username: undefined, nickname: 'nick' }))).username).toBe('nick');
+  it('shows preferred_username, else name, else email, else nickname, and sub only as the last resort (issue 12 A4)', async () => {
+    const all = { preferred_username: 'pref', name: 'Full Name', email: 'mail@example.test', nickname: 'nick' };
+    expect((await verify(await sign(all))).username).toBe('pref');
+    expect((await verify(await sign({ ...all, preferred_username: undefined }))).username).toBe('Full Name');
+    expect((await verify(await sign({ ...all, preferred_username: '', name: undefined }))).username).toBe('mail@example.test');
+    expect((await verify(await sign({ ...all, preferred_username: undefined, name: undefined, email: undefined }))).username).toBe('nick');
     expect((await verify(await sign({ preferred_username: undefined }))).username).toBe('sub-intern');
+  });
+
+  it('maps company groups to roles with OIDC_ROLE_MAP, the highest wins (issue 12 A5)', async () => {
+    const groups = createTokenVerifier({
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      rolesClaim: 'groups',
+      roleMap: parseRoleMap('DP-Admins=admin,DP-Engineers=intern,DP-Partners=extern'),
+      jwks: createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k1' }] }),
+    });
+    expect((await groups(await sign({ groups: ['Staff', 'DP-Partners', 'DP-Engineers'] }))).role).toBe('intern');
+    expect((await groups(await sign({ groups: 'DP-Partners DP-Admins' }))).role).toBe('admin');
+    expect((await groups(await sign({ groups: ['/DP-Partners'] }))).role).toBe('extern');
+    // The role words themselves grant nothing once a map is set.
+    expect((await groups(await sign({ groups: ['admin', 'Staff'] }))).role).toBeNull();
+    expect((await groups(await sign({ groups: undefined }))).role).toBeNull();
   });
 
   it('gives role null to a token without a known role', async () => {
@@ -95,9 +114,28 @@ describe('createTokenVerifier', () => {
     expect(await rejection(await sign({ iss: 'https://evil.example.test' }))).toBe('invalid_claims');
   });
 
-  it('rejects a wrong audience and accepts ours among several', async () => {
+  it('rejects a wrong audience and accepts a token whose aud contains ours (issue 12 A2)', async () => {
     expect(await rejection(await sign({ aud: 'https://other.example.test/api' }))).toBe('invalid_claims');
+    expect(await rejection(await sign({ aud: ['https://other.example.test/api', 'account'] }))).toBe('invalid_claims');
     await expect(verify(await sign({ aud: ['https://other.example.test/api', AUDIENCE] }))).resolves.toBeDefined();
+    await expect(verify(await sign({ aud: [AUDIENCE, 'account'], azp: 'web' }))).resolves.toBeDefined();
+  });
+
+  it.each([
+    ['issuer', { iss: 'https://evil.example.test' }],
+    ['audience', { aud: 'account' }],
+    ['expiry', { iat: now() - 7200, exp: now() - 3600 }],
+    ['expiry', { nbf: now() + 3600 }],
+    ['claims', { sub: undefined }],
+  ] as const)('names the failed check %s', async (check, claims) => {
+    const err = await verify(await sign(claims)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TokenError);
+    expect((err as TokenError).check).toBe(check);
+  });
+
+  it('names a foreign signature as the failed check "signature"', async () => {
+    const err = await verify(await sign({}, { key: otherPrivateKey })).catch((e: unknown) => e);
+    expect((err as TokenError).check).toBe('signature');
   });
 
   it('rejects a token without sub or without exp', async () => {

@@ -1,11 +1,13 @@
 import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { mapRoles, readClaim, type Role } from './roles.js';
+import { mapRoles, readClaim, type Role, type RoleMap } from './roles.js';
 
 export interface TokenVerifierOptions {
   issuer: string;
   audience: string;
   /** Name (or dotted path) of the claim that carries the role list. */
   rolesClaim: string;
+  /** Group names to roles (OIDC_ROLE_MAP); without it the claim must carry the role words. */
+  roleMap?: RoleMap;
   /** Keys to verify with; when absent they come from the issuer's discovery document (`jwks_uri`). */
   jwks?: JWTVerifyGetKey;
   /** Time-out of the discovery request, in milliseconds. */
@@ -33,15 +35,41 @@ export type TokenErrorReason =
   /** The issuer's discovery document or keys could not be fetched: a server-side problem, not the token's. */
   | 'issuer_unavailable';
 
+/** Which check a refused token failed, for the warning in the log (issue 12 A2). */
+export type TokenCheck = 'format' | 'signature' | 'issuer' | 'audience' | 'expiry' | 'claims' | 'issuer_unavailable';
+
 /** Every way a token can fail verification; nothing else leaves `verify`. */
 export class TokenError extends Error {
+  /** The claim whose check failed (`iss`, `aud`, `sub`…), when one did. */
+  readonly claim: string | undefined;
+
   constructor(
     readonly reason: TokenErrorReason,
     message: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { claim?: string },
   ) {
     super(message, options);
     this.name = 'TokenError';
+    this.claim = options?.claim;
+  }
+
+  /** The check that failed, in the words an operator looks for: issuer, audience, expiry, signature… */
+  get check(): TokenCheck {
+    switch (this.reason) {
+      case 'malformed':
+        return 'format';
+      case 'unsupported_algorithm':
+      case 'invalid_signature':
+      case 'unknown_key':
+        return 'signature';
+      case 'expired':
+      case 'not_yet_valid':
+        return 'expiry';
+      case 'issuer_unavailable':
+        return 'issuer_unavailable';
+      case 'invalid_claims':
+        return this.claim === 'iss' ? 'issuer' : this.claim === 'aud' ? 'audience' : this.claim === 'exp' || this.claim === 'nbf' || this.claim === 'iat' ? 'expiry' : 'claims';
+    }
   }
 }
 
@@ -54,7 +82,7 @@ const CLOCK_TOLERANCE_SECONDS = 60;
  * its `jwks_uri` key set is cached by jose (refetched when a token names an unknown key).
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
-  const { issuer, audience, rolesClaim, discoveryTimeoutMs = 5_000 } = options;
+  const { issuer, audience, rolesClaim, roleMap, discoveryTimeoutMs = 5_000 } = options;
   let keys: Promise<JWTVerifyGetKey> | undefined = options.jwks ? Promise.resolve(options.jwks) : undefined;
 
   function getKeys(): Promise<JWTVerifyGetKey> {
@@ -90,12 +118,11 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       throw toTokenError(err);
     }
     const sub = payload.sub;
-    if (typeof sub !== 'string' || sub === '') throw new TokenError('invalid_claims', 'The token has no subject.');
+    if (typeof sub !== 'string' || sub === '') throw new TokenError('invalid_claims', 'The token has no subject.', { claim: 'sub' });
     return {
       sub,
-      // SPEC 3: the nickname is the user name (comment authors); other providers may only send preferred_username.
-      username: firstString(payload.nickname, payload.preferred_username) ?? sub,
-      role: mapRoles(readClaim(payload, rolesClaim)),
+      username: usernameOf(payload) ?? sub,
+      role: mapRoles(readClaim(payload, rolesClaim), roleMap),
       claims: payload,
     };
   };
@@ -122,6 +149,14 @@ async function discoverKeySet(issuer: string, timeoutMs: number): Promise<JWTVer
   };
 }
 
+/**
+ * The name shown for a user (issue 12 A4): preferred_username, else name, else email, else nickname; the
+ * caller falls back to the opaque `sub` only when none is there.
+ */
+export function usernameOf(claims: Record<string, unknown>): string | undefined {
+  return firstString(claims.preferred_username, claims.name, claims.email, claims.nickname);
+}
+
 function firstString(...values: unknown[]): string | undefined {
   return values.find((v): v is string => typeof v === 'string' && v !== '');
 }
@@ -131,7 +166,7 @@ function toTokenError(err: unknown): TokenError {
   if (err instanceof errors.JWTExpired) return new TokenError('expired', 'The token has expired.', { cause: err });
   if (err instanceof errors.JWTClaimValidationFailed) {
     if (err.claim === 'nbf') return new TokenError('not_yet_valid', 'The token is not valid yet.', { cause: err });
-    return new TokenError('invalid_claims', `The token's "${err.claim}" claim is not accepted.`, { cause: err });
+    return new TokenError('invalid_claims', `The token's "${err.claim}" claim is not accepted.`, { cause: err, claim: err.claim });
   }
   if (err instanceof errors.JWSSignatureVerificationFailed) {
     return new TokenError('invalid_signature', 'The token signature is invalid.', { cause: err });

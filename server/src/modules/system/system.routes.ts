@@ -22,7 +22,9 @@ export function systemRoutes(app: ZodApp, { config, db }: AppContext) {
         redirect_uri: uris.redirect,
         silent_redirect_uri: uris.silentRedirect,
         post_logout_redirect_uri: uris.postLogoutRedirect,
-        ...(config.oidc.embedded ? {} : { audience: config.oidc.audience }),
+        // The API is asked for as OIDC_AUDIENCE_PARAM says; the embedded provider takes `resource` (RFC 8707).
+        ...(['resource', 'both'].includes(config.oidc.audienceParam) && { resource: config.oidc.audience }),
+        ...(['audience', 'both'].includes(config.oidc.audienceParam) && { audience: config.oidc.audience }),
       },
     }),
   });

@@ -85,13 +85,78 @@ describe('user manager settings', () => {
     expect(urls[0]!.searchParams.get('audience')).toBe('https://portfolio.example.com/api');
     expect(urls[0]!.searchParams.get('code_challenge_method')).toBe('S256');
   });
+
+  it('ask for the API as an RFC 8707 resource indicator when the server says so (issue 12 A2)', async () => {
+    const config = { ...embedded, oidc: { ...embedded.oidc, resource: 'https://portfolio.example.com/api' } };
+    const manager = createUserManager(config);
+    const urls = intercept(manager);
+    await manager.signinRedirect();
+    expect(urls[0]!.searchParams.getAll('resource')).toEqual(['https://portfolio.example.com/api']);
+    expect(urls[0]!.searchParams.has('audience')).toBe(false);
+  });
 });
 
-describe('logout', () => {
+describe('nonce (issue 12 A1)', () => {
+  it('every authorization request carries a fresh nonce, kept with its state', async () => {
+    const manager = createUserManager(embedded);
+    const urls = intercept(manager);
+    await manager.signinRedirect();
+    await manager.signinRedirect();
+    const [first, second] = urls.map((u) => u.searchParams.get('nonce'));
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(second).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first).not.toBe(second);
+    const stored = JSON.parse(window.sessionStorage.getItem(`oidc.${urls[0]!.searchParams.get('state')}`)!) as { nonce?: string };
+    expect(stored.nonce).toBe(first);
+  });
+
+  it.each([
+    ['the same nonce', (sent: string) => sent, true],
+    ['another nonce', () => 'forged', false],
+    ['no nonce', () => undefined, false],
+  ] as const)('the login callback accepts an ID token with %s only', async (_name, nonceOf, accepted) => {
+    const manager = createUserManager(embedded);
+    const urls = intercept(manager);
+    await manager.signinRedirect();
+    const sent = urls[0]!.searchParams.get('nonce')!;
+    const now = Math.floor(Date.now() / 1000);
+    const idToken = [{ alg: 'RS256' }, { iss: `${origin}/idp`, aud: 'web', sub: 'admin', iat: now, exp: now + 600, nonce: nonceOf(sent) }, 'sig']
+      .map((part) => (typeof part === 'string' ? part : btoa(JSON.stringify(part)).replace(/=+$/, '')))
+      .join('.');
+    vi.spyOn(manager['_client'].metadataService, 'getMetadata').mockResolvedValue({ issuer: `${origin}/idp`, token_endpoint: `${origin}/idp/token` });
+    vi.spyOn(manager['_client']['_validator']['_tokenClient'], 'exchangeCode').mockResolvedValue({
+      id_token: idToken,
+      access_token: 'access',
+      token_type: 'Bearer',
+      scope: 'openid',
+      expires_in: 300,
+    });
+    const callback = manager.signinRedirectCallback(`${origin}/auth/callback?code=c&state=${urls[0]!.searchParams.get('state')}`);
+    if (accepted) await expect(callback).resolves.toMatchObject({ profile: { sub: 'admin' }, access_token: 'access' });
+    else await expect(callback).rejects.toThrow('nonce in id_token does not match nonce in client storage');
+  });
+
+  it('a nonce given by the caller is kept', async () => {
+    const manager = createUserManager(embedded);
+    const urls = intercept(manager);
+    await manager.signinRedirect({ nonce: 'given' });
+    expect(urls[0]!.searchParams.get('nonce')).toBe('given');
+  });
+
+  it('renewals by refresh token name the resource again', async () => {
+    const config = { ...embedded, oidc: { ...embedded.oidc, resource: 'https://portfolio.example.com/api' } };
+    const manager = createUserManager(config);
+    const base = vi.spyOn(UserManager.prototype, 'signinSilent').mockResolvedValue(signedInUser());
+    await manager.signinSilent();
+    expect(base).toHaveBeenCalledWith(expect.objectContaining({ resource: 'https://portfolio.example.com/api', nonce: expect.any(String) }));
+  });
+});
+
+describe('logout (OpenID RP-Initiated Logout 1.0, issue 12 A3)', () => {
   it.each([
     ['embedded', embedded],
     ['external', external],
-  ] as const)('puts no token into the logout URL (%s provider)', async (_name, config) => {
+  ] as const)('sends id_token_hint, client_id, post_logout_redirect_uri and state (%s provider)', async (_name, config) => {
     const manager = createUserManager(config);
     await manager.storeUser(signedInUser());
     const urls = intercept(manager);
@@ -99,19 +164,22 @@ describe('logout', () => {
     expect(urls).toHaveLength(1);
     const url = urls[0]!;
     expect(url.pathname.endsWith('/session/end')).toBe(true);
-    expect(url.searchParams.has('id_token_hint')).toBe(false);
-    expect(url.href).not.toContain('id-token-payload');
+    expect(url.searchParams.get('id_token_hint')).toBe('header.id-token-payload.signature');
     expect(url.searchParams.get('client_id')).toBe('web');
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${origin}/home`);
+    const state = url.searchParams.get('state');
+    expect(state).toBeTruthy();
+    // The state is kept so the return to /home is recognised as this logout's answer.
+    expect(window.sessionStorage.getItem(`oidc.${state}`)).not.toBeNull();
     expect(url.searchParams.get('ui_locales')).toBe('fr');
     expect(url.searchParams.has('audience')).toBe(false);
     expect(await manager.getUser()).toBeNull();
   });
 
-  it('ignores an ID token handed in explicitly', async () => {
+  it('without a stored user still names the client', async () => {
     const manager = createUserManager(embedded);
     const urls = intercept(manager);
-    await manager.signoutRedirect({ id_token_hint: 'some.id.token' });
+    await manager.signoutRedirect();
     expect(urls[0]!.searchParams.has('id_token_hint')).toBe(false);
     expect(urls[0]!.searchParams.get('client_id')).toBe('web');
   });
@@ -126,6 +194,7 @@ describe('renewal', () => {
     expect(a).toBe(renewed);
     expect(b).toBe(renewed);
     expect(base).toHaveBeenCalledOnce();
+    expect(base).toHaveBeenCalledWith(expect.objectContaining({ nonce: expect.any(String) }));
     await manager.signinSilent();
     expect(base).toHaveBeenCalledTimes(2);
   });

@@ -1,4 +1,4 @@
-import { UserManager, WebStorageStateStore, type SigninSilentArgs, type SignoutRedirectArgs, type User, type UserManagerSettings } from 'oidc-client-ts';
+import { UserManager, WebStorageStateStore, type SigninRedirectArgs, type SigninSilentArgs, type SignoutRedirectArgs, type User, type UserManagerSettings } from 'oidc-client-ts';
 import type { AppConfig } from '../config';
 
 // SPEC 9: sign-in limits.
@@ -12,8 +12,9 @@ export const TOKEN_EXPIRY_MARGIN_SECONDS = 60;
 /**
  * Settings of the OpenID Connect client: authorization code + PKCE, tokens and sign-in state in
  * sessionStorage (never localStorage: gone when the tab closes, not shared with other tabs), renewal
- * with the refresh token before the access token expires. An external provider that needs the API's
- * `audience` (Auth0) gets it on /authorize and on the token endpoint; the embedded one gets none.
+ * with the refresh token before the access token expires. The API is asked for as the server says
+ * (OIDC_AUDIENCE_PARAM): the standard RFC 8707 `resource` (the embedded provider, Keycloak), and/or
+ * `audience` on /authorize and the token endpoint (Auth0).
  */
 export function userManagerSettings(oidc: AppConfig['oidc']): UserManagerSettings {
   const audience = oidc.audience ? { audience: oidc.audience } : undefined;
@@ -31,20 +32,32 @@ export function userManagerSettings(oidc: AppConfig['oidc']): UserManagerSetting
     accessTokenExpiringNotificationTimeInSeconds: TOKEN_EXPIRY_MARGIN_SECONDS,
     requestTimeoutInSeconds: PROVIDER_TIMEOUT_SECONDS,
     silentRequestTimeoutInSeconds: SILENT_RENEW_TIMEOUT_SECONDS,
+    ...(oidc.resource && { resource: oidc.resource }),
     ...(audience && { extraQueryParams: audience, extraTokenParams: audience }),
     // The provider's session-check iframe is not needed: refresh tokens tell us when the session ends.
     monitorSession: false,
   };
 }
 
+/** A fresh random `nonce` (256 bits, base64url) binding the ID token to this one authorization request. */
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
 /**
- * The client's UserManager, with a logout that puts no token into a URL: oidc-client-ts adds the stored
- * ID token as `id_token_hint` to the logout URL, so the user is removed first; the provider then gets
- * `client_id` and `post_logout_redirect_uri` (OIDC RP-Initiated Logout 1.0). Settings-wide extra query
- * parameters (the audience) are meant for /authorize and stay off the logout URL.
+ * The client's UserManager. Every authorization request carries a fresh `nonce`, which oidc-client-ts
+ * keeps with the request's state and compares with the ID token's (SPEC 5); oidc-client-ts sends one
+ * only when asked. Renewals by refresh token name the `resource` again (oidc-client-ts only sends the
+ * one given per call). Logout follows OpenID RP-Initiated Logout 1.0: `id_token_hint`, `client_id`,
+ * `post_logout_redirect_uri` and a `state` that the return to /home is checked against.
  */
 export class AppUserManager extends UserManager {
   private renewal: Promise<User | null> | null = null;
+
+  override signinRedirect(args: SigninRedirectArgs = {}): Promise<void> {
+    return super.signinRedirect({ nonce: newNonce(), ...args });
+  }
 
   /**
    * One renewal at a time: the automatic renewal (60 s before expiry) and the API client (which treats a
@@ -52,17 +65,26 @@ export class AppUserManager extends UserManager {
    * the provider revoke the whole grant. Calls with arguments are not shared.
    */
   override signinSilent(args: SigninSilentArgs = {}): Promise<User | null> {
-    if (Object.keys(args).length > 0) return super.signinSilent(args);
-    this.renewal ??= super.signinSilent().finally(() => {
+    const defaults: SigninSilentArgs = { nonce: newNonce(), ...(this.settings.resource !== undefined && { resource: this.settings.resource }) };
+    if (Object.keys(args).length > 0) return super.signinSilent({ ...defaults, ...args });
+    this.renewal ??= super.signinSilent(defaults).finally(() => {
       this.renewal = null;
     });
     return this.renewal;
   }
 
   override async signoutRedirect(args: SignoutRedirectArgs = {}): Promise<void> {
-    await this.removeUser();
-    const { id_token_hint: _ignored, ...rest } = args;
-    return super.signoutRedirect({ ...rest, extraQueryParams: rest.extraQueryParams ?? {} });
+    // The hint comes from the stored user (oidc-client-ts reads it before removing the user); the state
+    // makes the return to post_logout_redirect_uri recognisable as this logout's answer. The settings'
+    // extra query parameters (`audience`) are meant for /authorize and stay off the logout URL.
+    // `client_id` is passed on to oidc-client-ts's createSignoutRequest, though SignoutRedirectArgs does not declare it.
+    const withClient: SignoutRedirectArgs & { client_id: string } = {
+      client_id: this.settings.client_id,
+      state: { logout: true },
+      ...args,
+      extraQueryParams: args.extraQueryParams ?? {},
+    };
+    return super.signoutRedirect(withClient);
   }
 }
 
