@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { renderMessage as text } from './messages.js';
 import { audit, compatibilityStatus } from './catalog.js';
 import { isoDateTime } from './common.js';
+import { storedImagePath } from './images.js';
 
 export const NAME_MAX = 200;
 export const TEXT_MAX = 4000;
@@ -29,8 +30,8 @@ const optionalNumber = z
 /** An uploaded image as the upload call returned it: paths under /api/images. */
 export const imageInput = z
   .object({
-    original: z.string().regex(/^\/api\/images\/[A-Za-z0-9/_.-]+$/, text('zod.imagePath')),
-    thumbnail: z.string().regex(/^\/api\/images\/[A-Za-z0-9/_.-]+$/, text('zod.imagePath')),
+    original: storedImagePath,
+    thumbnail: storedImagePath,
   })
   .nullable();
 

@@ -13,6 +13,8 @@ export const apiError = z
     /** The message's key in the catalog (contract/src/messages.ts); the same in every language. */
     code: z.string().optional(),
   })
+  // Some errors carry details: a stale write (412) the current state and its etag, a refused batch its rows.
+  .loose()
   .meta({ id: 'ApiError' });
 export type ApiError = z.infer<typeof apiError>;
 
@@ -26,14 +28,28 @@ export const roles = ['extern', 'intern', 'admin'] as const;
 export const role = z.enum(roles);
 export type Role = z.infer<typeof role>;
 
-/** A positive database id in a path. */
-export const idParam = z.coerce
+/** PostgreSQL's `integer`, the type of every id column: a larger id cannot exist (and must not reach a query). */
+export const DB_ID_MAX = 2_147_483_647;
+
+/** A database id in a body: a JSON integer from 1 to PostgreSQL's integer maximum. */
+export const dbId = z
   .number({ error: renderMessage('zod.number') })
   .int(renderMessage('zod.wholeNumber'))
   .positive(renderMessage('zod.positive'))
-  .max(2_147_483_647, renderMessage('zod.tooLarge'));
+  .max(DB_ID_MAX, renderMessage('zod.tooLarge'));
+
+/**
+ * A database id in a path or query: plain decimal digits only (no sign, space, fraction, exponent or
+ * `0x`, which Number() would read), within PostgreSQL's integer range. The one id schema of every route.
+ */
+export const idParam = z
+  .string({ error: renderMessage('zod.number') })
+  .regex(/^[0-9]+$/, renderMessage('zod.digits'))
+  .transform(Number)
+  .pipe(dbId);
 
 export const isoDateTime = z.iso.datetime({ offset: true });
 
 /** The id at the end of an href such as `/api/systems/versions/42`. */
 export const idOfHref = (href: string) => Number(href.slice(href.lastIndexOf('/') + 1));
+

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { renderMessage as text } from './messages.js';
 import { compatibilityStatus, kindPath } from './catalog.js';
+import { dbId } from './common.js';
 
 /** A compatibility as a cell shows it: the status, and the obligation text for intern and admin. */
 export const compatibilityCell = z
@@ -30,7 +31,7 @@ export const MATRIX_MAX_COLUMNS = 40;
 
 const versionIds = (max: number, what: string) =>
   z
-    .array(z.number().int().positive())
+    .array(dbId)
     .min(1, text('zod.chooseVersions', { what }))
     .max(max, text('zod.maxVersions', { what, max }));
 

@@ -4,6 +4,17 @@ import { renderMessage as text } from './messages.js';
 export const IMAGE_FOLDERS = ['systems', 'assemblies', 'subassemblies', 'versions', 'richtext'] as const;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
+/**
+ * The path of an image this server stored: `/api/images/<folder>/[thumbnail_]<uuid>.jpg`, the only
+ * form the upload call returns. Nothing else (no `..`, no other folder, no other host) is accepted.
+ */
+export const STORED_IMAGE_PATH = new RegExp(
+  `^/api/images/(?:${IMAGE_FOLDERS.join('|')})/(?:thumbnail_)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.jpg$`,
+);
+
+/** An image field of a request: a stored image's path. */
+export const storedImagePath = z.string({ error: text('zod.text') }).max(200, text('zod.imagePath')).regex(STORED_IMAGE_PATH, text('zod.imagePath'));
+
 /** SPEC 7 upload call: the image as base64 without the data-URL prefix. */
 export const imageUpload = z
   .object({

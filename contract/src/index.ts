@@ -1,3 +1,5 @@
+// First: zod's configuration, before any schema is built.
+import './zod-setup.js';
 export * from './common.js';
 export * from './messages.js';
 export * from './system.js';

@@ -40,6 +40,21 @@ export const MESSAGE_CATALOG = {
   'errors.notFound': { en: '{what} was not found.', de: '{what} wurde nicht gefunden.', fr: '{what} est introuvable.' },
   'errors.noRoute': { en: 'There is no {method} {path} here.', de: 'Hier gibt es kein {method} {path}.', fr: "Il n'y a pas de {method} {path} ici." },
   'errors.invalidJson': { en: 'The request body is not valid JSON.', de: 'Der Inhalt der Anfrage ist kein gültiges JSON.', fr: "Le corps de la requête n'est pas un JSON valide." },
+  'errors.invalidUtf8': {
+    en: 'The request body is not valid UTF-8 text.',
+    de: 'Der Inhalt der Anfrage ist kein gültiger UTF-8-Text.',
+    fr: "Le corps de la requête n'est pas un texte UTF-8 valide.",
+  },
+  'errors.charset': {
+    en: 'The request body must be UTF-8 text, not {charset}.',
+    de: 'Der Inhalt der Anfrage muss UTF-8-Text sein, nicht {charset}.',
+    fr: 'Le corps de la requête doit être un texte UTF-8, pas {charset}.',
+  },
+  'errors.tooManyRequests': {
+    en: 'Too many requests; please try again in {seconds} seconds.',
+    de: 'Zu viele Anfragen; bitte versuchen Sie es in {seconds} Sekunden erneut.',
+    fr: 'Trop de requêtes ; veuillez réessayer dans {seconds} secondes.',
+  },
   'errors.mediaType': {
     en: 'This content type is not accepted here; send application/json.',
     de: 'Dieser Inhaltstyp wird hier nicht angenommen; senden Sie application/json.',
@@ -84,6 +99,7 @@ export const MESSAGE_CATALOG = {
   'zod.wholeNumber': { en: 'must be a whole number', de: 'muss eine ganze Zahl sein', fr: 'doit être un nombre entier' },
   'zod.positive': { en: 'must be a positive number', de: 'muss eine positive Zahl sein', fr: 'doit être un nombre positif' },
   'zod.tooLarge': { en: 'is too large', de: 'ist zu groß', fr: 'est trop grand' },
+  'zod.digits': { en: 'must be a whole number written in digits only', de: 'muss eine ganze Zahl nur aus Ziffern sein', fr: 'doit être un nombre entier écrit uniquement en chiffres' },
   'zod.chooseVersions': { en: '{what}: choose at least one version', de: '{what}: wählen Sie mindestens eine Version', fr: '{what} : choisissez au moins une version' },
   'zod.maxVersions': { en: '{what}: at most {max} versions', de: '{what}: höchstens {max} Versionen', fr: '{what} : au plus {max} versions' },
   'zod.imageMaxMb': { en: 'the image must be at most {mb} MB', de: 'das Bild darf höchstens {mb} MB groß sein', fr: "l'image doit faire au plus {mb} Mo" },

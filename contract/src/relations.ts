@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { renderMessage as text } from './messages.js';
 import { requiredText } from './base-data.js';
-import { isoDateTime } from './common.js';
+import { DB_ID_MAX, dbId, idOfHref, isoDateTime } from './common.js';
 
-const hrefOf = (pattern: RegExp, message: string) => z.string().regex(pattern, message);
+// The id at the end must also fit PostgreSQL's integer (ten digits can exceed it).
+const hrefOf = (pattern: RegExp, message: string) => z.string().regex(pattern, message).refine((href) => idOfHref(href) <= DB_ID_MAX, message);
 export const compatibilityInfoHref = hrefOf(/^\/api\/compatibility_infos\/[1-9][0-9]{0,9}$/, text('zod.hrefObligation'));
 export const referenceHref = hrefOf(/^\/api\/references\/[1-9][0-9]{0,9}$/, text('zod.hrefReference'));
 
@@ -17,7 +18,7 @@ export const BATCH_MAX_ROWS = 2000;
 
 export const COMMENT_MAX = 4000;
 const commentText = requiredText(COMMENT_MAX);
-const commentId = z.number().int().positive();
+const commentId = dbId;
 const commentEtag = z.string().max(100).optional();
 
 /**
@@ -36,7 +37,7 @@ export type BatchCommentChanges = z.input<typeof batchCommentChanges>;
 /** One row of the relation table as it should be after saving. */
 export const compatibilityBatchRow = z
   .object({
-    to_id: z.number().int().positive(),
+    to_id: dbId,
     /**
      * null removes the compatibility (and its references and comments); omitted leaves the
      * compatibility and its references as they are (a row that changes only its flag or comments).

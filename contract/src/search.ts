@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './base-data.js';
 import { renderMessage as text } from './messages.js';
 import { isSearchable } from './text.js';
+import { dbId } from './common.js';
 
 export const searchTypes = ['System', 'Assembly', 'Sub-Assembly'] as const;
 export const searchType = z.enum(searchTypes);
@@ -33,8 +34,8 @@ export type SearchHint = z.infer<typeof searchHint>;
 
 export const searchByIdRequest = z
   .object({
-    id: z.number().int().positive(),
-    id_version: z.number().int().positive().nullable().optional(),
+    id: dbId,
+    id_version: dbId.nullable().optional(),
     type: searchType,
   });
 

@@ -4,13 +4,16 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { APP_VERSION, PRODUCT_NAME } from '@dp/contract';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { registerAuth } from './auth/plugin.js';
 import { createTokenVerifier } from './auth/verify-token.js';
+import { registerStrictJsonParser } from './http/body-encoding.js';
 import { registerDeploymentGuard } from './http/deployment-guard.js';
+import { registerRateLimit } from './http/rate-limit.js';
+import { openApiTransform, openApiTransformObject } from './http/openapi.js';
 import { frameworkError, MAX_PARAM_LENGTH, registerErrorHandling, msg, sendError } from './http/errors.js';
 import type { AppContext, ZodApp } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
@@ -33,6 +36,8 @@ import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { transferRoutes } from './modules/transfer/transfer.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export interface BuildOptions extends AppContext {
   logger?: FastifyServerOptions['logger'];
 }
@@ -43,7 +48,9 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
   const app = Fastify({
     logger,
     bodyLimit: 12 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies TRUST_PROXY names (by default none): otherwise any client could choose its address and scheme.
+    // A hop count trusts that many proxies in front (what Fastify does with a number, which its types omit).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // One line per request drowns what matters; errors and warnings are still logged.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     // Never echo a stack trace or internal error to a client.
@@ -57,6 +64,7 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
   // second zod pass over listings of many thousand rows.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandling(app);
+  registerStrictJsonParser(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -72,19 +80,39 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
         upgradeInsecureRequests: null,
       },
     },
+    // Set below, only on HTTPS: over plain HTTP the header is meaningless and would pin a local http:// start.
+    hsts: false,
   });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  });
+  registerRateLimit(app, config.rateLimit);
 
   // Version listings run to megabytes at the larger data sizes; JSON compresses about tenfold.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: `${PRODUCT_NAME} API`, version: APP_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
+      // OpenAPI 3.1: nullability as JSON Schema writes it (type [..., 'null']), not 3.0's `nullable`.
+      openapi: '3.1.0',
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: APP_VERSION,
+        description: 'The REST API of the Digital Portfolio (SPEC section 7). Sign in with the OpenID provider; send its access token as a bearer token.',
+        license: { name: 'Proprietary', url: `${config.publicUrl}/help` },
+      },
+      // Relative: the document is right for whichever address (or proxy) it was fetched through.
+      servers: [{ url: new URL(config.publicUrl).pathname, description: 'This instance' }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "An access token of the OpenID provider; its roles claim decides what the user may do." },
+          transferToken: { type: 'http', scheme: 'bearer', description: 'The TRANSFER_TOKEN shared by work, live and demo.' },
+        },
+      },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    // operationId and security per operation, binary content types, no unused components (issue 12 B10).
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
   // Admins read it (and try calls) on the web app's /api-docs screen, the token in a header.
   apiDocsRoutes(app);
@@ -95,7 +123,7 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
   }
   registerAuth(
     app,
-    createTokenVerifier({ issuer: config.oidc.issuer, audience: config.oidc.audience, rolesClaim: config.oidc.rolesClaim, jwks: localKeys }),
+    createTokenVerifier({ issuer: config.oidc.issuer, audience: config.oidc.audience, rolesClaim: config.oidc.rolesClaim, roleMap: config.oidc.roleMap, jwks: localKeys }),
   );
 
   registerDeploymentGuard(app, config.deployment);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { Cron } from 'croner';
+import { parseRoleMap, type Role } from './auth/roles.js';
 
 export const DEMO_USERS = ['admin', 'intern', 'extern', 'norole'] as const;
 export type DemoUser = (typeof DEMO_USERS)[number];
@@ -8,14 +9,22 @@ export type DemoUser = (typeof DEMO_USERS)[number];
 export const DEPLOYMENTS = ['work', 'live', 'demo'] as const;
 export type Deployment = (typeof DEPLOYMENTS)[number];
 
+/** How the audience is asked for: `none` for providers that take it from the scope (Entra ID's `api://…/.default`). */
+export const AUDIENCE_PARAMS = ['resource', 'audience', 'both', 'none'] as const;
+export type AudienceParam = (typeof AUDIENCE_PARAMS)[number];
+
 export interface OidcConfig {
   /** Issuer URL; the embedded provider's is `${publicUrl}/idp`. */
   issuer: string;
   clientId: string;
   /** Expected `aud` of access tokens sent to the API. */
   audience: string;
-  /** Name of the claim that carries the role list. */
+  /** Name or dotted path of the claim that carries the roles (or the groups, with roleMap). */
   rolesClaim: string;
+  /** Company group names to roles (OIDC_ROLE_MAP); without it the claim carries the role words. */
+  roleMap: ReadonlyMap<string, Role> | undefined;
+  /** How the web app asks for the API's audience: RFC 8707 `resource`, Auth0's `audience`, both or neither (OIDC_AUDIENCE_PARAM). */
+  audienceParam: AudienceParam;
   scope: string;
   /** True when this process runs the embedded provider at /idp. */
   embedded: boolean;
@@ -49,6 +58,26 @@ export interface AppConfig {
   backupKeep: number;
   /** The code host's API (`{apiUrl}issues?labels=v.{version}`) and its token; both stay on the server. */
   codeHost: { apiUrl: string | undefined; token: string | undefined };
+  /** Which proxies' X-Forwarded-* headers count (Fastify's `trustProxy`): false, a hop count or addresses. */
+  trustProxy: boolean | number | string[];
+  /** API requests per minute per bearer token and per client address (0: no limit). */
+  rateLimit: { perToken: number; perAddress: number };
+  /** Password guessing on the embedded provider: failures before a lock, per user and per address, and its length. */
+  loginThrottle: { userLockAfter: number; addressLockAfter: number; lockMinutes: number };
+  /** Encrypts the embedded provider's private signing key in the database; without it the key is stored in clear. */
+  idpKeySecret: string | undefined;
+  /** The variables still at their development defaults (cookie key, demo passwords equal to the user name). */
+  developmentDefaults: string[];
+}
+
+/** Whether an interface name is loopback only (a start there is reachable from this machine alone). */
+export const isLoopbackHost = (host: string) => ['localhost', '127.0.0.1', '::1', '[::1]'].includes(host) || host.startsWith('127.');
+
+/** `TRUST_PROXY` as Fastify takes it: a hop count, or a comma-separated list of addresses/CIDR ranges. */
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (/^[0-9]+$/.test(value)) return Number(value);
+  return value.split(',').map((v) => v.trim()).filter(Boolean);
 }
 
 const optionalUrl = z.url().optional();
@@ -79,6 +108,17 @@ const envSchema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_AUDIENCE: z.string().min(1).optional(),
     OIDC_ROLES_CLAIM: z.string().min(1).default('digitalPortfolioAccess/roles'),
+    OIDC_ROLE_MAP: z
+      .string()
+      .superRefine((text, ctx) => {
+        try {
+          parseRoleMap(text);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: `must be comma-separated group=role pairs (e.g. DP-Admins=admin,DP-Engineers=intern,DP-Partners=extern): ${(err as Error).message}` });
+        }
+      })
+      .optional(),
+    OIDC_AUDIENCE_PARAM: z.enum(AUDIENCE_PARAMS).default('resource'),
     OIDC_SCOPE: z.string().min(1).default('openid profile email offline_access'),
     DEMO_PASSWORD_ADMIN: z.string().min(1).optional(),
     DEMO_PASSWORD_INTERN: z.string().min(1).optional(),
@@ -97,6 +137,16 @@ const envSchema = z
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
     GITLAB_API_URL: z.url().refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL').optional(),
     GITLAB_TOKEN: z.string().min(1).optional(),
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(false|[0-9]{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*|loopback|linklocal|uniquelocal)$/, 'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.5,10.1.0.0/16)')
+      .optional(),
+    RATE_LIMIT_PER_TOKEN: z.coerce.number().int().min(0).default(30_000),
+    RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(60_000),
+    LOGIN_LOCK_AFTER: z.coerce.number().int().min(1).max(1000).default(10),
+    LOGIN_LOCK_AFTER_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
+    LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    IDP_KEY_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
   })
   .superRefine((env, ctx) => {
     const external = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_AUDIENCE];
@@ -108,9 +158,37 @@ const envSchema = z
         message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE must be set together to use an external provider',
       });
     }
+    if (env.OIDC_ROLE_MAP !== undefined && env.OIDC_ISSUER === undefined) {
+      // The embedded provider's demo users carry the role words; a map would refuse them all.
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ROLE_MAP'], message: 'maps an external provider\'s groups: set it together with OIDC_ISSUER' });
+    }
+    // Outside work the embedded provider faces real users: its development secrets must be replaced.
+    const defaults = developmentDefaultsOf(env);
+    if (env.DEPLOYMENT !== undefined && env.DEPLOYMENT !== 'work' && env.OIDC_ISSUER === undefined && defaults.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEPLOYMENT'],
+        message: `${env.DEPLOYMENT} with the embedded provider refuses development defaults: set ${defaults.join(', ')} (cookie keys of at least 16 characters; demo passwords other than the user name)`,
+      });
+    }
   });
 
 export class ConfigError extends Error {}
+
+/** The development key that signs the embedded provider's cookies when COOKIE_KEYS is not set. */
+export const DEVELOPMENT_COOKIE_KEY = 'digital-portfolio-dev-cookie-key-change-me';
+
+/** The variables of the embedded provider still at a development default: no COOKIE_KEYS (or the dev key), a demo password equal to its user name. */
+function developmentDefaultsOf(env: { COOKIE_KEYS?: string; [name: string]: unknown }): string[] {
+  const found: string[] = [];
+  if (env.COOKIE_KEYS === undefined || env.COOKIE_KEYS.split(',').includes(DEVELOPMENT_COOKIE_KEY)) found.push('COOKIE_KEYS');
+  for (const user of DEMO_USERS) {
+    const name = `DEMO_PASSWORD_${user.toUpperCase()}`;
+    const password = env[name];
+    if (password === undefined || (typeof password === 'string' && password.trim().toLowerCase() === user)) found.push(name);
+  }
+  return found;
+}
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -140,6 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       clientId: e.OIDC_CLIENT_ID ?? 'digital-portfolio-web',
       audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api`,
       rolesClaim: e.OIDC_ROLES_CLAIM,
+      roleMap: e.OIDC_ROLE_MAP === undefined ? undefined : parseRoleMap(e.OIDC_ROLE_MAP),
+      audienceParam: e.OIDC_AUDIENCE_PARAM,
       scope: e.OIDC_SCOPE,
       embedded,
     },
@@ -149,7 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       extern: e.DEMO_PASSWORD_EXTERN ?? 'extern',
       norole: e.DEMO_PASSWORD_NOROLE ?? 'norole',
     },
-    cookieKeys: e.COOKIE_KEYS ? e.COOKIE_KEYS.split(',') : ['digital-portfolio-dev-cookie-key-change-me'],
+    cookieKeys: e.COOKIE_KEYS ? e.COOKIE_KEYS.split(',') : [DEVELOPMENT_COOKIE_KEY],
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
     demoData: e.SEED_DEMO_DATA === 'false' ? false : e.SEED_DEMO_DATA,
     transferTargets: { www: e.LIVE_URL?.replace(/\/+$/, ''), demo: e.DEMO_URL?.replace(/\/+$/, '') },
@@ -157,7 +237,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupSchedule: e.BACKUP_SCHEDULE === 'off' ? false : e.BACKUP_SCHEDULE,
     backupKeep: e.BACKUP_KEEP,
     codeHost: { apiUrl: e.GITLAB_API_URL?.replace(/\/*$/, '/'), token: e.GITLAB_TOKEN },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    rateLimit: { perToken: e.RATE_LIMIT_PER_TOKEN, perAddress: e.RATE_LIMIT_PER_ADDRESS },
+    loginThrottle: { userLockAfter: e.LOGIN_LOCK_AFTER, addressLockAfter: e.LOGIN_LOCK_AFTER_PER_ADDRESS, lockMinutes: e.LOGIN_LOCK_MINUTES },
+    idpKeySecret: e.IDP_KEY_SECRET,
+    developmentDefaults: embedded ? developmentDefaultsOf(e) : [],
   };
+}
+
+/**
+ * On work the development defaults are allowed (a trial on one's own machine), but a start that listens
+ * beyond loopback with them lets anyone who reaches the port sign in as admin: the warning printed then.
+ */
+export function developmentDefaultsWarning(config: Pick<AppConfig, 'host' | 'developmentDefaults'>): string | undefined {
+  if (config.developmentDefaults.length === 0 || isLoopbackHost(config.host)) return undefined;
+  return (
+    `WARNING: listening on ${config.host}, reachable from other machines, with the development defaults of the embedded sign-in ` +
+    `(a known cookie key, demo passwords equal to the user names): anyone who reaches this port can sign in as admin. ` +
+    `Set ${config.developmentDefaults.join(', ')}, or HOST=127.0.0.1.`
+  );
 }
 
 /** Where the provider sends the browser back to the web app; registered with any provider. */

@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, developmentDefaultsWarning, loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 
 /** Starts the product: configuration → database (embedded unless DATABASE_URL) → migrations → listen. */
@@ -23,6 +23,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  const warning = developmentDefaultsWarning(config);
+  if (warning) app.log.warn(warning);
   app.log.info(
     `Digital Portfolio ready on ${config.publicUrl} (${config.deployment}) after ${Math.round(performance.now() - startedAt)} ms`,
   );

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl, liveUrl, screenshot, signIn, useBrowser } from './support/browser.js';
+import { livePassword } from './support/live-secrets.js';
 
 const { newPage, openAs } = useBrowser({ viewport: { width: 1440, height: 900 } });
 const PHONE = { width: 390, height: 844 };
@@ -244,7 +245,7 @@ describe('database tools as admin: backups, delta report, compatibility report, 
 
     // On live: signed in there, read-only, with the changed compatibility.
     const live = await newPage();
-    await signIn(live, 'admin', '/evaluate', 'admin', liveUrl());
+    await signIn(live, 'admin', '/evaluate', livePassword('admin'), liveUrl());
     await live.getByTestId('nav-database').waitFor();
     expect(await live.getByTestId('nav-basic-data').count()).toBe(0);
     expect(await live.getByTestId('nav-compatibility').count()).toBe(0);

@@ -1,4 +1,3 @@
-import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalJWKSet, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 import type { IncomingMessage } from 'node:http';
@@ -8,6 +7,8 @@ import type pg from 'pg';
 import type { AppConfig } from '../config.js';
 import { checkCredentials } from './accounts.js';
 import { loadSigningKey } from './keys.js';
+import { registerStrictFormParser } from '../http/body-encoding.js';
+import { createLoginThrottle, type LoginThrottle } from './login-throttle.js';
 import { createPgAdapter, deleteExpiredPayloads } from './pg-adapter.js';
 import { createProvider, IDP_MOUNT } from './provider.js';
 import { DEFAULT_IDP_LANGUAGE, IDP_TEXTS, idpLanguageOf } from './texts.js';
@@ -44,7 +45,7 @@ export async function registerEmbeddedIdp(app: FastifyInstance, { config, pool }
     throw new Error(`The embedded OpenID provider must be the issuer ${expectedIssuer}, not ${config.oidc.issuer}.`);
   }
 
-  const signingKey = await loadSigningKey(pool);
+  const signingKey = await loadSigningKey(pool, config.idpKeySecret);
   await deleteExpiredPayloads(pool);
   const cleanup = setInterval(() => {
     deleteExpiredPayloads(pool).catch((err: unknown) => app.log.warn({ err }, 'deleting expired OpenID provider rows failed'));
@@ -55,8 +56,9 @@ export async function registerEmbeddedIdp(app: FastifyInstance, { config, pool }
   const provider = createProvider({ config, adapter: createPgAdapter(pool), signingKey: signingKey.privateJwk });
   provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'embedded OpenID provider failed'));
 
-  forwardProtocolRequests(app, provider);
-  await app.register(async (scope) => interactionRoutes(scope, provider, config));
+  forwardProtocolRequests(app, provider, config.publicUrl);
+  const throttle = createLoginThrottle(pool, config.loginThrottle);
+  await app.register(async (scope) => interactionRoutes(scope, provider, config, throttle));
 
   const publicJwks = { keys: [signingKey.publicJwk] };
   return { provider, jwks: createLocalJWKSet(publicJwks), publicJwks };
@@ -67,8 +69,9 @@ export async function registerEmbeddedIdp(app: FastifyInstance, { config, pool }
  * provider parses its own). The prefix is stripped from the URL and kept in `originalUrl`, which is how
  * oidc-provider learns its mount path for the URLs it builds.
  */
-function forwardProtocolRequests(app: FastifyInstance, provider: Provider) {
+function forwardProtocolRequests(app: FastifyInstance, provider: Provider, publicUrl: string) {
   const callback = provider.callback();
+  const publicOrigin = new URL(publicUrl);
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.raw.url ?? '/';
     const isProvider = url === IDP_MOUNT || url.startsWith(`${IDP_MOUNT}/`) || url.startsWith(`${IDP_MOUNT}?`);
@@ -82,6 +85,15 @@ function forwardProtocolRequests(app: FastifyInstance, provider: Provider) {
       if (value !== undefined) reply.raw.setHeader(name, value);
     }
     const raw: IncomingMessage & { originalUrl?: string } = request.raw;
+    // oidc-provider builds every URL it publishes (discovery, redirects, form actions) from the request's
+    // scheme and host: they are PUBLIC_URL's, whatever Host or X-Forwarded-* the client sent; its client
+    // address is the one Fastify accepted under TRUST_PROXY.
+    raw.headers.host = publicOrigin.host;
+    raw.headers['x-forwarded-proto'] = publicOrigin.protocol.slice(0, -1);
+    raw.headers['x-forwarded-host'] = publicOrigin.host;
+    raw.headers['x-forwarded-for'] = request.ip;
+    delete raw.headers['x-forwarded-port'];
+    delete raw.headers.forwarded;
     raw.originalUrl = url;
     raw.url = url.slice(IDP_MOUNT.length) || '/';
     if (raw.url.startsWith('?')) raw.url = `/${raw.url}`;
@@ -90,8 +102,8 @@ function forwardProtocolRequests(app: FastifyInstance, provider: Provider) {
   });
 }
 
-async function interactionRoutes(scope: FastifyInstance, provider: Provider, config: AppConfig) {
-  if (!scope.hasContentTypeParser('application/x-www-form-urlencoded')) await scope.register(fastifyFormbody);
+async function interactionRoutes(scope: FastifyInstance, provider: Provider, config: AppConfig, throttle: LoginThrottle) {
+  if (!scope.hasContentTypeParser('application/x-www-form-urlencoded')) registerStrictFormParser(scope);
   const backToApp = (text: (typeof IDP_TEXTS)[keyof typeof IDP_TEXTS]) => ({ href: `${config.publicUrl}/`, text: text.backToApp });
 
   function sendPage(reply: FastifyReply, status: number, html: string) {
@@ -144,12 +156,25 @@ async function interactionRoutes(scope: FastifyInstance, provider: Provider, con
     // A resubmitted form after the login step was done: show whatever the interaction needs now.
     if (interaction.prompt.name !== 'login') return reply.redirect(request.url, 303);
     const { username, password } = request.body ?? {};
+    const shown = typeof username === 'string' ? username : undefined;
+    const lang = idpLanguageOf(interaction.params.ui_locales);
+    const locked = (seconds: number) =>
+      sendPage(
+        reply.header('Retry-After', String(seconds)),
+        429,
+        loginPage({ action: request.url, username: shown, error: IDP_TEXTS[lang].tooManyAttempts(Math.ceil(seconds / 60)), lang }),
+      );
+    // Password guessing: a locked user name or address is not even checked (issue 12 B5).
+    const waitSeconds = await throttle.retryAfter(shown ?? '', request.ip);
+    if (waitSeconds > 0) return locked(waitSeconds);
     const user = checkCredentials(config.demoPasswords, username, password);
     if (!user) {
-      const shown = typeof username === 'string' ? username : undefined;
-      const lang = idpLanguageOf(interaction.params.ui_locales);
+      const { delayMs, lockedForSeconds } = await throttle.failed(shown ?? '', request.ip);
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (lockedForSeconds > 0) return locked(lockedForSeconds);
       return sendPage(reply, 200, loginPage({ action: request.url, username: shown, error: IDP_TEXTS[lang].loginFailed, lang }));
     }
+    await throttle.succeeded(user);
     return finish(request, reply, { login: { accountId: user } });
   });
 }

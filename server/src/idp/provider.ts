@@ -20,6 +20,13 @@ const minutes = (n: number) => n * 60;
 const hours = (n: number) => n * 3600;
 
 /**
+ * Lifetime of the API access tokens in seconds. A token cannot be called back once issued (the API checks
+ * it by signature alone), so this is how long a copied token stays usable after logout (issue 12 B7);
+ * the web app renews it with its refresh token before it runs out.
+ */
+export const ACCESS_TOKEN_TTL = minutes(5);
+
+/**
  * The embedded OpenID provider: demo users, one public PKCE client (the web app), RS256 JWT access
  * tokens for the API audience, refresh tokens with offline_access, and logout without a confirm click.
  */
@@ -75,7 +82,7 @@ export function createProvider({ config, adapter, signingKey }: ProviderOptions)
       revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       resourceIndicators: {
         enabled: true,
-        // The web app sends no `resource`: every token is for the API.
+        // The web app names the API as `resource` (RFC 8707); a request without one gets it too: every token is for the API.
         defaultResource: () => audience,
         useGrantedResource: () => true,
         getResourceServerInfo(_ctx, resourceIndicator) {
@@ -84,19 +91,23 @@ export function createProvider({ config, adapter, signingKey }: ProviderOptions)
             scope: 'openid profile email',
             audience,
             accessTokenFormat: 'jwt',
-            accessTokenTTL: minutes(10),
+            accessTokenTTL: ACCESS_TOKEN_TTL,
             jwt: { sign: { alg: 'RS256' } },
           };
         },
       },
       rpInitiatedLogout: {
         enabled: true,
-        // The web app sends client_id + post_logout_redirect_uri (no ID token in the URL) and its
-        // language; this page confirms by itself, so the provider ends its session and redirects back.
+        // The web app sends id_token_hint, client_id, post_logout_redirect_uri, state and its language
+        // (RP-Initiated Logout 1.0); this page then confirms by itself, the provider ends its session and redirects back.
         logoutSource(ctx, form) {
-          allowInlineScript(ctx, LOGOUT_SUBMIT_SCRIPT);
+          // Signed out without a click only when the product's own page sent the browser here (the browser's
+          // Sec-Fetch-Site) or the request carries an ID token hint the provider has validated; a link on
+          // another site gets a confirmation instead (issue 12 B7).
+          const autoSubmit = ctx.get('sec-fetch-site') === 'same-origin' || ctx.oidc.entities.IdTokenHint !== undefined;
+          if (autoSubmit) allowInlineScript(ctx, LOGOUT_SUBMIT_SCRIPT);
           ctx.type = 'html';
-          ctx.body = logoutPage(form, idpLanguageOf(ctx.oidc.params?.ui_locales));
+          ctx.body = logoutPage(form, idpLanguageOf(ctx.oidc.params?.ui_locales), { autoSubmit });
         },
         postLogoutSuccessSource(ctx) {
           // Nothing tells the language here (the app's logout redirects back instead): German, like the app.
@@ -121,7 +132,7 @@ export function createProvider({ config, adapter, signingKey }: ProviderOptions)
     // Browsers send an Origin header even on same-origin token requests; allow exactly our own.
     clientBasedCORS: (_ctx, origin) => origin === new URL(config.publicUrl).origin,
     ttl: {
-      AccessToken: minutes(10),
+      AccessToken: ACCESS_TOKEN_TTL,
       AuthorizationCode: 60,
       IdToken: minutes(10),
       Interaction: minutes(30),
@@ -150,7 +161,7 @@ export function createProvider({ config, adapter, signingKey }: ProviderOptions)
       });
     },
   });
-  // Behind a TLS-terminating proxy the public scheme and host come from X-Forwarded-* (the app trusts it too).
+  // The scheme and host it sees are set from PUBLIC_URL for every request (index.ts), never from the client.
   provider.proxy = true;
   return provider;
 }

@@ -96,12 +96,24 @@ export function messagePage({ title, message, link, detail, lang = DEFAULT_IDP_L
 export const LOGOUT_SUBMIT_SCRIPT = "document.forms[0].submit();";
 
 /**
- * The logout confirmation, submitted by script; without script it shows one button. `form` is
- * oidc-provider's form (action and xsrf token); `logout=yes` ends the whole provider session.
+ * The logout confirmation; `form` is oidc-provider's form (action and xsrf token); `logout=yes` ends the
+ * whole provider session. With `autoSubmit` (the request came from the product's own pages or carried a
+ * valid ID token hint) a script submits it at once; otherwise it asks, so a link on another site cannot
+ * sign anyone out (the POST needs the xsrf token of this page).
  */
-export function logoutPage(form: string, lang: IdpLanguage = DEFAULT_IDP_LANGUAGE): string {
+export function logoutPage(form: string, lang: IdpLanguage = DEFAULT_IDP_LANGUAGE, { autoSubmit = true }: { autoSubmit?: boolean } = {}): string {
   const text = IDP_TEXTS[lang];
   const withLogout = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
+  if (!autoSubmit) {
+    return layout(
+      lang,
+      text.signOutButton,
+      `<h2>${escapeHtml(text.signOutButton)}</h2>
+<p>${escapeHtml(text.signOutQuestion)}</p>
+${withLogout}
+<button type="submit" form="op.logoutForm">${escapeHtml(text.signOutButton)}</button>`,
+    );
+  }
   return layout(
     lang,
     text.signingOut,

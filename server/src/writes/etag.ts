@@ -15,7 +15,8 @@ export function assertFresh(
 ) {
   if (ifMatch === undefined || ifMatch === '*') return;
   const expected = etagOf(current.id, current.revision);
-  const sent = ifMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  // If-Match compares strongly (RFC 9110 §13.1.1): a weak tag (W/"…") never matches.
+  const sent = ifMatch.split(',').map((tag) => tag.trim());
   if (sent.includes(expected)) return;
   const by = current.updated_by;
   const at = current.modification_time ? toIso(current.modification_time) : undefined;

@@ -51,9 +51,10 @@ describe('who may read what', () => {
     });
   }
 
-  it('/api/config names the audience an external provider needs', async () => {
+  it('/api/config names the audience as an RFC 8707 resource indicator by default (issue 12 A2)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
-    expect(res.json().oidc).toMatchObject({ authority: t.config.oidc.issuer, client_id: 'digital-portfolio-web', audience: t.config.oidc.audience });
+    expect(res.json().oidc).toMatchObject({ authority: t.config.oidc.issuer, client_id: 'digital-portfolio-web', resource: t.config.oidc.audience });
+    expect(res.json().oidc).not.toHaveProperty('audience');
   });
 
   it('/api/me names the user and the mapped role', async () => {

@@ -17,6 +17,7 @@ afterAll(() => t.close());
 
 interface JsonSchema {
   type?: string | string[];
+  pattern?: string;
   nullable?: boolean;
   enum?: unknown[];
   properties?: Record<string, JsonSchema>;
@@ -213,13 +214,15 @@ function withField(base: unknown, rootSchema: JsonSchema, path: string[], value:
   return root;
 }
 
-const BAD_PATH_VALUES = ['abc', '-1', '0', '1.5', '99999999999999999999', 'x'.repeat(300), '%00', '..%2F..', '%zz'];
+// With issue 12 B1's forms a lax number parser would read as 16, 1 or 1000, and ids just past PostgreSQL's integer.
+const BAD_PATH_VALUES = ['abc', '-1', '0', '1.5', '99999999999999999999', 'x'.repeat(300), '%00', '..%2F..', '%zz', '0x10', '1.0', '+1', '%201', '1e3', '2147483648', '9999999999'];
 
 /** A value the path parameter accepts, so that only the one replaced parameter is wrong. */
 function validParam(p: Parameter): string {
   const s = resolve(p.schema);
   if (s.enum) return String(s.enum[0]);
-  return typeOf(s) === 'integer' || typeOf(s) === 'number' ? '1' : 'x';
+  // Ids are digit strings in the document (issue 12 B1): '1' is a valid one.
+  return typeOf(s) === 'integer' || typeOf(s) === 'number' || s.pattern === '^[0-9]+$' ? '1' : 'x';
 }
 
 /** Query values that break the parameter's schema. */
@@ -356,11 +359,15 @@ beforeAll(async () => {
 
 describe('the routes to sweep', () => {
   it('are every route of the app outside /idp and the API docs, and there are many', () => {
-    const documented = new Set(routes.map((r) => `${r.method} ${shape(r.path)}`));
+    // The document writes a parameter of a few words (kind, from, to, folder) out as one path per word.
+    const documented = routes.map((r) => `${r.method} ${r.path}`);
     const undocumented = fastifyRoutes()
       .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && !skipped(r.path))
-      .map((r) => `${r.method} ${shape(r.path)}`)
-      .filter((r) => !documented.has(r));
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((r) => {
+        const pattern = new RegExp(`^${shape(r).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:/g, '[^/]+')}$`);
+        return !documented.some((d) => pattern.test(d));
+      });
     expect(undocumented, 'routes Fastify serves that the OpenAPI document (and so this sweep) misses').toEqual([]);
     expect(routes.length).toBeGreaterThan(50);
   });

@@ -50,7 +50,8 @@ describe('error messages in the language of the request', () => {
     expect((await call('POST', '/api/systems', 'de', { name: '' })).body.message).toBe("Anfrageinhalt 'name': darf nicht leer sein.");
     expect((await call('POST', '/api/systems', 'fr', { name: '' })).body.message).toBe("Corps 'name' : ne doit pas être vide.");
     expect((await call('POST', '/api/systems', 'de', { name: 'x'.repeat(201) })).body.message).toBe("Anfrageinhalt 'name': darf höchstens 200 Zeichen lang sein.");
-    expect((await call('GET', '/api/systems/abc', 'de')).body.message).toBe("Pfadparameter 'id': muss eine Zahl sein.");
+    // Ids are written in digits only (issue 12 B1).
+    expect((await call('GET', '/api/systems/abc', 'de')).body.message).toBe("Pfadparameter 'id': muss eine ganze Zahl nur aus Ziffern sein.");
   });
 
   it("zod's own checks are translated too, with every problem of the request", async () => {

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestDatabase } from './database.js';
+import { checkResponsesAgainstOpenApi } from './openapi-check.js';
 import { startTestIssuer, TEST_AUDIENCE } from './test-issuer.js';
 
 export type TestRole = 'admin' | 'intern' | 'extern' | 'norole';
@@ -28,6 +29,8 @@ export async function buildTestApp(env: Record<string, string> = {}, { logger }:
   const issuer = await startTestIssuer();
   const config = testConfig({ OIDC_ISSUER: issuer.issuer, OIDC_AUDIENCE: TEST_AUDIENCE, ...env });
   const app = await buildApp({ config, db: database.db, pool: database.pool, logger });
+  // Every JSON answer a test gets is checked against the OpenAPI document (issue 12 B10).
+  checkResponsesAgainstOpenApi(app);
   await app.ready();
 
   const tokens = new Map<TestRole, string>();

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freeLoopbackPort } from '../../../server/src/db/embedded.js';
 import { journeyIssues, startFakeCodeHost } from '../../../server/test/support/fake-code-host.js';
+import { liveSecretsEnv } from './live-secrets.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,13 +31,13 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`The product did not become healthy in 90 s:\n${output()}`);
 }
 
-interface Instance {
+export interface Instance {
   url: string;
   stop: () => Promise<void>;
 }
 
 /** Starts the whole product as `npm start` does (embedded database in a temp folder, embedded sign-in) on a free port. */
-async function startInstance(name: string, port: number, env: Record<string, string>): Promise<Instance> {
+export async function startInstance(name: string, port: number, env: Record<string, string>): Promise<Instance> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `dp-e2e-${name}-`));
   const url = `http://localhost:${port}`;
   let log = '';
@@ -82,7 +83,7 @@ export default async function setup(project: TestProject) {
       GITLAB_API_URL: codeHost.apiUrl,
       GITLAB_TOKEN: codeHost.token,
     }),
-    startInstance('live', livePort, { DEPLOYMENT: 'live', TRANSFER_TOKEN: transferToken, BACKUP_SCHEDULE: 'off' }),
+    startInstance('live', livePort, { DEPLOYMENT: 'live', TRANSFER_TOKEN: transferToken, BACKUP_SCHEDULE: 'off', ...liveSecretsEnv() }),
   ]);
   const [work, live] = started.map((result) => (result.status === 'fulfilled' ? result.value : null));
   if (!work || !live) {

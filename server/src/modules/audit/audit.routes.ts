@@ -1,4 +1,4 @@
-import { apiError, auditEntry } from '@dp/contract';
+import { apiError, auditEntry, idParam } from '@dp/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
@@ -11,7 +11,7 @@ const query = z
     entity: z.string().trim().min(1).max(100).optional(),
     entity_id: z.string().trim().min(1).max(100).optional(),
     limit: z.coerce.number().int().min(1).max(1000).default(100),
-    before_id: z.coerce.number().int().positive().optional(),
+    before_id: idParam.optional(),
   })
   .strict();
 

@@ -1,7 +1,8 @@
+import { STORED_IMAGE_PATH } from '@dp/contract';
 import sanitizeHtml from 'sanitize-html';
 
 /** Pictures the editor uploaded (POST /api/upload) and any other stored image; nothing from elsewhere. */
-const STORED_IMAGE = /^\/api\/images\/[a-z]+\/(thumbnail_)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jpg$/;
+const STORED_IMAGE = STORED_IMAGE_PATH;
 
 /**
  * The allow-list of data-state HTML: what the editor produces (headings, text styles, lists, links,

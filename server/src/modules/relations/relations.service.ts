@@ -103,7 +103,7 @@ async function checkRowExtras(
       const comment = stored.get(id);
       if (!comment || !current || comment.compatibility_id !== current.id) fail(404, texts.msg('errors.notFound', { what: texts.numbered(texts.msg('thing.comment'), id) }));
       else if (comment.author !== actor) fail(403, texts.msg('relations.onlyAuthor', { author: comment.author }));
-      else if (etag !== undefined && etagOf(comment.id, comment.revision) !== etag.replace(/^W\//, '')) {
+      else if (etag !== undefined && etagOf(comment.id, comment.revision) !== etag) {
         fail(412, texts.msg('relations.rowStaleBy', { by: comment.author, at: toIso(comment.modification_time) }));
       }
     }
@@ -198,7 +198,7 @@ export async function saveCompatibilities(db: Db, actor: string, fromKind: ItemK
       const unknownRefs = row.references.filter((r) => !referenceIds.has(idOfHref(r)));
       if (unknownRefs.length > 0) fail(400, texts.msg('relations.unknownReference', { href: unknownRefs.join(', ') }));
       if (!row.compatibility_info && row.references.length > 0) fail(400, texts.msg('relations.referencesNeedObligation'));
-      if (row.etag !== undefined && (!current || etagOf(current.id, current.revision) !== row.etag.replace(/^W\//, ''))) {
+      if (row.etag !== undefined && (!current || etagOf(current.id, current.revision) !== row.etag)) {
         fail(412, current ? texts.msg('relations.rowStaleBy', { by: current.updated_by, at: toIso(current.modification_time) }) : texts.msg('relations.rowStale'));
       }
     }
@@ -309,7 +309,9 @@ export async function writeCompatibility(
   });
   if (mode === 'create' && current) throw new HttpError(409, texts.msg('relations.exists'));
   if (mode !== 'create' && !current) throw notFound(texts.msg('thing.compatibility', { from: texts.kindVersionName(fromKind), fromId: versionId, to: texts.kindVersionName(toKind), toId }));
-  const etag = mode === 'create' ? undefined : ifMatch === undefined || ifMatch === '*' ? etagOf(current!.id, current!.revision) : ifMatch;
+  // If-Match may list several tags; compared strongly, so a weak W/"…" one matches nothing.
+  const currentTag = current ? etagOf(current.id, current.revision) : undefined;
+  const etag = mode === 'create' ? undefined : ifMatch === undefined || ifMatch === '*' || ifMatch.split(',').some((tag) => tag.trim() === currentTag) ? currentTag : ifMatch;
   const references = mode === 'update' && current ? current.references.map((id) => `/api/references/${id}`) : [];
   // A create says it saw no compatibility (etag null): the batch checks that again in its own
   // transaction, so a create that raced another one cannot overwrite it.

@@ -34,8 +34,8 @@ export function AppLayout() {
   const login = () => void signIn(DEFAULT_TARGET);
   const logout = async () => {
     queryClient.clear();
-    // Clears the tokens, then the provider ends its session; the logout URL carries client_id and
-    // post_logout_redirect_uri, never the ID token (AppUserManager), and the language for its page.
+    // Clears the tokens, then the provider ends its session (RP-Initiated Logout 1.0: id_token_hint,
+    // client_id, post_logout_redirect_uri and state, see AppUserManager) and sends the user to /home.
     await auth.signoutRedirect({ extraQueryParams: { ui_locales: i18n.resolvedLanguage ?? i18n.language } });
     await auth.removeUser(); // only reached when the provider could not be reached
   };
