@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { percentile } from './percentile.js';
 import pg from 'pg';
 import { freeLoopbackPort } from '../server/src/db/embedded.js';
 import { createDb } from '../server/src/db/connection.js';
@@ -26,9 +27,6 @@ interface Options {
 const TOKEN = 'bench-transfer-token-of-at-least-32-characters';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 /** The peak resident memory of a process so far, in MB (Linux). */
 function peakRssMb(pid: number): number {

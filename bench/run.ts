@@ -8,6 +8,7 @@ import { idOfHref } from '@dp/contract';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { percentile } from './percentile.js';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { openDatabase } from '../server/src/db/index.js';
@@ -18,9 +19,6 @@ const size = (process.env.BENCH_SIZE ?? 'M') as 'S' | 'M' | 'L';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 300);
 const warmup = 30;
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 async function main() {
   // BENCH_DATA_DIR keeps the seeded database between runs (size L takes minutes to seed).

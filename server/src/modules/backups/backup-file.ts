@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import zlib from 'node:zlib';
-import type pg from 'pg';
+import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { HttpError, msg } from '../../http/errors.js';
 
@@ -30,7 +30,7 @@ export interface BackupHeader {
   counts: Record<string, number>;
 }
 
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const quoted = pg.escapeIdentifier;
 
 /** The columns a backup holds: everything but the generated ones, which the database derives again. */
 export async function backupColumns(client: pg.ClientBase): Promise<Record<BackupTable, string[]>> {

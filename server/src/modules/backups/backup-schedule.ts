@@ -2,7 +2,6 @@ import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackupDeps } from './backups.service.js';
 import { takeBackup } from './backups.service.js';
-import { auditBackup } from './backups.queries.js';
 
 /**
  * Takes the scheduled backups. Every instance runs the schedule; the backup is named by its slot (the
@@ -16,7 +15,6 @@ export function startBackupSchedule(deps: BackupDeps, expression: string, log: F
     try {
       const info = await takeBackup(deps, { actor: 'schedule', origin: 'scheduled', slot });
       if (info) {
-        await auditBackup(deps.pool, 'schedule', 'create', info.name, { origin: 'scheduled', counts: info.counts, checksum: info.checksum });
         log.info({ backup: info.name }, 'scheduled backup taken');
       }
     } catch (err) {

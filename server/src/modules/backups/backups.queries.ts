@@ -1,8 +1,8 @@
 import { BACKUP_TABLES, type BackupInfo, type BackupTable, type TransferRecord } from '@dp/contract';
-import type pg from 'pg';
+import pg from 'pg';
 import { backupSchema } from './states.js';
 
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const quoted = pg.escapeIdentifier;
 
 export interface BackupRow {
   name: string;

@@ -7,7 +7,6 @@ import { HttpError, msg } from '../../http/errors.js';
 import { acceptRawBody, RAW_BODY_TYPES } from '../../http/raw-body.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
 import { startBackupSchedule } from './backup-schedule.js';
-import { auditBackup } from './backups.queries.js';
 import * as service from './backups.service.js';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
@@ -45,7 +44,6 @@ export async function backupRoutes(app: ZodApp, { pool, config }: AppContext) {
       const info = await service.takeBackup(deps, { actor: req.user.username, origin: 'manual' });
       // Without a slot a backup is always taken; null only answers a scheduled slot taken elsewhere.
       if (!info) throw new HttpError(409, msg('backup.busy'));
-      await auditBackup(pool, req.user.username, 'create', info.name, { counts: info.counts, checksum: info.checksum });
       return reply.code(201).send(info);
     },
   });
@@ -68,8 +66,7 @@ export async function backupRoutes(app: ZodApp, { pool, config }: AppContext) {
     config: { writesData: false },
     onRequest: admin,
     handler: async (req, reply) => {
-      await service.deleteBackup(pool, req.params.name);
-      await auditBackup(pool, req.user.username, 'delete', req.params.name, null);
+      await service.deleteBackup(pool, req.user.username, req.params.name);
       return reply.code(204).send(null);
     },
   });
@@ -87,9 +84,7 @@ export async function backupRoutes(app: ZodApp, { pool, config }: AppContext) {
       onRequest: admin,
       handler: async (req, reply) => {
         if (!req.body) throw new HttpError(400, msg('backup.fileEmpty'));
-        const info = await service.uploadBackup(deps, req.user.username, req.body as Readable);
-        await auditBackup(pool, req.user.username, 'create', info.name, { origin: 'upload', counts: info.counts, checksum: info.checksum });
-        return reply.code(201).send(info);
+        return reply.code(201).send(await service.uploadBackup(deps, req.user.username, req.body as Readable));
       },
     });
   });

@@ -104,7 +104,13 @@ export async function takeBackup(deps: BackupDeps, options: TakeOptions): Promis
     return name;
   });
   if (info === null) return null;
-  return getBackup(deps.pool, info);
+  return audited(deps.pool, options.actor, await getBackup(deps.pool, info));
+}
+
+/** Every backup taken or uploaded is on record (who, when, its counts and checksum). */
+async function audited(pool: pg.Pool, actor: string, info: BackupInfo): Promise<BackupInfo> {
+  await queries.auditBackup(pool, actor, 'create', info.name, { origin: info.origin, counts: info.counts, checksum: info.checksum });
+  return info;
 }
 
 /** Drops the backups beyond the retention setting; runs under the backup lock. */
@@ -131,13 +137,14 @@ export async function listTransferred(pool: pg.Pool): Promise<TransferredList> {
   return { files: rows.map((r) => ({ ...r, created: toIso(r.created), size: Number(r.size), at: toIso(r.at) })) };
 }
 
-export async function deleteBackup(pool: pg.Pool, name: string): Promise<void> {
+export async function deleteBackup(pool: pg.Pool, actor: string, name: string): Promise<void> {
   await withBackupLock(pool, async (client) => {
     if (!(await queries.findBackup(client, name))) throw notFound(msg('backup.thing', { name }));
     await client.query('begin');
     await queries.dropBackup(client, name);
     await client.query('commit');
   });
+  await queries.auditBackup(pool, actor, 'delete', name, null);
 }
 
 /**
@@ -200,5 +207,5 @@ export async function uploadBackup(deps: BackupDeps, actor: string, input: Reada
     await client.query('commit');
     return header.name;
   });
-  return getBackup(deps.pool, name);
+  return audited(deps.pool, actor, await getBackup(deps.pool, name));
 }

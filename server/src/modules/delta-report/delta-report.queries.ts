@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Executor } from '../../writes/audit.js';
 import type { ItemKind } from '../kinds.js';
 
@@ -67,7 +67,7 @@ export interface DeltaSection {
 const rank = (kind: string) => `(case ${kind} when 'system' then 1 when 'assembly' then 2 else 3 end)`;
 /** How a version is named in the report: its number, or part number / material number. */
 const versionLabel = (v: string) => `nullif(concat_ws(' / ', nullif(btrim(${v}.name), ''), nullif(btrim(${v}.name2), '')), '')`;
-const q = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
+const q = pg.escapeIdentifier;
 
 const DELTA_TABLE = `
   create temp table delta_rows (

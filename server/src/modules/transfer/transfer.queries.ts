@@ -1,7 +1,7 @@
 import { BACKUP_TABLES, type BackupTable } from '@dp/contract';
-import type pg from 'pg';
+import pg from 'pg';
 
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const quoted = pg.escapeIdentifier;
 
 /**
  * Makes the product tables hold exactly the rows of `staging`, in the caller's transaction: rows that
