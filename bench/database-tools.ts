@@ -27,10 +27,11 @@ interface Options {
 const TOKEN = 'bench-transfer-token-of-at-least-32-characters';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
-
 /** The peak resident memory of a process so far, in MB (Linux). */
 function peakRssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'));
   return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
 }
 
@@ -39,12 +40,25 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
   const port = await freeLoopbackPort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO_DATA: 'false', BACKUP_SCHEDULE: 'off', LOG_LEVEL: env.DEPLOYMENT === 'live' ? 'info' : 'warn' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO_DATA: 'false',
+      BACKUP_SCHEDULE: 'off',
+      LOG_LEVEL: env.DEPLOYMENT === 'live' ? 'info' : 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    if (await fetch(`${url}/api/health`).then((r) => r.ok).catch(() => false)) return { url, child };
+    if (
+      await fetch(`${url}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return { url, child };
     if (child.exitCode !== null || i > 600) throw new Error(`a bench server did not start (${env.DEPLOYMENT})`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -82,7 +96,11 @@ export async function benchDatabaseTools({ connectionString, issuer, audience, b
       if (bytes < 100_000) chunks.push(Buffer.from(chunk));
     }
     if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${Buffer.concat(chunks).toString().slice(0, 300)}`);
-    return { seconds: (performance.now() - start) / 1000, bytes, json: () => JSON.parse(Buffer.concat(chunks).toString()) };
+    return {
+      seconds: (performance.now() - start) / 1000,
+      bytes,
+      json: () => JSON.parse(Buffer.concat(chunks).toString()),
+    };
   };
 
   const backup = await call('POST', '/api/backups');
@@ -130,11 +148,21 @@ export async function benchDatabaseTools({ connectionString, issuer, audience, b
   const f = (n: number) => n.toFixed(1);
   console.log(`\ndatabase tools (work and live as server processes of their own):`);
   console.log(`  backup: ${f(result.backupSeconds)} s (${result.backupMb.toFixed(0)} MB in PostgreSQL)`);
-  console.log(`  delta report between two backups: PDF ${f(pdf.seconds)} s (${result.deltaPdf.kib.toFixed(0)} KiB), HTML ${f(html.seconds)} s (${result.deltaHtml.kib.toFixed(0)} KiB)`);
-  console.log(`  XLSX report of all systems (admin): ${f(xlsx.seconds)} s (${result.xlsxAllSystems.mib.toFixed(1)} MiB)`);
-  console.log(`  transfer of the actual state to live (backup + stream + atomic swap): ${f(transfer.seconds)} s (the first, into an empty live: ${f(first.seconds)} s)`);
-  console.log(`  live read p99 during the transfer ${result.liveReadP99DuringMs.toFixed(0)} ms over ${during.length} reads (idle p99 ${f(result.liveReadP99IdleMs)} ms)`);
-  console.log(`  peak server memory: work ${result.workPeakRssMb.toFixed(0)} MB, live ${result.livePeakRssMb.toFixed(0)} MB`);
+  console.log(
+    `  delta report between two backups: PDF ${f(pdf.seconds)} s (${result.deltaPdf.kib.toFixed(0)} KiB), HTML ${f(html.seconds)} s (${result.deltaHtml.kib.toFixed(0)} KiB)`,
+  );
+  console.log(
+    `  XLSX report of all systems (admin): ${f(xlsx.seconds)} s (${result.xlsxAllSystems.mib.toFixed(1)} MiB)`,
+  );
+  console.log(
+    `  transfer of the actual state to live (backup + stream + atomic swap): ${f(transfer.seconds)} s (the first, into an empty live: ${f(first.seconds)} s)`,
+  );
+  console.log(
+    `  live read p99 during the transfer ${result.liveReadP99DuringMs.toFixed(0)} ms over ${during.length} reads (idle p99 ${f(result.liveReadP99IdleMs)} ms)`,
+  );
+  console.log(
+    `  peak server memory: work ${result.workPeakRssMb.toFixed(0)} MB, live ${result.livePeakRssMb.toFixed(0)} MB`,
+  );
 
   for (const server of [work, live]) {
     server.child.kill('SIGTERM');

@@ -19,7 +19,6 @@ const size = (process.env.BENCH_SIZE ?? 'M') as 'S' | 'M' | 'L';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 300);
 const warmup = 30;
 
-
 async function main() {
   // BENCH_DATA_DIR keeps the seeded database between runs (size L takes minutes to seed).
   const dataDir = process.env.BENCH_DATA_DIR || mkdtempSync(path.join(os.tmpdir(), 'dp-bench-'));
@@ -43,7 +42,11 @@ async function main() {
   const clientWith = (token: string) => {
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     return async (method: string, url: string, body?: unknown) => {
-      const res = await fetch(`${address}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${address}${url}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
       return res.json() as Promise<any>;
     };
@@ -65,8 +68,24 @@ async function main() {
     ['one system version: system list', () => call('GET', `${systemVersion}/compatibilities/systems`)],
     ['one system version: assembly list', () => call('GET', `${systemVersion}/compatibilities/assemblies`)],
     ['one assembly version: assembly list', () => call('GET', `${assemblyHrefs[0]}/compatibilities/assemblies`)],
-    ['one delta', () => call('GET', `/api/systems/versions/${idOfHref(system.versions[0].href)}/delta/${idOfHref(system.versions[1].href)}`)],
-    ['one 15×20 matrix', () => call('POST', '/api/matrix', { rowKind: 'assemblies', rows: matrixRows, columnKind: 'assemblies', columns: matrixColumns })],
+    [
+      'one delta',
+      () =>
+        call(
+          'GET',
+          `/api/systems/versions/${idOfHref(system.versions[0].href)}/delta/${idOfHref(system.versions[1].href)}`,
+        ),
+    ],
+    [
+      'one 15×20 matrix',
+      () =>
+        call('POST', '/api/matrix', {
+          rowKind: 'assemblies',
+          rows: matrixRows,
+          columnKind: 'assemblies',
+          columns: matrixColumns,
+        }),
+    ],
   ];
   const baseline = () => call('GET', '/api/config');
 
@@ -94,7 +113,16 @@ async function main() {
   console.log(row(['call', 'p50 ms', 'p95 ms', 'trivial route p95 ms', 'ratio', 'under 20 ms']));
   console.log(row(['---', '---:', '---:', '---:', '---:', '---']));
   for (const r of results) {
-    console.log(row([r.name, r.p50.toFixed(2), r.p95.toFixed(2), r.baselineP95.toFixed(2), `${(r.p95 / r.baselineP95).toFixed(1)}×`, r.p95 < 20 ? 'yes' : 'NO']));
+    console.log(
+      row([
+        r.name,
+        r.p50.toFixed(2),
+        r.p95.toFixed(2),
+        r.baselineP95.toFixed(2),
+        `${(r.p95 / r.baselineP95).toFixed(1)}×`,
+        r.p95 < 20 ? 'yes' : 'NO',
+      ]),
+    );
   }
   // Issue 4: one relation table save of 500 changed rows (one transaction, audited), created and then
   // changed, beside the same trivial route.
@@ -103,7 +131,9 @@ async function main() {
   const freshSystem = await admin('POST', '/api/systems', { name: `Bench System ${Date.now()}` });
   const freshVersion = await admin('POST', `${freshSystem.href}/versions`, { name: '1.0' });
   const targets = assemblyHrefs.slice(0, 500).map(idOfHref);
-  const batch = (info: { href: string }) => ({ rows: targets.map((id) => ({ to_id: id, compatibility_info: { href: info.href } })) });
+  const batch = (info: { href: string }) => ({
+    rows: targets.map((id) => ({ to_id: id, compatibility_info: { href: info.href } })),
+  });
   const timed = async (fn: () => Promise<unknown>) => {
     const start = performance.now();
     await fn();
@@ -117,14 +147,25 @@ async function main() {
     changeMs: await timed(() => admin('PUT', `${freshVersion.href}/compatibilities/assemblies`, batch(infos[1]))),
     baselineP95: percentile(await measure(baseline), 95),
   };
-  console.log(`\nsaving ${writes.rows} changed rows of one relation table (one transaction, audited): created in ${writes.createMs.toFixed(0)} ms, changed in ${writes.changeMs.toFixed(0)} ms (trivial route p95 ${writes.baselineP95.toFixed(2)} ms)`);
+  console.log(
+    `\nsaving ${writes.rows} changed rows of one relation table (one transaction, audited): created in ${writes.createMs.toFixed(0)} ms, changed in ${writes.changeMs.toFixed(0)} ms (trivial route p95 ${writes.baselineP95.toFixed(2)} ms)`,
+  );
 
   // Issue 10: backup, delta report, XLSX report and transfer, on work and live servers of their own.
-  const databaseTools = await benchDatabaseTools({ connectionString: database.connectionString, issuer, audience: TEST_AUDIENCE, backupBefore, readPath: `${systemVersion}/compatibilities/assemblies` });
+  const databaseTools = await benchDatabaseTools({
+    connectionString: database.connectionString,
+    issuer,
+    audience: TEST_AUDIENCE,
+    backupBefore,
+    readPath: `${systemVersion}/compatibilities/assemblies`,
+  });
 
   const outDir = path.join(import.meta.dirname, 'results');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify({ size, rounds, at: new Date().toISOString(), results, writes, databaseTools }, null, 2));
+  writeFileSync(
+    path.join(outDir, 'latest.json'),
+    JSON.stringify({ size, rounds, at: new Date().toISOString(), results, writes, databaseTools }, null, 2),
+  );
 
   await app.close();
   await issuer.close();

@@ -37,7 +37,11 @@ export const imageInput = z
 
 /** What saving an item sends (SPEC 5): name, description and image only. */
 export const itemInput = z
-  .object({ name: requiredText(NAME_MAX), description: optionalText(TEXT_MAX).default(''), image: imageInput.default(null) })
+  .object({
+    name: requiredText(NAME_MAX),
+    description: optionalText(TEXT_MAX).default(''),
+    image: imageInput.default(null),
+  })
   .strict();
 export type ItemInput = z.input<typeof itemInput>;
 export type ItemValues = z.output<typeof itemInput>;

@@ -52,4 +52,3 @@ export const isoDateTime = z.iso.datetime({ offset: true });
 
 /** The id at the end of an href such as `/api/systems/versions/42`. */
 export const idOfHref = (href: string) => Number(href.slice(href.lastIndexOf('/') + 1));
-

@@ -41,7 +41,5 @@ export const compatibilityPairs = [
 ] as const satisfies ReadonlyArray<readonly [z.infer<typeof kindPath>, z.infer<typeof kindPath>]>;
 
 /** A link between two items or two versions: containments and version relations. */
-export const relationRecord = z
-  .object({ href: z.string(), from: hrefRef, to: hrefRef })
-  .meta({ id: 'RelationRecord' });
+export const relationRecord = z.object({ href: z.string(), from: hrefRef, to: hrefRef }).meta({ id: 'RelationRecord' });
 export type RelationRecord = z.infer<typeof relationRecord>;

@@ -30,19 +30,15 @@ export const MATRIX_MAX_ROWS = 15;
 export const MATRIX_MAX_COLUMNS = 40;
 
 const versionIds = (max: number, what: string) =>
-  z
-    .array(dbId)
-    .min(1, text('zod.chooseVersions', { what }))
-    .max(max, text('zod.maxVersions', { what, max }));
+  z.array(dbId).min(1, text('zod.chooseVersions', { what })).max(max, text('zod.maxVersions', { what, max }));
 
 /** The cells between chosen row versions and column versions (both of the given kinds). */
-export const matrixRequest = z
-  .object({
-    rowKind: kindPath,
-    rows: versionIds(MATRIX_MAX_ROWS, 'rows'),
-    columnKind: kindPath,
-    columns: versionIds(MATRIX_MAX_COLUMNS, 'columns'),
-  });
+export const matrixRequest = z.object({
+  rowKind: kindPath,
+  rows: versionIds(MATRIX_MAX_ROWS, 'rows'),
+  columnKind: kindPath,
+  columns: versionIds(MATRIX_MAX_COLUMNS, 'columns'),
+});
 export type MatrixRequest = z.infer<typeof matrixRequest>;
 
 export const matrixCell = compatibilityCell.extend({ row: z.string(), column: z.string() }).meta({ id: 'MatrixCell' });

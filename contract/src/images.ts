@@ -13,7 +13,10 @@ export const STORED_IMAGE_PATH = new RegExp(
 );
 
 /** An image field of a request: a stored image's path. */
-export const storedImagePath = z.string({ error: text('zod.text') }).max(200, text('zod.imagePath')).regex(STORED_IMAGE_PATH, text('zod.imagePath'));
+export const storedImagePath = z
+  .string({ error: text('zod.text') })
+  .max(200, text('zod.imagePath'))
+  .regex(STORED_IMAGE_PATH, text('zod.imagePath'));
 
 /** SPEC 7 upload call: the image as base64 without the data-URL prefix. */
 export const imageUpload = z

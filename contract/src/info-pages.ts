@@ -14,7 +14,10 @@ export const DATASET_DESCRIPTION_MAX = 200_000;
 export const datasetEntryInput = z
   .object({
     /** Accepted for the SPEC 7 client and ignored: the server records the signed-in user. */
-    username: z.string({ error: text('zod.text') }).max(200, text('zod.maxChars', { max: 200 })).optional(),
+    username: z
+      .string({ error: text('zod.text') })
+      .max(200, text('zod.maxChars', { max: 200 }))
+      .optional(),
     /** Rich text (HTML); the server keeps only what its allow-list permits. */
     description: z
       .string({ error: text('zod.text') })
@@ -100,7 +103,9 @@ export const codeHostIssues = z
 export type CodeHostIssues = z.infer<typeof codeHostIssues>;
 
 /** GET /api/release-notes/internal: the internal page. */
-export const internalReleaseNotes = z.object({ history: releaseHistory, issues: codeHostIssues }).meta({ id: 'InternalReleaseNotes' });
+export const internalReleaseNotes = z
+  .object({ history: releaseHistory, issues: codeHostIssues })
+  .meta({ id: 'InternalReleaseNotes' });
 export type InternalReleaseNotes = z.infer<typeof internalReleaseNotes>;
 
 export const internalReleaseNotesQuery = z

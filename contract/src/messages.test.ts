@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, PRODUCT_NAME } from './common.js';
-import { matchContractMessage, MESSAGE_CATALOG, MESSAGE_LANGUAGES, messageLanguageOf, placeholdersOf, renderMessage, type MessageKey } from './messages.js';
+import {
+  matchContractMessage,
+  MESSAGE_CATALOG,
+  MESSAGE_LANGUAGES,
+  messageLanguageOf,
+  placeholdersOf,
+  renderMessage,
+  type MessageKey,
+} from './messages.js';
 
 const keys = Object.keys(MESSAGE_CATALOG) as MessageKey[];
 
@@ -8,7 +16,8 @@ describe('message catalog', () => {
   it('has every key in en, de and fr, none empty', () => {
     for (const key of keys) {
       expect(Object.keys(MESSAGE_CATALOG[key]).sort(), key).toEqual([...MESSAGE_LANGUAGES].sort());
-      for (const language of MESSAGE_LANGUAGES) expect(MESSAGE_CATALOG[key][language].trim(), `${language}: ${key}`).not.toBe('');
+      for (const language of MESSAGE_LANGUAGES)
+        expect(MESSAGE_CATALOG[key][language].trim(), `${language}: ${key}`).not.toBe('');
     }
   });
 
@@ -21,7 +30,9 @@ describe('message catalog', () => {
   });
 
   it('keeps the refusal texts of SPEC section 8 exact in English', () => {
-    expect(MESSAGES.refused).toBe('You dont have permissions to access the application, please contact the administrator for more information.');
+    expect(MESSAGES.refused).toBe(
+      'You dont have permissions to access the application, please contact the administrator for more information.',
+    );
     expect(renderMessage('auth.unauthorized', { product: PRODUCT_NAME })).toBe(
       `HTTP 401 Unauthorized: You dont have permissions to access the ${PRODUCT_NAME}, please contact the administrator for more information.`,
     );
@@ -34,8 +45,14 @@ describe('message catalog', () => {
   });
 
   it('finds a contract message again from its English text', () => {
-    expect(matchContractMessage('must be at most 200 characters')).toEqual({ key: 'zod.maxChars', params: { max: '200' } });
-    expect(matchContractMessage('rows: choose at least one version')).toEqual({ key: 'zod.chooseVersions', params: { what: 'rows' } });
+    expect(matchContractMessage('must be at most 200 characters')).toEqual({
+      key: 'zod.maxChars',
+      params: { max: '200' },
+    });
+    expect(matchContractMessage('rows: choose at least one version')).toEqual({
+      key: 'zod.chooseVersions',
+      params: { what: 'rows' },
+    });
     expect(matchContractMessage('must not be empty')).toEqual({ key: 'zod.notEmpty', params: {} });
     expect(matchContractMessage('Invalid input: expected string, received number')).toBeNull();
   });

@@ -21,25 +21,45 @@ export const MESSAGE_CATALOG = {
   'kind.subassembly': { en: 'Sub-Assembly', de: 'Unterbaugruppe', fr: 'Sous-assemblage' },
   'kindVersion.system': { en: 'System version', de: 'Systemversion', fr: 'Version de système' },
   'kindVersion.assembly': { en: 'Assembly version', de: 'Baugruppenversion', fr: "Version d'assemblage" },
-  'kindVersion.subassembly': { en: 'Sub-Assembly version', de: 'Unterbaugruppenversion', fr: 'Version de sous-assemblage' },
+  'kindVersion.subassembly': {
+    en: 'Sub-Assembly version',
+    de: 'Unterbaugruppenversion',
+    fr: 'Version de sous-assemblage',
+  },
   'thing.numbered': { en: '{what} {id}', de: '{what} {id}', fr: '{what} {id}' },
   'thing.reference': { en: 'Reference', de: 'Referenz', fr: 'Référence' },
   'thing.obligationText': { en: 'Obligation text', de: 'Auflagentext', fr: "Texte d'obligation" },
   'thing.comment': { en: 'Comment', de: 'Kommentar', fr: 'Commentaire' },
   'thing.image': { en: 'Image {file}', de: 'Bild {file}', fr: 'Image {file}' },
-  'thing.withVersion': { en: '{kind} {id} with version {versionId}', de: '{kind} {id} mit Version {versionId}', fr: '{kind} {id} avec la version {versionId}' },
+  'thing.withVersion': {
+    en: '{kind} {id} with version {versionId}',
+    de: '{kind} {id} mit Version {versionId}',
+    fr: '{kind} {id} avec la version {versionId}',
+  },
   'thing.compatibility': {
     en: 'The compatibility between {from} {fromId} and {to} {toId}',
     de: 'Die Kompatibilität zwischen {from} {fromId} und {to} {toId}',
     fr: 'La compatibilité entre {from} {fromId} et {to} {toId}',
   },
-  'thing.referenceOnCompatibility': { en: 'Reference {id} on this compatibility', de: 'Referenz {id} an dieser Kompatibilität', fr: 'La référence {id} sur cette compatibilité' },
+  'thing.referenceOnCompatibility': {
+    en: 'Reference {id} on this compatibility',
+    de: 'Referenz {id} an dieser Kompatibilität',
+    fr: 'La référence {id} sur cette compatibilité',
+  },
   'thing.relation': { en: 'The relation {relation}', de: 'Die Beziehung {relation}', fr: 'La relation {relation}' },
 
   // ── general ───────────────────────────────────────────────────────────────────────────────────
   'errors.notFound': { en: '{what} was not found.', de: '{what} wurde nicht gefunden.', fr: '{what} est introuvable.' },
-  'errors.noRoute': { en: 'There is no {method} {path} here.', de: 'Hier gibt es kein {method} {path}.', fr: "Il n'y a pas de {method} {path} ici." },
-  'errors.invalidJson': { en: 'The request body is not valid JSON.', de: 'Der Inhalt der Anfrage ist kein gültiges JSON.', fr: "Le corps de la requête n'est pas un JSON valide." },
+  'errors.noRoute': {
+    en: 'There is no {method} {path} here.',
+    de: 'Hier gibt es kein {method} {path}.',
+    fr: "Il n'y a pas de {method} {path} ici.",
+  },
+  'errors.invalidJson': {
+    en: 'The request body is not valid JSON.',
+    de: 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+    fr: "Le corps de la requête n'est pas un JSON valide.",
+  },
   'errors.invalidUtf8': {
     en: 'The request body is not valid UTF-8 text.',
     de: 'Der Inhalt der Anfrage ist kein gültiger UTF-8-Text.',
@@ -70,7 +90,11 @@ export const MESSAGE_CATALOG = {
     de: 'Ein Teil der Adresse der Anfrage ist länger als {max} Zeichen.',
     fr: "Une partie de l'adresse de la requête dépasse {max} caractères.",
   },
-  'errors.bodyTooLarge': { en: 'The request body is too large.', de: 'Der Inhalt der Anfrage ist zu groß.', fr: 'Le corps de la requête est trop volumineux.' },
+  'errors.bodyTooLarge': {
+    en: 'The request body is too large.',
+    de: 'Der Inhalt der Anfrage ist zu groß.',
+    fr: 'Le corps de la requête est trop volumineux.',
+  },
   'errors.internal': {
     en: 'Something went wrong on the server. The error was logged; please try again later.',
     de: 'Auf dem Server ist ein Fehler aufgetreten. Der Fehler wurde protokolliert; bitte versuchen Sie es später erneut.',
@@ -78,7 +102,11 @@ export const MESSAGE_CATALOG = {
   },
   /** A 4xx raised by the framework itself, whose text is only known in English. */
   'errors.other': { en: '{text}', de: 'Die Anfrage wurde abgelehnt: {text}', fr: 'La requête a été refusée : {text}' },
-  'errors.invalidRequest': { en: 'The request is invalid.', de: 'Die Anfrage ist ungültig.', fr: "La requête n'est pas valide." },
+  'errors.invalidRequest': {
+    en: 'The request is invalid.',
+    de: 'Die Anfrage ist ungültig.',
+    fr: "La requête n'est pas valide.",
+  },
   'errors.validation': { en: '{issues}.', de: '{issues}.', fr: '{issues}.' },
 
   // ── validation: where a problem is ────────────────────────────────────────────────────────────
@@ -92,22 +120,74 @@ export const MESSAGE_CATALOG = {
   // ── validation: the fixed messages of the contract schemas (matched by their English text) ─────
   'zod.text': { en: 'must be text', de: 'muss ein Text sein', fr: 'doit être un texte' },
   'zod.notEmpty': { en: 'must not be empty', de: 'darf nicht leer sein', fr: 'ne doit pas être vide' },
-  'zod.maxChars': { en: 'must be at most {max} characters', de: 'darf höchstens {max} Zeichen lang sein', fr: 'doit comporter au plus {max} caractères' },
-  'zod.imagePath': { en: 'must be an uploaded image path', de: 'muss der Pfad eines hochgeladenen Bildes sein', fr: "doit être le chemin d'une image téléversée" },
+  'zod.maxChars': {
+    en: 'must be at most {max} characters',
+    de: 'darf höchstens {max} Zeichen lang sein',
+    fr: 'doit comporter au plus {max} caractères',
+  },
+  'zod.imagePath': {
+    en: 'must be an uploaded image path',
+    de: 'muss der Pfad eines hochgeladenen Bildes sein',
+    fr: "doit être le chemin d'une image téléversée",
+  },
   'zod.httpLink': { en: 'must be an http(s) link', de: 'muss ein http(s)-Link sein', fr: 'doit être un lien http(s)' },
   'zod.number': { en: 'must be a number', de: 'muss eine Zahl sein', fr: 'doit être un nombre' },
-  'zod.wholeNumber': { en: 'must be a whole number', de: 'muss eine ganze Zahl sein', fr: 'doit être un nombre entier' },
-  'zod.positive': { en: 'must be a positive number', de: 'muss eine positive Zahl sein', fr: 'doit être un nombre positif' },
+  'zod.wholeNumber': {
+    en: 'must be a whole number',
+    de: 'muss eine ganze Zahl sein',
+    fr: 'doit être un nombre entier',
+  },
+  'zod.positive': {
+    en: 'must be a positive number',
+    de: 'muss eine positive Zahl sein',
+    fr: 'doit être un nombre positif',
+  },
   'zod.tooLarge': { en: 'is too large', de: 'ist zu groß', fr: 'est trop grand' },
-  'zod.digits': { en: 'must be a whole number written in digits only', de: 'muss eine ganze Zahl nur aus Ziffern sein', fr: 'doit être un nombre entier écrit uniquement en chiffres' },
-  'zod.chooseVersions': { en: '{what}: choose at least one version', de: '{what}: wählen Sie mindestens eine Version', fr: '{what} : choisissez au moins une version' },
-  'zod.maxVersions': { en: '{what}: at most {max} versions', de: '{what}: höchstens {max} Versionen', fr: '{what} : au plus {max} versions' },
-  'zod.imageMaxMb': { en: 'the image must be at most {mb} MB', de: 'das Bild darf höchstens {mb} MB groß sein', fr: "l'image doit faire au plus {mb} Mo" },
-  'zod.base64': { en: 'must be base64 without a data: prefix', de: 'muss Base64 ohne das Präfix data: sein', fr: 'doit être en base64 sans préfixe data:' },
-  'zod.hrefObligation': { en: 'must be the href of an obligation text', de: 'muss der href eines Auflagentexts sein', fr: "doit être le href d'un texte d'obligation" },
-  'zod.hrefReference': { en: 'must be the href of a reference', de: 'muss der href einer Referenz sein', fr: "doit être le href d'une référence" },
-  'zod.atLeastOneRow': { en: 'send at least one row', de: 'senden Sie mindestens eine Zeile', fr: 'envoyez au moins une ligne' },
-  'zod.maxRows': { en: 'at most {max} rows at once', de: 'höchstens {max} Zeilen auf einmal', fr: 'au plus {max} lignes à la fois' },
+  'zod.digits': {
+    en: 'must be a whole number written in digits only',
+    de: 'muss eine ganze Zahl nur aus Ziffern sein',
+    fr: 'doit être un nombre entier écrit uniquement en chiffres',
+  },
+  'zod.chooseVersions': {
+    en: '{what}: choose at least one version',
+    de: '{what}: wählen Sie mindestens eine Version',
+    fr: '{what} : choisissez au moins une version',
+  },
+  'zod.maxVersions': {
+    en: '{what}: at most {max} versions',
+    de: '{what}: höchstens {max} Versionen',
+    fr: '{what} : au plus {max} versions',
+  },
+  'zod.imageMaxMb': {
+    en: 'the image must be at most {mb} MB',
+    de: 'das Bild darf höchstens {mb} MB groß sein',
+    fr: "l'image doit faire au plus {mb} Mo",
+  },
+  'zod.base64': {
+    en: 'must be base64 without a data: prefix',
+    de: 'muss Base64 ohne das Präfix data: sein',
+    fr: 'doit être en base64 sans préfixe data:',
+  },
+  'zod.hrefObligation': {
+    en: 'must be the href of an obligation text',
+    de: 'muss der href eines Auflagentexts sein',
+    fr: "doit être le href d'un texte d'obligation",
+  },
+  'zod.hrefReference': {
+    en: 'must be the href of a reference',
+    de: 'muss der href einer Referenz sein',
+    fr: "doit être le href d'une référence",
+  },
+  'zod.atLeastOneRow': {
+    en: 'send at least one row',
+    de: 'senden Sie mindestens eine Zeile',
+    fr: 'envoyez au moins une ligne',
+  },
+  'zod.maxRows': {
+    en: 'at most {max} rows at once',
+    de: 'höchstens {max} Zeilen auf einmal',
+    fr: 'au plus {max} lignes à la fois',
+  },
   'zod.searchable': {
     en: 'must contain a letter, a digit or another searchable character',
     de: 'muss einen Buchstaben, eine Ziffer oder ein anderes suchbares Zeichen enthalten',
@@ -116,18 +196,54 @@ export const MESSAGE_CATALOG = {
 
   // ── validation: zod's own checks, by issue code ───────────────────────────────────────────────
   'zodIssue.required': { en: 'is required', de: 'ist erforderlich', fr: 'est obligatoire' },
-  'zodIssue.type': { en: 'must be of type {expected}', de: 'muss vom Typ {expected} sein', fr: 'doit être de type {expected}' },
-  'zodIssue.minChars': { en: 'must be at least {min} characters', de: 'muss mindestens {min} Zeichen lang sein', fr: 'doit comporter au moins {min} caractères' },
-  'zodIssue.minItems': { en: 'must have at least {min} entries', de: 'muss mindestens {min} Einträge haben', fr: 'doit contenir au moins {min} éléments' },
-  'zodIssue.maxItems': { en: 'must have at most {max} entries', de: 'darf höchstens {max} Einträge haben', fr: 'doit contenir au plus {max} éléments' },
+  'zodIssue.type': {
+    en: 'must be of type {expected}',
+    de: 'muss vom Typ {expected} sein',
+    fr: 'doit être de type {expected}',
+  },
+  'zodIssue.minChars': {
+    en: 'must be at least {min} characters',
+    de: 'muss mindestens {min} Zeichen lang sein',
+    fr: 'doit comporter au moins {min} caractères',
+  },
+  'zodIssue.minItems': {
+    en: 'must have at least {min} entries',
+    de: 'muss mindestens {min} Einträge haben',
+    fr: 'doit contenir au moins {min} éléments',
+  },
+  'zodIssue.maxItems': {
+    en: 'must have at most {max} entries',
+    de: 'darf höchstens {max} Einträge haben',
+    fr: 'doit contenir au plus {max} éléments',
+  },
   'zodIssue.min': { en: 'must be at least {min}', de: 'muss mindestens {min} sein', fr: 'doit être au moins {min}' },
   'zodIssue.max': { en: 'must be at most {max}', de: 'darf höchstens {max} sein', fr: 'doit être au plus {max}' },
-  'zodIssue.greater': { en: 'must be greater than {min}', de: 'muss größer als {min} sein', fr: 'doit être supérieur à {min}' },
-  'zodIssue.less': { en: 'must be less than {max}', de: 'muss kleiner als {max} sein', fr: 'doit être inférieur à {max}' },
+  'zodIssue.greater': {
+    en: 'must be greater than {min}',
+    de: 'muss größer als {min} sein',
+    fr: 'doit être supérieur à {min}',
+  },
+  'zodIssue.less': {
+    en: 'must be less than {max}',
+    de: 'muss kleiner als {max} sein',
+    fr: 'doit être inférieur à {max}',
+  },
   'zodIssue.format': { en: 'has an invalid format', de: 'hat ein ungültiges Format', fr: "n'a pas un format valide" },
-  'zodIssue.unknownKeys': { en: 'unknown fields: {keys}', de: 'unbekannte Felder: {keys}', fr: 'champs inconnus : {keys}' },
-  'zodIssue.option': { en: 'must be one of {values}', de: 'muss einer der Werte {values} sein', fr: "doit être l'une des valeurs {values}" },
-  'zodIssue.nulCharacter': { en: 'must not contain a NUL character (U+0000)', de: 'darf kein NUL-Zeichen (U+0000) enthalten', fr: 'ne doit pas contenir de caractère NUL (U+0000)' },
+  'zodIssue.unknownKeys': {
+    en: 'unknown fields: {keys}',
+    de: 'unbekannte Felder: {keys}',
+    fr: 'champs inconnus : {keys}',
+  },
+  'zodIssue.option': {
+    en: 'must be one of {values}',
+    de: 'muss einer der Werte {values} sein',
+    fr: "doit être l'une des valeurs {values}",
+  },
+  'zodIssue.nulCharacter': {
+    en: 'must not contain a NUL character (U+0000)',
+    de: 'darf kein NUL-Zeichen (U+0000) enthalten',
+    fr: 'ne doit pas contenir de caractère NUL (U+0000)',
+  },
   'zodIssue.invalid': { en: 'is invalid', de: 'ist ungültig', fr: "n'est pas valide" },
 
   // ── sign-in and roles (SPEC 8: the English texts are exact) ───────────────────────────────────
@@ -141,11 +257,15 @@ export const MESSAGE_CATALOG = {
     de: 'Sie haben keine Berechtigung für diese Anwendung. Bitte wenden Sie sich für weitere Informationen an den Administrator.',
     fr: "Vous n'avez pas l'autorisation d'accéder à l'application. Veuillez contacter l'administrateur pour plus d'informations.",
   },
-  'auth.roleRequired': { en: 'This action requires the {role} role.', de: 'Diese Aktion erfordert die Rolle {role}.', fr: 'Cette action nécessite le rôle {role}.' },
+  'auth.roleRequired': {
+    en: 'This action requires the {role} role.',
+    de: 'Diese Aktion erfordert die Rolle {role}.',
+    fr: 'Cette action nécessite le rôle {role}.',
+  },
   'auth.issuerUnavailable': {
     en: 'The sign-in service cannot be reached to check your access. Please try again in a moment.',
     de: 'Der Anmeldedienst ist nicht erreichbar, um Ihren Zugriff zu prüfen. Bitte versuchen Sie es gleich noch einmal.',
-    fr: "Le service de connexion est injoignable pour vérifier votre accès. Veuillez réessayer dans un instant.",
+    fr: 'Le service de connexion est injoignable pour vérifier votre accès. Veuillez réessayer dans un instant.',
   },
 
   // ── writes: optimistic locking and the database ───────────────────────────────────────────────
@@ -169,7 +289,11 @@ export const MESSAGE_CATALOG = {
     de: 'Dieser Eintrag wurde nach dem Laden von jemand anderem geändert. Laden Sie ihn neu, um den aktuellen Stand zu sehen.',
     fr: "Quelqu'un d'autre a modifié cette entrée après son chargement. Rechargez-la pour voir l'état actuel.",
   },
-  'db.duplicate': { en: 'An entry with these values already exists.', de: 'Ein Eintrag mit diesen Werten existiert bereits.', fr: 'Une entrée avec ces valeurs existe déjà.' },
+  'db.duplicate': {
+    en: 'An entry with these values already exists.',
+    de: 'Ein Eintrag mit diesen Werten existiert bereits.',
+    fr: 'Une entrée avec ces valeurs existe déjà.',
+  },
   'db.inUse': {
     en: 'This entry is still used elsewhere, or refers to an entry that does not exist.',
     de: 'Dieser Eintrag wird noch an anderer Stelle verwendet oder verweist auf einen Eintrag, der nicht existiert.',
@@ -188,14 +312,26 @@ export const MESSAGE_CATALOG = {
   },
 
   // ── base data ─────────────────────────────────────────────────────────────────────────────────
-  'item.nameExists.system': { en: "A system named '{name}' already exists.", de: "Ein System namens '{name}' existiert bereits.", fr: "Un système nommé '{name}' existe déjà." },
-  'item.nameExists.assembly': { en: "An assembly named '{name}' already exists.", de: "Eine Baugruppe namens '{name}' existiert bereits.", fr: "Un assemblage nommé '{name}' existe déjà." },
+  'item.nameExists.system': {
+    en: "A system named '{name}' already exists.",
+    de: "Ein System namens '{name}' existiert bereits.",
+    fr: "Un système nommé '{name}' existe déjà.",
+  },
+  'item.nameExists.assembly': {
+    en: "An assembly named '{name}' already exists.",
+    de: "Eine Baugruppe namens '{name}' existiert bereits.",
+    fr: "Un assemblage nommé '{name}' existe déjà.",
+  },
   'item.nameExists.subassembly': {
     en: "A sub-assembly named '{name}' already exists.",
     de: "Eine Unterbaugruppe namens '{name}' existiert bereits.",
     fr: "Un sous-assemblage nommé '{name}' existe déjà.",
   },
-  'item.nameBlank': { en: 'The name must not be empty.', de: 'Der Name darf nicht leer sein.', fr: 'Le nom ne doit pas être vide.' },
+  'item.nameBlank': {
+    en: 'The name must not be empty.',
+    de: 'Der Name darf nicht leer sein.',
+    fr: 'Le nom ne doit pas être vide.',
+  },
   'item.hasVersions.one': {
     en: "{kind} '{name}' still has {count} version; delete them first.",
     de: "{kind} '{name}' hat noch {count} Version; löschen Sie diese zuerst.",
@@ -241,8 +377,16 @@ export const MESSAGE_CATALOG = {
     de: "Version '{label}' kann nicht gelöscht werden, solange {count} Kompatibilitätsbeziehungen bestehen; entfernen Sie diese zuerst.",
     fr: "La version '{label}' ne peut pas être supprimée tant que {count} relations de compatibilité existent ; supprimez-les d'abord.",
   },
-  'reference.exists': { en: "A reference '{name}' already exists.", de: "Eine Referenz '{name}' existiert bereits.", fr: "Une référence '{name}' existe déjà." },
-  'reference.blank': { en: 'The reference must not be empty.', de: 'Die Referenz darf nicht leer sein.', fr: 'La référence ne doit pas être vide.' },
+  'reference.exists': {
+    en: "A reference '{name}' already exists.",
+    de: "Eine Referenz '{name}' existiert bereits.",
+    fr: "Une référence '{name}' existe déjà.",
+  },
+  'reference.blank': {
+    en: 'The reference must not be empty.',
+    de: 'Die Referenz darf nicht leer sein.',
+    fr: 'La référence ne doit pas être vide.',
+  },
   'reference.inUse.one': {
     en: "Reference '{name}' is used by {count} compatibility; remove it there first.",
     de: "Referenz '{name}' wird von {count} Kompatibilität verwendet; entfernen Sie sie dort zuerst.",
@@ -275,7 +419,11 @@ export const MESSAGE_CATALOG = {
     de: 'Zwischen {from} und {to} gibt es keine Kompatibilitäten; Paare sind systems–systems, systems–assemblies, assemblies–assemblies, assemblies–subassemblies und subassemblies–subassemblies.',
     fr: "Il n'y a pas de compatibilités entre {from} et {to} ; les paires sont systems–systems, systems–assemblies, assemblies–assemblies, assemblies–subassemblies et subassemblies–subassemblies.",
   },
-  'compatibility.unknownPair': { en: 'Unknown pair {pair}.', de: 'Unbekanntes Paar {pair}.', fr: 'Paire inconnue {pair}.' },
+  'compatibility.unknownPair': {
+    en: 'Unknown pair {pair}.',
+    de: 'Unbekanntes Paar {pair}.',
+    fr: 'Paire inconnue {pair}.',
+  },
 
   // ── images ────────────────────────────────────────────────────────────────────────────────────
   'image.sendField': {
@@ -283,7 +431,11 @@ export const MESSAGE_CATALOG = {
     de: 'Senden Sie eine Bilddatei im Formularfeld "image".',
     fr: 'Envoyez un fichier image dans le champ de formulaire "image".',
   },
-  'image.tooLarge': { en: 'The image is larger than {mb} MB.', de: 'Das Bild ist größer als {mb} MB.', fr: "L'image dépasse {mb} Mo." },
+  'image.tooLarge': {
+    en: 'The image is larger than {mb} MB.',
+    de: 'Das Bild ist größer als {mb} MB.',
+    fr: "L'image dépasse {mb} Mo.",
+  },
   'image.sendJson': {
     en: 'Send the image as JSON {folder, filename, base64} or as multipart form data.',
     de: 'Senden Sie das Bild als JSON {folder, filename, base64} oder als Multipart-Formulardaten.',
@@ -307,10 +459,26 @@ export const MESSAGE_CATALOG = {
     de: 'Zwischen Versionen von {from} und {to} gibt es keine Kompatibilitäten.',
     fr: "Il n'y a pas de compatibilités entre les versions de {from} et de {to}.",
   },
-  'relations.rowTwice': { en: 'This version appears twice in the request.', de: 'Diese Version kommt in der Anfrage zweimal vor.', fr: 'Cette version apparaît deux fois dans la requête.' },
-  'relations.self': { en: 'A version cannot be compatible with itself.', de: 'Eine Version kann nicht mit sich selbst kompatibel sein.', fr: 'Une version ne peut pas être compatible avec elle-même.' },
-  'relations.unknownObligation': { en: 'Obligation text {href} does not exist.', de: 'Auflagentext {href} existiert nicht.', fr: "Le texte d'obligation {href} n'existe pas." },
-  'relations.unknownReference': { en: 'Reference {href} does not exist.', de: 'Referenz {href} existiert nicht.', fr: "La référence {href} n'existe pas." },
+  'relations.rowTwice': {
+    en: 'This version appears twice in the request.',
+    de: 'Diese Version kommt in der Anfrage zweimal vor.',
+    fr: 'Cette version apparaît deux fois dans la requête.',
+  },
+  'relations.self': {
+    en: 'A version cannot be compatible with itself.',
+    de: 'Eine Version kann nicht mit sich selbst kompatibel sein.',
+    fr: 'Une version ne peut pas être compatible avec elle-même.',
+  },
+  'relations.unknownObligation': {
+    en: 'Obligation text {href} does not exist.',
+    de: 'Auflagentext {href} existiert nicht.',
+    fr: "Le texte d'obligation {href} n'existe pas.",
+  },
+  'relations.unknownReference': {
+    en: 'Reference {href} does not exist.',
+    de: 'Referenz {href} existiert nicht.',
+    fr: "La référence {href} n'existe pas.",
+  },
   'relations.referencesNeedObligation': {
     en: 'References need an obligation text on the row.',
     de: 'Referenzen brauchen einen Auflagentext in der Zeile.',
@@ -346,7 +514,11 @@ export const MESSAGE_CATALOG = {
     de: 'Nur der Autor ({author}) darf diesen Kommentar ändern oder löschen.',
     fr: "Seul l'auteur ({author}) peut modifier ou supprimer ce commentaire.",
   },
-  'relations.selfRelated': { en: 'A version cannot be related to itself.', de: 'Eine Version kann nicht mit sich selbst verknüpft sein.', fr: 'Une version ne peut pas être liée à elle-même.' },
+  'relations.selfRelated': {
+    en: 'A version cannot be related to itself.',
+    de: 'Eine Version kann nicht mit sich selbst verknüpft sein.',
+    fr: 'Une version ne peut pas être liée à elle-même.',
+  },
 
   ...DATABASE_MESSAGES,
   ...DELTA_REPORT_MESSAGES,

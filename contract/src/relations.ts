@@ -4,8 +4,15 @@ import { requiredText } from './base-data.js';
 import { DB_ID_MAX, dbId, idOfHref, isoDateTime } from './common.js';
 
 // The id at the end must also fit PostgreSQL's integer (ten digits can exceed it).
-const hrefOf = (pattern: RegExp, message: string) => z.string().regex(pattern, message).refine((href) => idOfHref(href) <= DB_ID_MAX, message);
-export const compatibilityInfoHref = hrefOf(/^\/api\/compatibility_infos\/[1-9][0-9]{0,9}$/, text('zod.hrefObligation'));
+const hrefOf = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .regex(pattern, message)
+    .refine((href) => idOfHref(href) <= DB_ID_MAX, message);
+export const compatibilityInfoHref = hrefOf(
+  /^\/api\/compatibility_infos\/[1-9][0-9]{0,9}$/,
+  text('zod.hrefObligation'),
+);
 export const referenceHref = hrefOf(/^\/api\/references\/[1-9][0-9]{0,9}$/, text('zod.hrefReference'));
 
 export const compatibilityWrite = z
@@ -28,8 +35,14 @@ const commentEtag = z.string().max(100).optional();
 export const batchCommentChanges = z
   .object({
     added: z.array(commentText).max(50).default([]),
-    changed: z.array(z.object({ id: commentId, comment: commentText, etag: commentEtag }).strict()).max(200).default([]),
-    deleted: z.array(z.object({ id: commentId, etag: commentEtag }).strict()).max(200).default([]),
+    changed: z
+      .array(z.object({ id: commentId, comment: commentText, etag: commentEtag }).strict())
+      .max(200)
+      .default([]),
+    deleted: z
+      .array(z.object({ id: commentId, etag: commentEtag }).strict())
+      .max(200)
+      .default([]),
   })
   .strict();
 export type BatchCommentChanges = z.input<typeof batchCommentChanges>;
@@ -57,7 +70,12 @@ export const compatibilityBatchRow = z
   .strict();
 
 export const compatibilityBatch = z
-  .object({ rows: z.array(compatibilityBatchRow).min(1, text('zod.atLeastOneRow')).max(BATCH_MAX_ROWS, text('zod.maxRows', { max: BATCH_MAX_ROWS })) })
+  .object({
+    rows: z
+      .array(compatibilityBatchRow)
+      .min(1, text('zod.atLeastOneRow'))
+      .max(BATCH_MAX_ROWS, text('zod.maxRows', { max: BATCH_MAX_ROWS })),
+  })
   .strict();
 export type CompatibilityBatch = z.input<typeof compatibilityBatch>;
 
@@ -66,7 +84,10 @@ export const batchRowError = z.object({
   to_id: z.number(),
   statusCode: z.number(),
   message: z.string(),
-  current: z.object({ compatibility_info: z.string(), references: z.array(z.string()), etag: z.string() }).nullable().optional(),
+  current: z
+    .object({ compatibility_info: z.string(), references: z.array(z.string()), etag: z.string() })
+    .nullable()
+    .optional(),
 });
 export type BatchRowError = z.infer<typeof batchRowError>;
 export const batchResult = z

@@ -32,15 +32,20 @@ export const searchHint = z
   .meta({ id: 'SearchHint' });
 export type SearchHint = z.infer<typeof searchHint>;
 
-export const searchByIdRequest = z
-  .object({
-    id: dbId,
-    id_version: dbId.nullable().optional(),
-    type: searchType,
-  });
+export const searchByIdRequest = z.object({
+  id: dbId,
+  id_version: dbId.nullable().optional(),
+  type: searchType,
+});
 
 export const searchResult = z
-  .object({ parent: z.string(), href: z.string(), name: z.string().nullable(), name2: z.string().nullable(), type: searchType })
+  .object({
+    parent: z.string(),
+    href: z.string(),
+    name: z.string().nullable(),
+    name2: z.string().nullable(),
+    type: searchType,
+  })
   .meta({ id: 'SearchResult' });
 export type SearchResult = z.infer<typeof searchResult>;
 

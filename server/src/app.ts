@@ -52,7 +52,9 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
     // A hop count trusts that many proxies in front (what Fastify does with a number, which its types omit).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // One line per request drowns what matters; errors and warnings are still logged.
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
     // Never echo a stack trace or internal error to a client.
     return503OnClosing: true,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
@@ -89,7 +91,12 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
   registerRateLimit(app, config.rateLimit);
 
   // Version listings run to megabytes at the larger data sizes; JSON compresses about tenfold.
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip', 'deflate'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -98,15 +105,25 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
       info: {
         title: `${PRODUCT_NAME} API`,
         version: APP_VERSION,
-        description: 'The REST API of the Digital Portfolio (SPEC section 7). Sign in with the OpenID provider; send its access token as a bearer token.',
+        description:
+          'The REST API of the Digital Portfolio (SPEC section 7). Sign in with the OpenID provider; send its access token as a bearer token.',
         license: { name: 'Proprietary', url: `${config.publicUrl}/help` },
       },
       // Relative: the document is right for whichever address (or proxy) it was fetched through.
       servers: [{ url: new URL(config.publicUrl).pathname, description: 'This instance' }],
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "An access token of the OpenID provider; its roles claim decides what the user may do." },
-          transferToken: { type: 'http', scheme: 'bearer', description: 'The TRANSFER_TOKEN shared by work, live and demo.' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'An access token of the OpenID provider; its roles claim decides what the user may do.',
+          },
+          transferToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The TRANSFER_TOKEN shared by work, live and demo.',
+          },
         },
       },
     },
@@ -123,7 +140,13 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
   }
   registerAuth(
     app,
-    createTokenVerifier({ issuer: config.oidc.issuer, audience: config.oidc.audience, rolesClaim: config.oidc.rolesClaim, roleMap: config.oidc.roleMap, jwks: localKeys }),
+    createTokenVerifier({
+      issuer: config.oidc.issuer,
+      audience: config.oidc.audience,
+      rolesClaim: config.oidc.rolesClaim,
+      roleMap: config.oidc.roleMap,
+      jwks: localKeys,
+    }),
   );
 
   registerDeploymentGuard(app, config.deployment);

@@ -9,7 +9,11 @@ const strong = {
   DEMO_PASSWORD_EXTERN: 'Tr0ub4dor-extern',
   DEMO_PASSWORD_NOROLE: 'Tr0ub4dor-norole',
 };
-const external = { OIDC_ISSUER: 'https://login.example.com/realms/rail', OIDC_CLIENT_ID: 'dp', OIDC_AUDIENCE: 'dp-api' };
+const external = {
+  OIDC_ISSUER: 'https://login.example.com/realms/rail',
+  OIDC_CLIENT_ID: 'dp',
+  OIDC_AUDIENCE: 'dp-api',
+};
 const errorOf = (env: Record<string, string>) => {
   try {
     loadConfig(env);
@@ -27,7 +31,11 @@ describe('B4 TRUST_PROXY', () => {
   });
   it('takes a hop count or a list of addresses and CIDR ranges, as Fastify does', () => {
     expect(loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', '::1']);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+    ]);
     expect(loadConfig({ ...base, TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
   });
   it('refuses anything else, naming the variable', () => {
@@ -41,7 +49,13 @@ describe('B5 rate limit and login throttle settings', () => {
     const defaults = loadConfig(base);
     expect(defaults.rateLimit).toEqual({ perToken: 30_000, perAddress: 60_000 });
     expect(defaults.loginThrottle).toEqual({ userLockAfter: 10, addressLockAfter: 50, lockMinutes: 15 });
-    const set = loadConfig({ ...base, RATE_LIMIT_PER_TOKEN: '5', RATE_LIMIT_PER_ADDRESS: '0', LOGIN_LOCK_AFTER: '3', LOGIN_LOCK_MINUTES: '60' });
+    const set = loadConfig({
+      ...base,
+      RATE_LIMIT_PER_TOKEN: '5',
+      RATE_LIMIT_PER_ADDRESS: '0',
+      LOGIN_LOCK_AFTER: '3',
+      LOGIN_LOCK_MINUTES: '60',
+    });
     expect(set.rateLimit).toEqual({ perToken: 5, perAddress: 0 });
     expect(set.loginThrottle.userLockAfter).toBe(3);
     expect(set.loginThrottle.lockMinutes).toBe(60);
@@ -53,14 +67,23 @@ describe('B6 development defaults outside work', () => {
     for (const deployment of ['live', 'demo']) {
       const message = errorOf({ ...base, DEPLOYMENT: deployment });
       expect(message).toContain('DEPLOYMENT');
-      for (const name of ['COOKIE_KEYS', 'DEMO_PASSWORD_ADMIN', 'DEMO_PASSWORD_INTERN', 'DEMO_PASSWORD_EXTERN', 'DEMO_PASSWORD_NOROLE']) expect(message).toContain(name);
+      for (const name of [
+        'COOKIE_KEYS',
+        'DEMO_PASSWORD_ADMIN',
+        'DEMO_PASSWORD_INTERN',
+        'DEMO_PASSWORD_EXTERN',
+        'DEMO_PASSWORD_NOROLE',
+      ])
+        expect(message).toContain(name);
     }
   });
   it('refuses a demo password that is its user name, and the development cookie key given explicitly', () => {
     const message = errorOf({ ...base, ...strong, DEPLOYMENT: 'live', DEMO_PASSWORD_INTERN: 'Intern' });
     expect(message).toContain('DEMO_PASSWORD_INTERN');
     expect(message).not.toContain('DEMO_PASSWORD_ADMIN');
-    expect(errorOf({ ...base, ...strong, DEPLOYMENT: 'demo', COOKIE_KEYS: 'digital-portfolio-dev-cookie-key-change-me' })).toContain('COOKIE_KEYS');
+    expect(
+      errorOf({ ...base, ...strong, DEPLOYMENT: 'demo', COOKIE_KEYS: 'digital-portfolio-dev-cookie-key-change-me' }),
+    ).toContain('COOKIE_KEYS');
   });
   it('starts live with every secret set, and with an external provider (which does not use them)', () => {
     expect(loadConfig({ ...base, ...strong, DEPLOYMENT: 'live' }).developmentDefaults).toEqual([]);
@@ -69,7 +92,9 @@ describe('B6 development defaults outside work', () => {
   it('on work, warns only when it listens beyond loopback with the defaults', () => {
     const work = loadConfig(base);
     expect(work.developmentDefaults).toContain('COOKIE_KEYS');
-    expect(developmentDefaultsWarning(work)).toMatch(/^WARNING: listening on 0\.0\.0\.0.*Set COOKIE_KEYS, DEMO_PASSWORD_ADMIN/);
+    expect(developmentDefaultsWarning(work)).toMatch(
+      /^WARNING: listening on 0\.0\.0\.0.*Set COOKIE_KEYS, DEMO_PASSWORD_ADMIN/,
+    );
     expect(developmentDefaultsWarning(loadConfig({ ...base, HOST: '127.0.0.1' }))).toBeUndefined();
     expect(developmentDefaultsWarning(loadConfig({ ...base, HOST: 'localhost' }))).toBeUndefined();
     expect(developmentDefaultsWarning(loadConfig({ ...base, ...strong }))).toBeUndefined();

@@ -71,13 +71,17 @@ export interface AppConfig {
 }
 
 /** Whether an interface name is loopback only (a start there is reachable from this machine alone). */
-export const isLoopbackHost = (host: string) => ['localhost', '127.0.0.1', '::1', '[::1]'].includes(host) || host.startsWith('127.');
+export const isLoopbackHost = (host: string) =>
+  ['localhost', '127.0.0.1', '::1', '[::1]'].includes(host) || host.startsWith('127.');
 
 /** `TRUST_PROXY` as Fastify takes it: a hop count, or a comma-separated list of addresses/CIDR ranges. */
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {
   if (value === undefined || value === 'false') return false;
   if (/^[0-9]+$/.test(value)) return Number(value);
-  return value.split(',').map((v) => v.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 const optionalUrl = z.url().optional();
@@ -114,7 +118,10 @@ const envSchema = z
         try {
           parseRoleMap(text);
         } catch (err) {
-          ctx.addIssue({ code: 'custom', message: `must be comma-separated group=role pairs (e.g. DP-Admins=admin,DP-Engineers=intern,DP-Partners=extern): ${(err as Error).message}` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be comma-separated group=role pairs (e.g. DP-Admins=admin,DP-Engineers=intern,DP-Partners=extern): ${(err as Error).message}`,
+          });
         }
       })
       .optional(),
@@ -132,14 +139,23 @@ const envSchema = z
     TRANSFER_TOKEN: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
     BACKUP_SCHEDULE: z
       .string()
-      .refine((v) => v === 'off' || isValidSchedule(v), "must be a cron expression of 5 or 6 fields (e.g. '30 2 * * *') or 'off'")
+      .refine(
+        (v) => v === 'off' || isValidSchedule(v),
+        "must be a cron expression of 5 or 6 fields (e.g. '30 2 * * *') or 'off'",
+      )
       .default('30 2 * * *'),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
-    GITLAB_API_URL: z.url().refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL').optional(),
+    GITLAB_API_URL: z
+      .url()
+      .refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL')
+      .optional(),
     GITLAB_TOKEN: z.string().min(1).optional(),
     TRUST_PROXY: z
       .string()
-      .regex(/^(false|[0-9]{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*|loopback|linklocal|uniquelocal)$/, 'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.5,10.1.0.0/16)')
+      .regex(
+        /^(false|[0-9]{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*|loopback|linklocal|uniquelocal)$/,
+        'must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.5,10.1.0.0/16)',
+      )
       .optional(),
     RATE_LIMIT_PER_TOKEN: z.coerce.number().int().min(0).default(30_000),
     RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(60_000),
@@ -160,11 +176,20 @@ const envSchema = z
     }
     if (env.OIDC_ROLE_MAP !== undefined && env.OIDC_ISSUER === undefined) {
       // The embedded provider's demo users carry the role words; a map would refuse them all.
-      ctx.addIssue({ code: 'custom', path: ['OIDC_ROLE_MAP'], message: 'maps an external provider\'s groups: set it together with OIDC_ISSUER' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ROLE_MAP'],
+        message: "maps an external provider's groups: set it together with OIDC_ISSUER",
+      });
     }
     // Outside work the embedded provider faces real users: its development secrets must be replaced.
     const defaults = developmentDefaultsOf(env);
-    if (env.DEPLOYMENT !== undefined && env.DEPLOYMENT !== 'work' && env.OIDC_ISSUER === undefined && defaults.length > 0) {
+    if (
+      env.DEPLOYMENT !== undefined &&
+      env.DEPLOYMENT !== 'work' &&
+      env.OIDC_ISSUER === undefined &&
+      defaults.length > 0
+    ) {
       ctx.addIssue({
         code: 'custom',
         path: ['DEPLOYMENT'],
@@ -181,11 +206,13 @@ export const DEVELOPMENT_COOKIE_KEY = 'digital-portfolio-dev-cookie-key-change-m
 /** The variables of the embedded provider still at a development default: no COOKIE_KEYS (or the dev key), a demo password equal to its user name. */
 function developmentDefaultsOf(env: { COOKIE_KEYS?: string; [name: string]: unknown }): string[] {
   const found: string[] = [];
-  if (env.COOKIE_KEYS === undefined || env.COOKIE_KEYS.split(',').includes(DEVELOPMENT_COOKIE_KEY)) found.push('COOKIE_KEYS');
+  if (env.COOKIE_KEYS === undefined || env.COOKIE_KEYS.split(',').includes(DEVELOPMENT_COOKIE_KEY))
+    found.push('COOKIE_KEYS');
   for (const user of DEMO_USERS) {
     const name = `DEMO_PASSWORD_${user.toUpperCase()}`;
     const password = env[name];
-    if (password === undefined || (typeof password === 'string' && password.trim().toLowerCase() === user)) found.push(name);
+    if (password === undefined || (typeof password === 'string' && password.trim().toLowerCase() === user))
+      found.push(name);
   }
   return found;
 }
@@ -239,7 +266,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     codeHost: { apiUrl: e.GITLAB_API_URL?.replace(/\/*$/, '/'), token: e.GITLAB_TOKEN },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimit: { perToken: e.RATE_LIMIT_PER_TOKEN, perAddress: e.RATE_LIMIT_PER_ADDRESS },
-    loginThrottle: { userLockAfter: e.LOGIN_LOCK_AFTER, addressLockAfter: e.LOGIN_LOCK_AFTER_PER_ADDRESS, lockMinutes: e.LOGIN_LOCK_MINUTES },
+    loginThrottle: {
+      userLockAfter: e.LOGIN_LOCK_AFTER,
+      addressLockAfter: e.LOGIN_LOCK_AFTER_PER_ADDRESS,
+      lockMinutes: e.LOGIN_LOCK_MINUTES,
+    },
     idpKeySecret: e.IDP_KEY_SECRET,
     developmentDefaults: embedded ? developmentDefaultsOf(e) : [],
   };
@@ -249,7 +280,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
  * On work the development defaults are allowed (a trial on one's own machine), but a start that listens
  * beyond loopback with them lets anyone who reaches the port sign in as admin: the warning printed then.
  */
-export function developmentDefaultsWarning(config: Pick<AppConfig, 'host' | 'developmentDefaults'>): string | undefined {
+export function developmentDefaultsWarning(
+  config: Pick<AppConfig, 'host' | 'developmentDefaults'>,
+): string | undefined {
   if (config.developmentDefaults.length === 0 || isLoopbackHost(config.host)) return undefined;
   return (
     `WARNING: listening on ${config.host}, reachable from other machines, with the development defaults of the embedded sign-in ` +

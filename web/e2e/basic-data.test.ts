@@ -55,7 +55,11 @@ describe('basic data as admin', () => {
     const assemblyName = (await firstAssembly.locator('td').first().textContent())!.trim();
     expect(await firstAssembly.getByRole('img', { name: 'No' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
-    await page.getByTestId('table-row').filter({ hasText: assemblyName }).getByRole('checkbox', { name: 'Related' }).check();
+    await page
+      .getByTestId('table-row')
+      .filter({ hasText: assemblyName })
+      .getByRole('checkbox', { name: 'Related' })
+      .check();
     await screenshot(page, 'basic-data-systems-relations-edit');
     await page.getByRole('button', { name: 'Save all' }).click();
     await expect.poll(() => page.getByTestId('table-status').textContent()).toBe('1 row saved');
@@ -67,7 +71,11 @@ describe('basic data as admin', () => {
     await page.reload();
     await page.getByRole('textbox', { name: 'Filter Name' }).fill(name);
     await page.getByRole('button', { name }).click();
-    await expect.poll(() => page.getByTestId('table-row').filter({ hasText: assemblyName }).getByRole('img', { name: 'Yes' }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByTestId('table-row').filter({ hasText: assemblyName }).getByRole('img', { name: 'Yes' }).isVisible(),
+      )
+      .toBe(true);
 
     // Back on the systems list, with the new system and its picture.
     await page.getByTestId('basic-data-menu-systems').click();
@@ -116,11 +124,20 @@ describe('basic data as admin', () => {
     // Scroll to the middle: the rows there are rendered on demand.
     started = Date.now();
     await page.getByTestId('table-scroll').evaluate((element) => (element.scrollTop = element.scrollHeight / 2));
-    await page.getByTestId('table-row').filter({ hasText: /Synthetic assembly 09\d\d|Synthetic assembly 10\d\d/ }).first().waitFor();
+    await page
+      .getByTestId('table-row')
+      .filter({ hasText: /Synthetic assembly 09\d\d|Synthetic assembly 10\d\d/ })
+      .first()
+      .waitFor();
     const scrolled = Date.now() - started;
 
     for (const index of [1, 2, 3]) {
-      await page.getByTestId('table-row').filter({ hasText: 'Synthetic assembly' }).nth(index).getByRole('checkbox', { name: 'Related' }).click();
+      await page
+        .getByTestId('table-row')
+        .filter({ hasText: 'Synthetic assembly' })
+        .nth(index)
+        .getByRole('checkbox', { name: 'Related' })
+        .click();
     }
     started = Date.now();
     await page.getByRole('button', { name: 'Save all' }).click();
@@ -132,7 +149,17 @@ describe('basic data as admin', () => {
     await expect.poll(() => page.getByTestId('table-row').count()).toBe(1);
     const filtered = Date.now() - started;
 
-    console.info(JSON.stringify({ rows: count, rendered, shownMs: shown, editModeMs: toEdit, scrollMs: scrolled, save3Ms: saved, filterMs: filtered }));
+    console.info(
+      JSON.stringify({
+        rows: count,
+        rendered,
+        shownMs: shown,
+        editModeMs: toEdit,
+        scrollMs: scrolled,
+        save3Ms: saved,
+        filterMs: filtered,
+      }),
+    );
     expect(writes).toHaveLength(3);
     expect(rendered).toBeLessThan(60);
     // Generous bounds: a shared CI machine; locally each step takes well under a second.

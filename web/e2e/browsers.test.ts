@@ -60,7 +60,12 @@ describe('compatibility browsers', () => {
 
     it(`Assembly Compatibility Browser as ${user}: pick a version, follow a system row`, async () => {
       const page = await openAs(user, '/evaluate/assembly-compatibility-browser');
-      await selectVersion(page, 'Assembly', 'Brake Pressure Regulator BPR-210 MAT-4551-01', 'Brake Pressure Regulator BPR-210 MAT-4551-01');
+      await selectVersion(
+        page,
+        'Assembly',
+        'Brake Pressure Regulator BPR-210 MAT-4551-01',
+        'Brake Pressure Regulator BPR-210 MAT-4551-01',
+      );
       const systems = page.getByRole('listbox', { name: 'System Compatibility' });
       await expectColouredRows(systems);
       await expectColouredRows(page.getByRole('listbox', { name: 'Assembly Compatibility' }));
@@ -90,8 +95,12 @@ describe('compatibility browsers', () => {
 
   it('keeps the selection in a shared link and explains an unknown one', async () => {
     const page = await openAs('intern', '/evaluate/subassembly-compatibility-browser');
-    await page.goto(`${new URL(page.url()).origin}/evaluate/system-compatibility-browser?data=${encodeURIComponent('tursteuerung 9.9.9')}`);
-    await expect.poll(() => page.getByTestId('no-match').textContent()).toContain('No version matches “tursteuerung 9.9.9”');
+    await page.goto(
+      `${new URL(page.url()).origin}/evaluate/system-compatibility-browser?data=${encodeURIComponent('tursteuerung 9.9.9')}`,
+    );
+    await expect
+      .poll(() => page.getByTestId('no-match').textContent())
+      .toContain('No version matches “tursteuerung 9.9.9”');
     await selectVersion(page, 'System', 'Door Control 2.1.0', 'Door Control 2.1.0');
     await expect.poll(() => page.getByTestId('no-match').count()).toBe(0);
 

@@ -5,7 +5,6 @@ import { addImage } from './support/images.js';
 
 const { openAs } = useBrowser({ viewport: { width: 1600, height: 1000 } });
 
-
 /** Opens a select or multi-select of a table row and picks the first option matching `name`; returns its label. */
 async function chooseOption(page: Page, input: Locator, name: RegExp): Promise<string> {
   await input.click();
@@ -46,7 +45,13 @@ const systemName = `E2E Compat System ${suffix}`;
 const versionName = '1.0';
 const versionLabel = `${systemName} ${versionName}`;
 // Filled by the admin part, checked by the extern and intern parts.
-const shared = { assemblyItem: '', assemblyVersion: '', obligation: '', reference: '', comment: `Checked on the test rig ${suffix}` };
+const shared = {
+  assemblyItem: '',
+  assemblyVersion: '',
+  obligation: '',
+  reference: '',
+  comment: `Checked on the test rig ${suffix}`,
+};
 
 describe('compatibility maintenance journey', () => {
   it('admin creates a system with an image and a version with an image, relates an assembly version with an obligation, a reference and a comment', async () => {
@@ -64,7 +69,9 @@ describe('compatibility maintenance journey', () => {
     await addSystem.waitFor({ state: 'hidden' });
     await page.getByRole('textbox', { name: 'Filter Name' }).fill(systemName);
     const systemRow = page.getByTestId('table-row').filter({ hasText: systemName });
-    await expect.poll(() => systemRow.getByRole('img', { name: 'Image' }).getAttribute('src')).toMatch(/^\/api\/images\/systems\//);
+    await expect
+      .poll(() => systemRow.getByRole('img', { name: 'Image' }).getAttribute('src'))
+      .toMatch(/^\/api\/images\/systems\//);
     await screenshot(page, 'compatibility-admin-system-added');
 
     // Compatibility → System versions: the new system gets version 1.0 with an image.
@@ -76,13 +83,17 @@ describe('compatibility maintenance journey', () => {
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const addVersion = page.getByRole('dialog', { name: 'Add entry' });
     await addVersion.getByRole('textbox', { name: 'Version' }).fill(versionName);
-    await addVersion.getByRole('textbox', { name: 'Description' }).fill('First release, created by the compatibility e2e test');
+    await addVersion
+      .getByRole('textbox', { name: 'Description' })
+      .fill('First release, created by the compatibility e2e test');
     await addImage(page, addVersion, 'version.png', 'versions');
     await screenshot(page, 'compatibility-admin-version-add');
     await addVersion.getByRole('button', { name: 'Save' }).click();
     await addVersion.waitFor({ state: 'hidden' });
     const versionRow = page.getByTestId('table-row').filter({ hasText: 'First release' });
-    await expect.poll(() => versionRow.getByRole('img', { name: 'Image' }).getAttribute('src')).toMatch(/^\/api\/images\/versions\//);
+    await expect
+      .poll(() => versionRow.getByRole('img', { name: 'Image' }).getAttribute('src'))
+      .toMatch(/^\/api\/images\/versions\//);
     expect(await versionRow.locator('td[data-column="name"]').textContent()).toBe(versionName);
     await screenshot(page, 'compatibility-admin-version-added');
 
@@ -91,7 +102,9 @@ describe('compatibility maintenance journey', () => {
     await page.getByTestId('items-list-filter').fill(systemName);
     await page.getByTestId('items-list').getByRole('button', { name: systemName }).click();
     await page.getByTestId('versions-list').getByRole('button', { name: versionName }).click();
-    await page.getByRole('heading', { name: `System-Assembly-Compatibility to: ${systemName} ${versionName}` }).waitFor();
+    await page
+      .getByRole('heading', { name: `System-Assembly-Compatibility to: ${systemName} ${versionName}` })
+      .waitFor();
 
     // The panel with the two lists can be hidden and shown again.
     await page.getByTestId('toggle-selection-panel').click();
@@ -101,7 +114,10 @@ describe('compatibility maintenance journey', () => {
 
     // The first assembly version with a part number; nothing is related to the new version yet.
     await page.getByTestId('table-row').first().waitFor();
-    const candidate = page.getByTestId('table-row').filter({ has: page.locator('td[data-column="version"]', { hasText: /\S/ }) }).first();
+    const candidate = page
+      .getByTestId('table-row')
+      .filter({ has: page.locator('td[data-column="version"]', { hasText: /\S/ }) })
+      .first();
     const rowId = await candidate.getAttribute('data-row-id');
     shared.assemblyItem = ((await candidate.locator('td[data-column="item"]').textContent()) ?? '').trim();
     shared.assemblyVersion = ((await candidate.locator('td[data-column="version"]').textContent()) ?? '').trim();
@@ -113,7 +129,11 @@ describe('compatibility maintenance journey', () => {
 
     // Edit mode: a conditional obligation text and a reference on the row, then Save all.
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
-    const obligationLabel = await chooseOption(page, row.getByRole('combobox', { name: 'Obligation text' }), /^Conditional: /);
+    const obligationLabel = await chooseOption(
+      page,
+      row.getByRole('combobox', { name: 'Obligation text' }),
+      /^Conditional: /,
+    );
     // The select shows the text cut to 60 characters; what it shows is what the browsers must show (or hide).
     shared.obligation = obligationLabel.replace(/^Conditional: /, '').replace(/…$/, '');
     expect(shared.obligation.length).toBeGreaterThan(10);
@@ -121,7 +141,9 @@ describe('compatibility maintenance journey', () => {
     await page.keyboard.press('Escape');
     await screenshot(page, 'compatibility-admin-relation-edit');
     await saveAll(page, '1 row saved');
-    expect(await page.getByTestId('relation-notice').textContent()).toContain('Saved: 1 created, 0 changed, 0 removed.');
+    expect(await page.getByTestId('relation-notice').textContent()).toContain(
+      'Saved: 1 created, 0 changed, 0 removed.',
+    );
 
     // A comment through the comments dialog of the row, written by Save all. (The dialog lets a row
     // take comments only once its compatibility is saved, hence the second save.)
@@ -139,7 +161,9 @@ describe('compatibility maintenance journey', () => {
 
     // Display mode shows what the server now has: status and text, the reference, the comment by admin.
     await expect.poll(() => row.locator('td[data-column="obligation"]').textContent()).toContain(shared.obligation);
-    expect(await row.locator('td[data-column="obligation"] [data-status]').getAttribute('data-status')).toBe('conditional');
+    expect(await row.locator('td[data-column="obligation"] [data-status]').getAttribute('data-status')).toBe(
+      'conditional',
+    );
     expect(await row.locator('td[data-column="references"]').textContent()).toContain(shared.reference);
     await row.getByRole('button', { name: 'Comments (1)' }).click();
     const saved = comments.getByTestId('comment-entry');
@@ -155,10 +179,14 @@ describe('compatibility maintenance journey', () => {
     await page.getByTestId('items-list-filter').fill(systemName);
     await page.getByTestId('items-list').getByRole('button', { name: systemName }).click();
     await page.getByRole('button', { name: `Copy version ${versionName}` }).click();
-    await expect.poll(() => page.getByTestId('copy-description').inputValue()).toBe(`Kopie von: ${systemName} ${versionName}`);
+    await expect
+      .poll(() => page.getByTestId('copy-description').inputValue())
+      .toBe(`Kopie von: ${systemName} ${versionName}`);
     await page.getByTestId('copy-name').fill('1.1');
     await page.getByTestId('copy-submit').click();
-    await expect.poll(() => page.getByTestId('copy-result').textContent()).toContain('Version 1.1 was created; compatibilities copied: 1.');
+    await expect
+      .poll(() => page.getByTestId('copy-result').textContent())
+      .toContain('Version 1.1 was created; compatibilities copied: 1.');
     await page.getByTestId('table-row').filter({ hasText: 'Kopie von' }).waitFor();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await screenshot(page, 'compatibility-admin-versions');
@@ -179,7 +207,10 @@ describe('compatibility maintenance journey', () => {
       await page.setViewportSize({ width, height: 1000 });
       await expect
         .poll(async () => {
-          const box = await scroll.evaluate((element) => ({ right: element.getBoundingClientRect().right, overflow: element.scrollWidth - element.clientWidth }));
+          const box = await scroll.evaluate((element) => ({
+            right: element.getBoundingClientRect().right,
+            overflow: element.scrollWidth - element.clientWidth,
+          }));
           const header = await lastHeader.boundingBox();
           return header !== null && header.x + header.width <= box.right + 1 && box.overflow <= 1;
         })

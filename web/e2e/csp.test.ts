@@ -18,7 +18,15 @@ const SCREENS = [
   '/evaluate/system-assembly-matrix',
   '/evaluate/system-system-assembly-matrix',
   '/basic-data',
-  ...['systems', 'systems-relations', 'assemblies', 'assemblies-relations', 'subassemblies', 'references', 'obligations-intern'].map((p) => `/basic-data/${p}`),
+  ...[
+    'systems',
+    'systems-relations',
+    'assemblies',
+    'assemblies-relations',
+    'subassemblies',
+    'references',
+    'obligations-intern',
+  ].map((p) => `/basic-data/${p}`),
   '/compatibility',
   ...[
     'systems-versions',
@@ -48,7 +56,9 @@ async function watchCsp(page: Page) {
   });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`);
+      console.error(
+        `Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
   return violations;

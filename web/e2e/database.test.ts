@@ -18,20 +18,30 @@ const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 
 /** The obligation text the journey gives one compatibility: short, so no report or list cuts it. */
 const TOKEN = `E2E-${suffix}`;
 
-type Api = <T = unknown>(method: string, urlPath: string, body?: unknown, headers?: Record<string, string>) => Promise<T>;
+type Api = <T = unknown>(
+  method: string,
+  urlPath: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<T>;
 
 /** The API of `origin` as the page's signed-in user (the access token the app keeps in session storage). */
 async function apiAs(page: Page, origin: string): Promise<Api> {
   const token = await page.evaluate(() => {
     for (let i = 0; i < sessionStorage.length; i++) {
       const key = sessionStorage.key(i) ?? '';
-      if (key.startsWith('oidc.user:')) return (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token ?? null;
+      if (key.startsWith('oidc.user:'))
+        return (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token ?? null;
     }
     return null;
   });
   expect(token, 'the app keeps the access token in session storage').toBeTruthy();
   return async <T>(method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const response = await page.request.fetch(`${origin}${urlPath}`, { method, headers: { Authorization: `Bearer ${token}`, ...headers }, data: body as never });
+    const response = await page.request.fetch(`${origin}${urlPath}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...headers },
+      data: body as never,
+    });
     if (!response.ok()) throw new Error(`${method} ${urlPath}: ${response.status()} ${await response.text()}`);
     return (response.status() === 204 ? undefined : await response.json()) as T;
   };
@@ -54,7 +64,9 @@ async function takeBackup(page: Page): Promise<string> {
   const before = await page.getByTestId('backup-row').count();
   await page.getByRole('button', { name: 'Take backup now' }).click();
   const notice = page.getByTestId('backup-notice');
-  await expect.poll(() => notice.textContent(), { timeout: 60_000 }).toMatch(/^Backup \d{4}-\d\d-\d\d_\d\d-\d\d-\d\d was taken\.$/);
+  await expect
+    .poll(() => notice.textContent(), { timeout: 60_000 })
+    .toMatch(/^Backup \d{4}-\d\d-\d\d_\d\d-\d\d-\d\d was taken\.$/);
   const name = /Backup (\S+) was taken/.exec((await notice.textContent()) ?? '')![1]!;
   await expect.poll(() => page.getByTestId('backup-row').count()).toBe(before + 1);
   await page.locator(`[data-testid="backup-row"][data-name="${name}"]`).waitFor();
@@ -90,24 +102,42 @@ interface CompatibilityRecord {
   compatibility_info: { href: string; compatibility_status: string; obligation?: string };
 }
 
-const label = (...parts: (string | null | undefined)[]) => parts.map((p) => p?.trim()).filter(Boolean).join(' ');
+const label = (...parts: (string | null | undefined)[]) =>
+  parts
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(' ');
 
 /**
  * Gives one system version's first assembly compatibility a new obligation text (through the API, as
  * the compatibility screens do): the change the reports and the live instance must show.
  */
 async function changeACompatibility(api: Api) {
-  const info = await api<{ href: string }>('POST', '/api/compatibility_infos', { compatibility_status: 'forbidden', obligation: TOKEN }, { 'Content-Type': 'application/json' });
+  const info = await api<{ href: string }>(
+    'POST',
+    '/api/compatibility_infos',
+    { compatibility_status: 'forbidden', obligation: TOKEN },
+    { 'Content-Type': 'application/json' },
+  );
   const systems = await api<CatalogItem[]>('GET', '/api/systems/versions');
   const assemblies = await api<CatalogItem[]>('GET', '/api/assemblies/versions');
-  const assemblyLabel = new Map(assemblies.flatMap((item) => item.versions.map((v) => [v.href, label(item.name, v.name, v.name2)] as const)));
+  const assemblyLabel = new Map(
+    assemblies.flatMap((item) => item.versions.map((v) => [v.href, label(item.name, v.name, v.name2)] as const)),
+  );
   for (const system of systems) {
     for (const version of system.versions) {
       const records = await api<CompatibilityRecord[]>('GET', `${version.href}/compatibilities/assemblies`);
-      const record = records.find((r) => r.compatibility_info.compatibility_status !== 'forbidden' && assemblyLabel.has(r.to.href));
+      const record = records.find(
+        (r) => r.compatibility_info.compatibility_status !== 'forbidden' && assemblyLabel.has(r.to.href),
+      );
       if (!record) continue;
       const toId = record.to.href.slice(record.to.href.lastIndexOf('/') + 1);
-      await api('PUT', `${version.href}/compatibilities/assemblies/${toId}`, { compatibility_info: { href: info.href } }, { 'Content-Type': 'application/json', 'If-Match': record.etag });
+      await api(
+        'PUT',
+        `${version.href}/compatibilities/assemblies/${toId}`,
+        { compatibility_info: { href: info.href } },
+        { 'Content-Type': 'application/json', 'If-Match': record.etag },
+      );
       changed.system = system.name;
       changed.systemVersionLabel = label(system.name, version.name, version.name2);
       changed.assemblyTitle = assemblyLabel.get(record.to.href)!;
@@ -168,7 +198,10 @@ describe('database tools as admin: backups, delta report, compatibility report, 
       // … and is gone 1.5 s after the end.
       await progress.waitFor({ state: 'detached', timeout: 5_000 });
 
-      const text = type === 'pdf' ? execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }) : readFileSync(file, 'utf8');
+      const text =
+        type === 'pdf'
+          ? execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+          : readFileSync(file, 'utf8');
       if (type === 'pdf') expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
       else {
         expect(text.slice(0, 200).toLowerCase()).toContain('<!doctype html');
@@ -203,7 +236,9 @@ describe('database tools as admin: backups, delta report, compatibility report, 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(file);
     const rows: string[][] = [];
-    workbook.eachSheet((sheet) => sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((_, i) => row.getCell(i + 1).text))));
+    workbook.eachSheet((sheet) =>
+      sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((_, i) => row.getCell(i + 1).text))),
+    );
     expect(rows.length).toBeGreaterThan(2);
     const row = rows.find((cells) => cells.includes(TOKEN));
     expect(row, `a row with ${TOKEN}`).toBeDefined();
@@ -249,8 +284,12 @@ describe('database tools as admin: backups, delta report, compatibility report, 
     await live.getByTestId('nav-database').waitFor();
     expect(await live.getByTestId('nav-basic-data').count()).toBe(0);
     expect(await live.getByTestId('nav-compatibility').count()).toBe(0);
-    await live.goto(`${liveUrl()}/evaluate/system-compatibility-browser?data=${encodeURIComponent(changed.systemVersionLabel)}`);
-    await expect.poll(() => live.getByTestId('selected-version').textContent(), { timeout: 30_000 }).toBe(changed.systemVersionLabel);
+    await live.goto(
+      `${liveUrl()}/evaluate/system-compatibility-browser?data=${encodeURIComponent(changed.systemVersionLabel)}`,
+    );
+    await expect
+      .poll(() => live.getByTestId('selected-version').textContent(), { timeout: 30_000 })
+      .toBe(changed.systemVersionLabel);
     const entry = await optionIn(live.getByRole('listbox', { name: 'Assembly Compatibility' }), changed.assemblyTitle);
     await expect.poll(() => entry.textContent()).toContain(TOKEN);
     expect(await entry.getAttribute('data-status')).toBe('forbidden');
@@ -270,7 +309,9 @@ describe('database tools as admin: backups, delta report, compatibility report, 
     expect(await live.textContent()).toContain(liveUrl());
     expect(await page.getByTestId('monitoring-live-app').getAttribute('data-status')).toBe('ok');
     expect(await page.getByTestId('monitoring-live-db').getAttribute('data-status')).toBe('ok');
-    expect(await page.getByTestId('monitoring-live-updated').textContent()).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d$/);
+    expect(await page.getByTestId('monitoring-live-updated').textContent()).toMatch(
+      /^\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d$/,
+    );
     // No demo instance in this setup: red, with the reason.
     expect(await page.getByTestId('monitoring-demo-app').getAttribute('data-status')).toBe('failed');
     expect(await page.getByTestId('monitoring-demo-reason').textContent()).not.toBe('');

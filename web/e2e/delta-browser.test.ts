@@ -21,9 +21,13 @@ describe('System Delta Browser', () => {
       const changed = assemblies.locator('tr[data-changed]');
       await changed.first().waitFor();
       expect(await changed.count()).toBeGreaterThan(0);
-      expect(await changed.first().evaluate((row) => getComputedStyle(row).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+      expect(await changed.first().evaluate((row) => getComputedStyle(row).backgroundColor)).not.toBe(
+        'rgba(0, 0, 0, 0)',
+      );
       expect(await assemblies.locator('[data-status]').count()).toBeGreaterThan(0);
-      await expect.poll(() => page.getByRole('region', { name: 'System Compatibility' }).locator('tbody tr').count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.getByRole('region', { name: 'System Compatibility' }).locator('tbody tr').count())
+        .toBeGreaterThan(0);
       await expectObligationsFor(page, user);
       await screenshot(page, `delta-${user}`);
 
@@ -39,7 +43,9 @@ describe('System Delta Browser', () => {
       const link = changed.first().getByRole('link');
       const label = await link.locator('..').locator('..').getAttribute('title');
       await link.click();
-      await page.waitForURL((url) => url.pathname === '/evaluate/assembly-compatibility-browser' && url.searchParams.get('data') === label);
+      await page.waitForURL(
+        (url) => url.pathname === '/evaluate/assembly-compatibility-browser' && url.searchParams.get('data') === label,
+      );
       await expect.poll(() => page.getByTestId('selected-version').textContent()).toBe(label);
       await page.getByRole('listbox', { name: 'System Compatibility' }).getByRole('option').first().waitFor();
       await page.getByTestId('browser-loading').waitFor({ state: 'detached' });

@@ -1,8 +1,19 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeLoopbackPort } from '../../server/src/db/embedded.js';
-import { GLEWLWYD_API_SCOPE, glewlwydInstalled, startGlewlwyd, type Glewlwyd, type GlewlwydUser } from '../../server/test/support/glewlwyd.js';
-import { STRICT_ROLE_MAP, STRICT_USERS, startStrictProviderProcess, type StrictProviderProcess } from '../../server/test/support/strict-provider.js';
+import {
+  GLEWLWYD_API_SCOPE,
+  glewlwydInstalled,
+  startGlewlwyd,
+  type Glewlwyd,
+  type GlewlwydUser,
+} from '../../server/test/support/glewlwyd.js';
+import {
+  STRICT_ROLE_MAP,
+  STRICT_USERS,
+  startStrictProviderProcess,
+  type StrictProviderProcess,
+} from '../../server/test/support/strict-provider.js';
 import { screenshot, signIn, useBrowser } from './support/browser.js';
 import { startInstance, type Instance } from './support/global-setup.js';
 
@@ -23,7 +34,13 @@ beforeAll(async () => {
   let appPort = await freeLoopbackPort();
   while (appPort === providerPort) appPort = await freeLoopbackPort();
   const appUrl = `http://localhost:${appPort}`;
-  provider = await startStrictProviderProcess({ origin: `http://127.0.0.1:${providerPort}`, appUrl, clientId: CLIENT_ID, audience: AUDIENCE, accessTokenTtl: ACCESS_TOKEN_TTL });
+  provider = await startStrictProviderProcess({
+    origin: `http://127.0.0.1:${providerPort}`,
+    appUrl,
+    clientId: CLIENT_ID,
+    audience: AUDIENCE,
+    accessTokenTtl: ACCESS_TOKEN_TTL,
+  });
   product = await startInstance('external-idp', appPort, {
     OIDC_ISSUER: provider.issuer,
     OIDC_CLIENT_ID: CLIENT_ID,
@@ -84,7 +101,9 @@ describe('sign-in through a strict external provider (issue 12 A6)', () => {
     await signIn(page, 'otto', '/evaluate', STRICT_USERS.otto!.password, product.url);
     await expect
       .poll(() => page.getByTestId('refusal').textContent(), { timeout: 30_000 })
-      .toContain('You dont have permissions to access the application, please contact the administrator for more information.');
+      .toContain(
+        'You dont have permissions to access the application, please contact the administrator for more information.',
+      );
     await page.context().close();
   });
 
@@ -92,7 +111,9 @@ describe('sign-in through a strict external provider (issue 12 A6)', () => {
     const page = await newPage();
     const requests = recordProviderRequests(page);
     await signIn(page, 'erik', '/evaluate', STRICT_USERS.erik!.password, product.url);
-    await expect.poll(() => page.getByTestId('user-menu').textContent(), { timeout: 30_000 }).toContain('Erik Engineer');
+    await expect
+      .poll(() => page.getByTestId('user-menu').textContent(), { timeout: 30_000 })
+      .toContain('Erik Engineer');
     const first = await accessToken(page);
     expect(first).toBeTruthy();
     // Renewed 60 s before its expiry, i.e. about 15 s after sign-in; well before it runs out.
@@ -101,7 +122,9 @@ describe('sign-in through a strict external provider (issue 12 A6)', () => {
     expect(refresh?.body?.get('resource')).toBe(AUDIENCE);
     // The renewed token works for the API.
     await page.goto(`${product.url}/evaluate/system-delta-browser`);
-    await expect.poll(() => page.getByTestId('user-menu').textContent(), { timeout: 30_000 }).toContain('Erik Engineer');
+    await expect
+      .poll(() => page.getByTestId('user-menu').textContent(), { timeout: 30_000 })
+      .toContain('Erik Engineer');
     await page.context().close();
   });
 
@@ -139,7 +162,12 @@ if (!glewlwydInstalled()) {
 
 describe.skipIf(!glewlwydInstalled())("sign-in through Debian's Glewlwyd (issue 12 A6)", () => {
   const users: Record<string, GlewlwydUser> = {
-    'anna.admin': { password: 'anna-pw-1', name: 'Anna Admin', email: 'anna@rail.example', groups: ['Staff', 'DP-Admins'] },
+    'anna.admin': {
+      password: 'anna-pw-1',
+      name: 'Anna Admin',
+      email: 'anna@rail.example',
+      groups: ['Staff', 'DP-Admins'],
+    },
     erik: { password: 'erik-pw-1', name: 'Erik Engineer', email: 'erik@rail.example', groups: ['DP-Engineers'] },
     pia: { password: 'pia-pw-1', name: 'Pia Partner', email: 'pia@partner.example', groups: ['DP-Partners'] },
     otto: { password: 'otto-pw-1', name: 'Otto', email: 'otto@rail.example', groups: ['Staff', 'admin'] },
@@ -155,7 +183,14 @@ describe.skipIf(!glewlwydInstalled())("sign-in through Debian's Glewlwyd (issue 
     let appPort = await freeLoopbackPort();
     while (appPort === glewlwydPort) appPort = await freeLoopbackPort();
     const appUrl = `http://localhost:${appPort}`;
-    glewlwyd = await startGlewlwyd({ port: glewlwydPort, appUrl, clientId: CLIENT_ID, audience: AUDIENCE, users, accessTokenTtl: ACCESS_TOKEN_TTL });
+    glewlwyd = await startGlewlwyd({
+      port: glewlwydPort,
+      appUrl,
+      clientId: CLIENT_ID,
+      audience: AUDIENCE,
+      users,
+      accessTokenTtl: ACCESS_TOKEN_TTL,
+    });
     app = await startInstance('glewlwyd', appPort, {
       OIDC_ISSUER: glewlwyd.issuer,
       OIDC_CLIENT_ID: CLIENT_ID,
@@ -176,7 +211,10 @@ describe.skipIf(!glewlwydInstalled())("sign-in through Debian's Glewlwyd (issue 
     const seen: { url: URL; body: URLSearchParams | null }[] = [];
     page.on('request', (request) => {
       if (!request.url().startsWith(glewlwyd.issuer)) return;
-      seen.push({ url: new URL(request.url()), body: request.method() === 'POST' ? new URLSearchParams(request.postData() ?? '') : null });
+      seen.push({
+        url: new URL(request.url()),
+        body: request.method() === 'POST' ? new URLSearchParams(request.postData() ?? '') : null,
+      });
     });
     return seen;
   };
@@ -229,7 +267,9 @@ describe.skipIf(!glewlwydInstalled())("sign-in through Debian's Glewlwyd (issue 
     await signInAtGlewlwyd(page, 'otto');
     await expect
       .poll(() => page.getByTestId('refusal').textContent(), { timeout: 30_000 })
-      .toContain('You dont have permissions to access the application, please contact the administrator for more information.');
+      .toContain(
+        'You dont have permissions to access the application, please contact the administrator for more information.',
+      );
     await page.context().close();
   });
 

@@ -18,7 +18,10 @@ function recordApiAnswers(page: Page): () => Promise<string[]> {
 }
 
 /** A real PNG for the editor's picture upload. */
-const picture = () => sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 20, g: 110, b: 180 } } }).png().toBuffer();
+const picture = () =>
+  sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 20, g: 110, b: 180 } } })
+    .png()
+    .toBuffer();
 
 const ENTRY_HEADING = `Data of March ${Date.now()}`;
 
@@ -45,8 +48,12 @@ describe('data state', () => {
     await page.keyboard.type('Assemblies checked');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
-    await editor.locator('input[type=file]').setInputFiles({ name: 'state.png', mimeType: 'image/png', buffer: await picture() });
-    await expect.poll(() => content.locator('img').first().getAttribute('src'), { timeout: 20_000 }).toMatch(/^\/api\/images\/richtext\/[0-9a-f-]{36}\.jpg$/);
+    await editor
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'state.png', mimeType: 'image/png', buffer: await picture() });
+    await expect
+      .poll(() => content.locator('img').first().getAttribute('src'), { timeout: 20_000 })
+      .toMatch(/^\/api\/images\/richtext\/[0-9a-f-]{36}\.jpg$/);
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
     await editor.getByRole('button', { name: 'Insert table' }).click();
@@ -75,7 +82,9 @@ describe('data state', () => {
     await editor.getByRole('button', { name: 'Link', exact: true }).click();
     await page.getByPlaceholder('https://…').fill('https://example.com/manual');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => content.getByRole('link', { name: 'manual' }).getAttribute('href')).toBe('https://example.com/manual');
+    await expect
+      .poll(() => content.getByRole('link', { name: 'manual' }).getAttribute('href'))
+      .toBe('https://example.com/manual');
     await screenshot(page, 'dataset-editor-admin');
 
     await editor.getByTestId('dataset-editor-save').click();
@@ -119,7 +128,9 @@ describe('data state', () => {
     await page.getByTestId('nav-evaluate').waitFor();
     expect(await page.getByTestId('nav-dataset').count()).toBe(0);
     await page.goto(`${baseUrl()}/dataset`);
-    await expect.poll(() => page.getByTestId('requires-role').textContent(), { timeout: 20_000 }).toContain('This page is for internal users only.');
+    await expect
+      .poll(() => page.getByTestId('requires-role').textContent(), { timeout: 20_000 })
+      .toContain('This page is for internal users only.');
     expect(await page.content()).not.toContain(ENTRY_HEADING);
     await page.context().close();
   });
@@ -150,7 +161,9 @@ describe('release notes', () => {
     expect(await page.getByTestId('nav-infos-internal').count()).toBe(0);
     await screenshot(page, 'infos-extern');
     await page.goto(`${baseUrl()}/issues-internal`);
-    await expect.poll(() => page.getByTestId('requires-role').textContent(), { timeout: 20_000 }).toContain('internal users only');
+    await expect
+      .poll(() => page.getByTestId('requires-role').textContent(), { timeout: 20_000 })
+      .toContain('internal users only');
     await page.context().close();
   });
 
@@ -185,7 +198,9 @@ describe('release notes', () => {
 
   it('the built app holds no token and serves no source maps', async () => {
     const dist = path.resolve(import.meta.dirname, '..', 'dist');
-    const files = readdirSync(dist, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).map((f) => path.join(f.parentPath, f.name));
+    const files = readdirSync(dist, { recursive: true, withFileTypes: true })
+      .filter((f) => f.isFile())
+      .map((f) => path.join(f.parentPath, f.name));
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     const token = inject('codeHostToken');
     for (const file of files) expect(readFileSync(file, 'latin1').includes(token), file).toBe(false);
@@ -202,15 +217,21 @@ describe('help', () => {
     const diagram = page.getByTestId('system-overview');
     await diagram.waitFor();
     expect(await diagram.getAttribute('data-layout')).toBe('wide');
-    expect(await diagram.locator('text').allTextContents()).toEqual(expect.arrayContaining(['Train control', 'Doors', 'Passenger info', 'Sub-Assembly']));
+    expect(await diagram.locator('text').allTextContents()).toEqual(
+      expect.arrayContaining(['Train control', 'Doors', 'Passenger info', 'Sub-Assembly']),
+    );
     await screenshot(page, 'help-en');
     await page.getByTestId('language-menu').click();
     await page.getByTestId('language-de').click();
-    await expect.poll(() => diagram.locator('text').allTextContents()).toEqual(expect.arrayContaining(['Zugsteuerung', 'Türen', 'Fahrgastinformation', 'Unterbaugruppe']));
+    await expect
+      .poll(() => diagram.locator('text').allTextContents())
+      .toEqual(expect.arrayContaining(['Zugsteuerung', 'Türen', 'Fahrgastinformation', 'Unterbaugruppe']));
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Grafische Systembeschreibung');
     await page.getByTestId('language-menu').click();
     await page.getByTestId('language-fr').click();
-    await expect.poll(() => diagram.locator('text').allTextContents()).toEqual(expect.arrayContaining(['Commande du train', 'Portes', 'Information voyageurs', 'Sous-assemblage']));
+    await expect
+      .poll(() => diagram.locator('text').allTextContents())
+      .toEqual(expect.arrayContaining(['Commande du train', 'Portes', 'Information voyageurs', 'Sous-assemblage']));
     await screenshot(page, 'help-fr');
     // The guide links to the screens.
     await page.getByTestId('guide-infos').getByRole('link').click();
@@ -239,13 +260,16 @@ describe('API documentation', () => {
     const page = await newPage();
     const requests: { url: string; authorization: string | undefined }[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/')) requests.push({ url: request.url(), authorization: request.headers().authorization });
+      if (new URL(request.url()).pathname.startsWith('/api/'))
+        requests.push({ url: request.url(), authorization: request.headers().authorization });
     });
     await signIn(page, 'admin', '/evaluate');
     await page.getByTestId('nav-api-docs').click();
     await page.waitForURL((url) => url.pathname === '/api-docs');
     const docs = page.getByTestId('api-docs');
-    const operation = docs.locator('.opblock').filter({ has: page.locator('.opblock-summary-path', { hasText: /^\/api\/release-notes$/ }) });
+    const operation = docs
+      .locator('.opblock')
+      .filter({ has: page.locator('.opblock-summary-path', { hasText: /^\/api\/release-notes$/ }) });
     await operation.waitFor({ timeout: 30_000 });
     await screenshot(page, 'api-docs-admin');
     await operation.locator('.opblock-summary').click();

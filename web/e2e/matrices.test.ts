@@ -23,7 +23,13 @@ async function choose(page: Page, scope: Page | Locator, label: string, option: 
 }
 
 /** Picks the first `count` options of a multi-select (after an optional search) and closes it. */
-async function chooseFirst(page: Page, scope: Page | Locator, label: string, count: number, search?: string): Promise<string[]> {
+async function chooseFirst(
+  page: Page,
+  scope: Page | Locator,
+  label: string,
+  count: number,
+  search?: string,
+): Promise<string[]> {
   const picked: string[] = [];
   for (let i = 0; i < count; i++) {
     // Each pick clears the search, so it is typed again.
@@ -44,7 +50,12 @@ async function expectMatrix(page: Page, user: 'intern' | 'extern') {
   expect(await cells.first().evaluate((cell) => getComputedStyle(cell).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
   const headings = table.locator('th[scope="col"]');
   expect(await headings.count()).toBeGreaterThan(0);
-  expect(await headings.first().locator('[data-orientation="vertical"]').evaluate((box) => getComputedStyle(box).writingMode)).toBe('vertical-rl');
+  expect(
+    await headings
+      .first()
+      .locator('[data-orientation="vertical"]')
+      .evaluate((box) => getComputedStyle(box).writingMode),
+  ).toBe('vertical-rl');
 
   await cells.first().hover();
   const tooltip = page.getByRole('tooltip');
@@ -126,7 +137,9 @@ describe('System - System - Assembly Matrix', () => {
 
       // Block 1 offers only related systems; ETCS, taken by block 0, is disabled.
       const systems = await openSelect(page, block1, 'System');
-      await expect.poll(() => systems.filter({ hasText: 'ETCS Onboard Unit' }).getAttribute('aria-disabled')).toBe('true');
+      await expect
+        .poll(() => systems.filter({ hasText: 'ETCS Onboard Unit' }).getAttribute('aria-disabled'))
+        .toBe('true');
       await systems.filter({ hasText: 'Door Control' }).click();
       const versions = await openSelect(page, block1, 'Version number');
       await versions.first().click();

@@ -5,9 +5,30 @@ import { baseUrl, screenshot, signIn, useBrowser } from './support/browser.js';
 // The app's language is set per test; without it the app starts in its default, German.
 const { newPage } = useBrowser({ language: null });
 
-const allNav = ['evaluate', 'basic-data', 'compatibility', 'database', 'dataset', 'monitoring', 'infos', 'infos-internal', 'help', 'api-docs'];
+const allNav = [
+  'evaluate',
+  'basic-data',
+  'compatibility',
+  'database',
+  'dataset',
+  'monitoring',
+  'infos',
+  'infos-internal',
+  'help',
+  'api-docs',
+];
 const expectedNav: Record<string, string[]> = {
-  admin: ['evaluate', 'basic-data', 'compatibility', 'database', 'dataset', 'monitoring', 'infos-internal', 'help', 'api-docs'],
+  admin: [
+    'evaluate',
+    'basic-data',
+    'compatibility',
+    'database',
+    'dataset',
+    'monitoring',
+    'infos-internal',
+    'help',
+    'api-docs',
+  ],
   intern: ['evaluate', 'dataset', 'infos-internal', 'help'],
   extern: ['evaluate', 'infos', 'help'],
 };
@@ -51,9 +72,11 @@ describe('signing in through the real login page', () => {
   it('a user without a role sees only Logout and the refusal text', async () => {
     const page = await newPage({ language: 'en' });
     await signIn(page, 'norole', '/evaluate');
-    await expect.poll(() => page.getByTestId('refusal').textContent()).toContain(
-      'You dont have permissions to access the application, please contact the administrator for more information.',
-    );
+    await expect
+      .poll(() => page.getByTestId('refusal').textContent())
+      .toContain(
+        'You dont have permissions to access the application, please contact the administrator for more information.',
+      );
     for (const key of allNav) expect(await page.getByTestId(`nav-${key}`).isVisible()).toBe(false);
     expect(await page.getByTestId('nav-logout').isVisible()).toBe(true);
     await screenshot(page, 'shell-norole');

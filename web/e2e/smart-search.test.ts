@@ -14,7 +14,10 @@ function countHintRequests(page: Page): () => number {
   return () => count;
 }
 
-const browserPath = { System: '/evaluate/system-compatibility-browser', Assembly: '/evaluate/assembly-compatibility-browser' };
+const browserPath = {
+  System: '/evaluate/system-compatibility-browser',
+  Assembly: '/evaluate/assembly-compatibility-browser',
+};
 
 /**
  * Types `word` quickly, waits for the hints, searches with Enter and opens the first result of `type`;
@@ -32,7 +35,10 @@ async function searchAndOpen(page: Page, name: string, word: string, type: keyof
 
   await input.press('Enter');
   await expect.poll(() => page.getByTestId('smart-search-count').textContent()).toMatch(/^Results: [1-9]/);
-  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: type, exact: true }) }).first();
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: type, exact: true }) })
+    .first();
   const cells = await row.getByRole('cell').allTextContents();
   expect(cells[0]?.toLowerCase()).toContain(word.toLowerCase());
   await screenshot(page, `smart-search-${name}-results`);
@@ -67,7 +73,11 @@ describe('smart search', () => {
   });
 
   it('fits a phone screen', async () => {
-    const context = await browser().newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await browser().newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     await page.addInitScript(() => localStorage.setItem('language', 'de'));
     await signIn(page, 'extern', '/evaluate');
@@ -85,7 +95,9 @@ describe('smart search', () => {
     const input = page.getByRole('textbox', { name: 'Smart search' });
     await input.fill('zzzqqq');
     await input.press('Enter');
-    await expect.poll(() => page.getByTestId('smart-search-no-results').textContent()).toContain('No results found for search term: zzzqqq');
+    await expect
+      .poll(() => page.getByTestId('smart-search-no-results').textContent())
+      .toContain('No results found for search term: zzzqqq');
     await page.getByTestId('smart-search-no-results').getByRole('button', { name: 'Clear' }).click();
     expect(await input.inputValue()).toBe('');
     expect(await page.evaluate(() => sessionStorage.getItem('lastSmartSearch'))).toBeNull();
@@ -96,7 +108,9 @@ describe('smart search', () => {
 /** The modules of a QR code for `text`, one string of '0' and '1' per row. */
 function qrRows(text: string): string[] {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  return Array.from({ length: modules.size }, (_, y) => Array.from({ length: modules.size }, (_, x) => modules.get(y, x)).join(''));
+  return Array.from({ length: modules.size }, (_, y) =>
+    Array.from({ length: modules.size }, (_, x) => modules.get(y, x)).join(''),
+  );
 }
 
 /** Runs in the page: a camera whose picture is a QR code (rows of '0' and '1'), drawn on a canvas. */
@@ -113,7 +127,9 @@ function fakeCamera(rows: string[]) {
     context.fillStyle = '#fff';
     context.fillRect(0, 0, canvas.width, canvas.height);
     context.fillStyle = '#000';
-    rows.forEach((row, y) => [...row].forEach((bit, x) => bit === '1' && context.fillRect(left + x * scale, top + y * scale, scale, scale)));
+    rows.forEach((row, y) =>
+      [...row].forEach((bit, x) => bit === '1' && context.fillRect(left + x * scale, top + y * scale, scale, scale)),
+    );
   };
   draw();
   // A canvas stream only sends a frame when the canvas is drawn on.
@@ -140,7 +156,9 @@ describe('QR code lookup', () => {
     await page.addInitScript(fakeCamera, qrRows('Digital Portfolio\nNo such part 0815'));
     await signIn(page, 'extern', '/evaluate');
     await page.getByRole('button', { name: 'Scan QR code' }).click();
-    await expect.poll(() => page.getByTestId('qr-message').textContent(), { timeout: 15_000 }).toBe('Entity was not found');
+    await expect
+      .poll(() => page.getByTestId('qr-message').textContent(), { timeout: 15_000 })
+      .toBe('Entity was not found');
     expect(await page.getByTestId('qr-frame').isVisible()).toBe(true);
     await screenshot(page, 'qr-scan-not-found');
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -153,9 +171,9 @@ describe('QR code lookup', () => {
     await page.addInitScript(() => Object.defineProperty(navigator, 'mediaDevices', { value: undefined }));
     await signIn(page, 'extern', '/evaluate');
     await page.getByRole('button', { name: 'Scan QR code' }).click();
-    await expect.poll(() => page.getByTestId('qr-no-camera').textContent()).toBe(
-      'Unable to access video stream (please make sure you have a webcam enabled)',
-    );
+    await expect
+      .poll(() => page.getByTestId('qr-no-camera').textContent())
+      .toBe('Unable to access video stream (please make sure you have a webcam enabled)');
     await screenshot(page, 'qr-scan-no-camera');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);

@@ -3,15 +3,27 @@ export const COMPATIBILITY_REPORT_MESSAGES = {
   // Sheet names: Excel allows at most 31 characters and none of : \ / ? * [ ].
   'compatibilityReport.sheet.data': { en: 'Compatibilities', de: 'Kompatibilitäten', fr: 'Compatibilités' },
   /** A further sheet when one holds no more rows (Excel's limit is 1,048,576 rows per sheet). */
-  'compatibilityReport.sheet.dataContinued': { en: 'Compatibilities {number}', de: 'Kompatibilitäten {number}', fr: 'Compatibilités {number}' },
+  'compatibilityReport.sheet.dataContinued': {
+    en: 'Compatibilities {number}',
+    de: 'Kompatibilitäten {number}',
+    fr: 'Compatibilités {number}',
+  },
   'compatibilityReport.sheet.about': { en: 'About this report', de: 'Zu diesem Bericht', fr: 'À propos du rapport' },
 
   // Column headers; the version columns are labelled as on the screens (SPEC 3).
   'compatibilityReport.column.system': { en: 'System', de: 'System', fr: 'Système' },
   'compatibilityReport.column.systemVersion': { en: 'System version', de: 'Systemversion', fr: 'Version du système' },
   'compatibilityReport.column.assembly': { en: 'Assembly', de: 'Baugruppe', fr: 'Sous-ensemble' },
-  'compatibilityReport.column.partNumber': { en: 'Part number (GS)', de: 'Siemens-Sach-Nr. (GS)', fr: 'N° de pièce (GS)' },
-  'compatibilityReport.column.materialNumber': { en: 'Material number (GS)', de: 'Material-Nr. (GS)', fr: 'N° de matériel (GS)' },
+  'compatibilityReport.column.partNumber': {
+    en: 'Part number (GS)',
+    de: 'Siemens-Sach-Nr. (GS)',
+    fr: 'N° de pièce (GS)',
+  },
+  'compatibilityReport.column.materialNumber': {
+    en: 'Material number (GS)',
+    de: 'Material-Nr. (GS)',
+    fr: 'N° de matériel (GS)',
+  },
   'compatibilityReport.column.status': { en: 'Status', de: 'Status', fr: 'Statut' },
   'compatibilityReport.column.obligation': { en: 'Obligation text', de: 'Auflagentext', fr: "Texte d'obligation" },
   'compatibilityReport.column.references': { en: 'References', de: 'Referenzen', fr: 'Références' },
@@ -25,7 +37,11 @@ export const COMPATIBILITY_REPORT_MESSAGES = {
   'compatibilityReport.status.irrelevant': { en: 'Irrelevant', de: 'Irrelevant', fr: 'Non pertinent' },
 
   /** One comment inside the comments cell. */
-  'compatibilityReport.comment': { en: '{author}, {time}: {text}', de: '{author}, {time}: {text}', fr: '{author}, {time} : {text}' },
+  'compatibilityReport.comment': {
+    en: '{author}, {time}: {text}',
+    de: '{author}, {time}: {text}',
+    fr: '{author}, {time} : {text}',
+  },
 
   // The "About this report" sheet.
   'compatibilityReport.title': {
@@ -53,10 +69,22 @@ export const COMPATIBILITY_REPORT_MESSAGES = {
   },
   'compatibilityReport.about.createdAt': { en: 'Created', de: 'Erstellt', fr: 'Créé le' },
   'compatibilityReport.about.createdBy': { en: 'Created by', de: 'Erstellt von', fr: 'Créé par' },
-  'compatibilityReport.about.dataState': { en: 'Data last changed', de: 'Daten zuletzt geändert', fr: 'Dernière modification des données' },
-  'compatibilityReport.about.rows': { en: 'Compatibilities listed', de: 'Aufgeführte Kompatibilitäten', fr: 'Compatibilités listées' },
+  'compatibilityReport.about.dataState': {
+    en: 'Data last changed',
+    de: 'Daten zuletzt geändert',
+    fr: 'Dernière modification des données',
+  },
+  'compatibilityReport.about.rows': {
+    en: 'Compatibilities listed',
+    de: 'Aufgeführte Kompatibilitäten',
+    fr: 'Compatibilités listées',
+  },
   /** The zone the report's times are given in (the server's). */
-  'compatibilityReport.about.timeZone': { en: 'Time zone of all times', de: 'Zeitzone aller Zeitangaben', fr: 'Fuseau horaire de toutes les heures' },
+  'compatibilityReport.about.timeZone': {
+    en: 'Time zone of all times',
+    de: 'Zeitzone aller Zeitangaben',
+    fr: 'Fuseau horaire de toutes les heures',
+  },
   'compatibilityReport.about.legend': { en: 'Status colours', de: 'Statusfarben', fr: 'Couleurs des statuts' },
   'compatibilityReport.about.version': { en: 'Application', de: 'Anwendung', fr: 'Application' },
 } as const satisfies Record<string, { en: string; de: string; fr: string }>;

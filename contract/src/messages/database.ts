@@ -127,6 +127,14 @@ export const DATABASE_MESSAGES = {
     fr: 'aucune adresse configurée ({variable})',
   },
   'monitor.httpStatus': { en: 'answered HTTP {status}', de: 'antwortete HTTP {status}', fr: 'a répondu HTTP {status}' },
-  'monitor.unreachable': { en: 'unreachable ({reason})', de: 'nicht erreichbar ({reason})', fr: 'injoignable ({reason})' },
-  'monitor.databaseDown': { en: 'its database is not available', de: 'ihre Datenbank ist nicht verfügbar', fr: "sa base de données n'est pas disponible" },
+  'monitor.unreachable': {
+    en: 'unreachable ({reason})',
+    de: 'nicht erreichbar ({reason})',
+    fr: 'injoignable ({reason})',
+  },
+  'monitor.databaseDown': {
+    en: 'its database is not available',
+    de: 'ihre Datenbank ist nicht verfügbar',
+    fr: "sa base de données n'est pas disponible",
+  },
 } as const satisfies Record<string, { en: string; de: string; fr: string }>;

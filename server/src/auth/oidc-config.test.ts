@@ -2,11 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
 
 // The sign-in variables of issue 12 A2 and A5, as config.ts reads and checks them.
-const external = { OIDC_ISSUER: 'https://login.example.test/realms/rail', OIDC_CLIENT_ID: 'portfolio', OIDC_AUDIENCE: 'https://portfolio.example.test/api' };
+const external = {
+  OIDC_ISSUER: 'https://login.example.test/realms/rail',
+  OIDC_CLIENT_ID: 'portfolio',
+  OIDC_AUDIENCE: 'https://portfolio.example.test/api',
+};
 
 describe('OIDC_ROLE_MAP', () => {
   it('reads group=role pairs', () => {
-    const config = loadConfig({ ...external, OIDC_ROLES_CLAIM: 'groups', OIDC_ROLE_MAP: 'DP-Admins=admin,DP-Engineers=intern,DP-Partners=extern' });
+    const config = loadConfig({
+      ...external,
+      OIDC_ROLES_CLAIM: 'groups',
+      OIDC_ROLE_MAP: 'DP-Admins=admin,DP-Engineers=intern,DP-Partners=extern',
+    });
     expect(config.oidc.rolesClaim).toBe('groups');
     expect([...config.oidc.roleMap!]).toEqual([
       ['DP-Admins', 'admin'],

@@ -26,7 +26,10 @@ beforeAll(async () => {
   app.get('/admin', { preHandler: requireRole('admin') }, (req) => ({ ok: req.user.role }));
   app.post(
     '/items',
-    { onRequest: requireRole('admin'), schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } },
+    {
+      onRequest: requireRole('admin'),
+      schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } },
+    },
     (req) => ({ by: req.user.username }),
   );
   await app.ready();
@@ -44,13 +47,20 @@ function tokenFor(username: string, roles: string[] | undefined) {
     .sign(privateKey);
 }
 
-const bearer = async (username: string, roles?: string[]) => ({ authorization: `Bearer ${await tokenFor(username, roles)}` });
+const bearer = async (username: string, roles?: string[]) => ({
+  authorization: `Bearer ${await tokenFor(username, roles)}`,
+});
 
 describe('requireRole', () => {
   it('answers 401 with the SPEC 8 text when there is no Authorization header', async () => {
     const res = await app.inject({ url: '/me' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: UNAUTHORIZED_MESSAGE, code: 'auth.unauthorized' });
+    expect(res.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: UNAUTHORIZED_MESSAGE,
+      code: 'auth.unauthorized',
+    });
     expect(res.headers['www-authenticate']).toBe('Bearer');
   });
 
@@ -62,7 +72,12 @@ describe('requireRole', () => {
   ])('answers 401 invalid_token for %s', async (_name, authorization) => {
     const res = await app.inject({ url: '/me', headers: { authorization } });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: UNAUTHORIZED_MESSAGE, code: 'auth.unauthorized' });
+    expect(res.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: UNAUTHORIZED_MESSAGE,
+      code: 'auth.unauthorized',
+    });
     expect(res.headers['www-authenticate']).toMatch(/^Bearer error="invalid_token"/);
   });
 
@@ -82,7 +97,12 @@ describe('requireRole', () => {
     expect(res.statusCode).toBe(401);
     const warnings = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.level === 40);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatchObject({ check: 'audience', reason: 'invalid_claims', token_aud: 'account', token_iss: ISSUER });
+    expect(warnings[0]).toMatchObject({
+      check: 'audience',
+      reason: 'invalid_claims',
+      token_aud: 'account',
+      token_iss: ISSUER,
+    });
     expect(String(warnings[0]!.msg)).toContain('"aud"');
     expect(lines.join('\n')).not.toContain(foreign);
     expect(lines.join('\n')).not.toContain(foreign.split('.')[2]!);
@@ -106,12 +126,20 @@ describe('requireRole', () => {
     for (const roles of [[], undefined, ['unknown']]) {
       const res = await app.inject({ url: '/me', headers: await bearer('norole', roles) });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: REFUSED_MESSAGE, code: 'auth.refused' });
+      expect(res.json()).toEqual({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: REFUSED_MESSAGE,
+        code: 'auth.refused',
+      });
     }
   });
 
   it('says the refusal texts in the language the request accepts (SPEC 8 text exact in English)', async () => {
-    const refused = await app.inject({ url: '/me', headers: { ...(await bearer('norole', [])), 'accept-language': 'de-DE,de;q=0.9' } });
+    const refused = await app.inject({
+      url: '/me',
+      headers: { ...(await bearer('norole', [])), 'accept-language': 'de-DE,de;q=0.9' },
+    });
     expect(refused.json()).toMatchObject({ message: MESSAGE_CATALOG['auth.refused'].de, code: 'auth.refused' });
     expect(refused.headers['content-language']).toBe('de');
     const anonymous = await app.inject({ url: '/me', headers: { 'accept-language': 'fr' } });
@@ -123,7 +151,12 @@ describe('requireRole', () => {
   it('answers 403 naming the required role when the role is too low', async () => {
     const res = await app.inject({ url: '/admin', headers: await bearer('extern', ['extern']) });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: roleRequiredMessage('admin'), code: 'auth.roleRequired' });
+    expect(res.json()).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: roleRequiredMessage('admin'),
+      code: 'auth.roleRequired',
+    });
     expect((await app.inject({ url: '/intern', headers: await bearer('extern', ['extern']) })).statusCode).toBe(403);
   });
 
@@ -131,8 +164,12 @@ describe('requireRole', () => {
     const me = await app.inject({ url: '/me', headers: await bearer('extern', ['extern']) });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({ sub: 'sub-extern', username: 'extern', role: 'extern' });
-    expect((await app.inject({ url: '/intern', headers: await bearer('intern', ['intern']) })).json()).toEqual({ ok: 'intern' });
-    expect((await app.inject({ url: '/intern', headers: await bearer('boss', ['intern', 'admin']) })).json()).toEqual({ ok: 'admin' });
+    expect((await app.inject({ url: '/intern', headers: await bearer('intern', ['intern']) })).json()).toEqual({
+      ok: 'intern',
+    });
+    expect((await app.inject({ url: '/intern', headers: await bearer('boss', ['intern', 'admin']) })).json()).toEqual({
+      ok: 'admin',
+    });
     expect((await app.inject({ url: '/admin', headers: await bearer('admin', ['admin']) })).statusCode).toBe(200);
   });
 
@@ -141,14 +178,22 @@ describe('requireRole', () => {
     expect((await app.inject(invalid)).statusCode).toBe(401);
     expect((await app.inject({ ...invalid, headers: await bearer('extern', ['extern']) })).statusCode).toBe(403);
     expect((await app.inject({ ...invalid, headers: await bearer('admin', ['admin']) })).statusCode).toBe(400);
-    const valid = await app.inject({ method: 'POST', url: '/items', payload: { name: 'x' }, headers: await bearer('admin', ['admin']) });
+    const valid = await app.inject({
+      method: 'POST',
+      url: '/items',
+      payload: { name: 'x' },
+      headers: await bearer('admin', ['admin']),
+    });
     expect(valid.json()).toEqual({ by: 'admin' });
   });
 
   it('answers 503, not 401 or 500, when the issuer cannot be reached', async () => {
     const offline = Fastify();
     // Port 9 (discard) on loopback refuses the connection at once.
-    registerAuth(offline, createTokenVerifier({ issuer: 'http://127.0.0.1:9/idp', audience: AUDIENCE, rolesClaim: ROLES }));
+    registerAuth(
+      offline,
+      createTokenVerifier({ issuer: 'http://127.0.0.1:9/idp', audience: AUDIENCE, rolesClaim: ROLES }),
+    );
     offline.get('/me', { preHandler: requireRole() }, (req) => req.user);
     const res = await offline.inject({ url: '/me', headers: await bearer('intern', ['intern']) });
     expect(res.statusCode).toBe(503);

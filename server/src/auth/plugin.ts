@@ -83,17 +83,22 @@ function rejectionDetails(token: string, err: unknown) {
   try {
     const claims = decodeJwt(token);
     // Unverified values from the sender: kept short, so a forged token cannot flood the log.
-    for (const name of ['iss', 'aud', 'exp', 'nbf'] as const) if (claims[name] !== undefined) details[`token_${name}`] = short(claims[name]);
+    for (const name of ['iss', 'aud', 'exp', 'nbf'] as const)
+      if (claims[name] !== undefined) details[`token_${name}`] = short(claims[name]);
   } catch {
     // A token that cannot be decoded has no claims to show.
   }
   return details;
 }
 
-const short = (value: unknown) => (typeof value === 'number' ? value : JSON.stringify(value).slice(0, 200).replace(/^"|"$/g, ''));
+const short = (value: unknown) =>
+  typeof value === 'number' ? value : JSON.stringify(value).slice(0, 200).replace(/^"|"$/g, '');
 
 function invalidToken(reply: FastifyReply, description: string) {
   // The description names the check that failed (expired, wrong audience…), never the token itself.
-  reply.header('WWW-Authenticate', `Bearer error="invalid_token", error_description="${description.replace(/["\\]/g, '')}"`);
+  reply.header(
+    'WWW-Authenticate',
+    `Bearer error="invalid_token", error_description="${description.replace(/["\\]/g, '')}"`,
+  );
   return sendError(reply, 401, UNAUTHORIZED);
 }

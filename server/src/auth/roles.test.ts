@@ -43,7 +43,9 @@ describe('roleAtLeast', () => {
 
 describe('readClaim', () => {
   it('reads a top-level claim whose name contains a slash or a dot', () => {
-    expect(readClaim({ 'digitalPortfolioAccess/roles': ['intern'] }, 'digitalPortfolioAccess/roles')).toEqual(['intern']);
+    expect(readClaim({ 'digitalPortfolioAccess/roles': ['intern'] }, 'digitalPortfolioAccess/roles')).toEqual([
+      'intern',
+    ]);
     expect(readClaim({ 'a.b': 1, a: { b: 2 } }, 'a.b')).toBe(1);
   });
   it('follows a dotted path into nested objects', () => {

@@ -13,7 +13,11 @@ export type RoleMap = ReadonlyMap<string, Role>;
  * or commas (as some providers deliver groups). Anything else in the claim is ignored.
  */
 export function claimNames(claimValue: unknown): string[] {
-  const values = Array.isArray(claimValue) ? claimValue : typeof claimValue === 'string' ? claimValue.split(/[\s,]+/) : [];
+  const values = Array.isArray(claimValue)
+    ? claimValue
+    : typeof claimValue === 'string'
+      ? claimValue.split(/[\s,]+/)
+      : [];
   return values.filter((v): v is string => typeof v === 'string' && v !== '');
 }
 
@@ -27,7 +31,9 @@ export function claimNames(claimValue: unknown): string[] {
 export function mapRoles(claimValue: unknown, roleMap?: RoleMap): Role | null {
   const known = new Set<Role>();
   for (const name of claimNames(claimValue)) {
-    const role = roleMap ? (roleMap.get(name) ?? (name.startsWith('/') ? roleMap.get(name.slice(1)) : undefined)) : asRole(name);
+    const role = roleMap
+      ? (roleMap.get(name) ?? (name.startsWith('/') ? roleMap.get(name.slice(1)) : undefined))
+      : asRole(name);
     if (role) known.add(role);
   }
   if (known.has('admin')) return 'admin';
@@ -36,7 +42,8 @@ export function mapRoles(claimValue: unknown, roleMap?: RoleMap): Role | null {
   return null;
 }
 
-const asRole = (name: string): Role | undefined => ((roles as readonly string[]).includes(name) ? (name as Role) : undefined);
+const asRole = (name: string): Role | undefined =>
+  (roles as readonly string[]).includes(name) ? (name as Role) : undefined;
 
 /**
  * Reads OIDC_ROLE_MAP (`DP-Admins=admin,DP-Engineers=intern`): comma-separated `group=role` pairs. Throws an
@@ -45,7 +52,10 @@ const asRole = (name: string): Role | undefined => ((roles as readonly string[])
 export function parseRoleMap(text: string): Map<string, Role> {
   const map = new Map<string, Role>();
   const problems: string[] = [];
-  for (const pair of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const at = pair.lastIndexOf('=');
     const group = at < 0 ? '' : pair.slice(0, at).trim();
     const role = at < 0 ? '' : pair.slice(at + 1).trim();

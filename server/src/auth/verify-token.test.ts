@@ -1,4 +1,12 @@
-import { createLocalJWKSet, exportJWK, exportSPKI, generateKeyPair, SignJWT, type JWTPayload, type CryptoKey } from 'jose';
+import {
+  createLocalJWKSet,
+  exportJWK,
+  exportSPKI,
+  generateKeyPair,
+  SignJWT,
+  type JWTPayload,
+  type CryptoKey,
+} from 'jose';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,14 +26,28 @@ beforeAll(async () => {
   ({ privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true }));
   ({ privateKey: otherPrivateKey } = await generateKeyPair('RS256'));
   const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-  verify = createTokenVerifier({ issuer: ISSUER, audience: AUDIENCE, rolesClaim: ROLES, jwks: createLocalJWKSet({ keys: [jwk] }) });
+  verify = createTokenVerifier({
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    rolesClaim: ROLES,
+    jwks: createLocalJWKSet({ keys: [jwk] }),
+  });
 });
 
 const now = () => Math.floor(Date.now() / 1000);
 
 function sign(claims: JWTPayload = {}, { key = privateKey, kid = 'k1' }: { key?: CryptoKey; kid?: string } = {}) {
   // Claims given as undefined are left out of the token (JSON drops them).
-  const payload = { iss: ISSUER, aud: AUDIENCE, sub: 'sub-intern', iat: now(), exp: now() + 600, [ROLES]: ['intern'], preferred_username: 'intern', ...claims };
+  const payload = {
+    iss: ISSUER,
+    aud: AUDIENCE,
+    sub: 'sub-intern',
+    iat: now(),
+    exp: now() + 600,
+    [ROLES]: ['intern'],
+    preferred_username: 'intern',
+    ...claims,
+  };
   return new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid }).sign(key);
 }
 
@@ -53,8 +75,12 @@ describe('createTokenVerifier', () => {
     const all = { preferred_username: 'pref', name: 'Full Name', email: 'mail@example.test', nickname: 'nick' };
     expect((await verify(await sign(all))).username).toBe('pref');
     expect((await verify(await sign({ ...all, preferred_username: undefined }))).username).toBe('Full Name');
-    expect((await verify(await sign({ ...all, preferred_username: '', name: undefined }))).username).toBe('mail@example.test');
-    expect((await verify(await sign({ ...all, preferred_username: undefined, name: undefined, email: undefined }))).username).toBe('nick');
+    expect((await verify(await sign({ ...all, preferred_username: '', name: undefined }))).username).toBe(
+      'mail@example.test',
+    );
+    expect(
+      (await verify(await sign({ ...all, preferred_username: undefined, name: undefined, email: undefined }))).username,
+    ).toBe('nick');
     expect((await verify(await sign({ preferred_username: undefined }))).username).toBe('sub-intern');
   });
 
@@ -140,7 +166,11 @@ describe('createTokenVerifier', () => {
 
   it('rejects a token without sub or without exp', async () => {
     expect(await rejection(await sign({ sub: undefined }))).toBe('invalid_claims');
-    const noExp = await new SignJWT({ sub: 'x' }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(ISSUER).setAudience(AUDIENCE).sign(privateKey);
+    const noExp = await new SignJWT({ sub: 'x' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .sign(privateKey);
     expect(await rejection(noExp)).toBe('invalid_claims');
   });
 

@@ -1,4 +1,11 @@
-import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import {
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 import { mapRoles, readClaim, type Role, type RoleMap } from './roles.js';
 
 export interface TokenVerifierOptions {
@@ -68,7 +75,13 @@ export class TokenError extends Error {
       case 'issuer_unavailable':
         return 'issuer_unavailable';
       case 'invalid_claims':
-        return this.claim === 'iss' ? 'issuer' : this.claim === 'aud' ? 'audience' : this.claim === 'exp' || this.claim === 'nbf' || this.claim === 'iat' ? 'expiry' : 'claims';
+        return this.claim === 'iss'
+          ? 'issuer'
+          : this.claim === 'aud'
+            ? 'audience'
+            : this.claim === 'exp' || this.claim === 'nbf' || this.claim === 'iat'
+              ? 'expiry'
+              : 'claims';
     }
   }
 }
@@ -118,7 +131,8 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       throw toTokenError(err);
     }
     const sub = payload.sub;
-    if (typeof sub !== 'string' || sub === '') throw new TokenError('invalid_claims', 'The token has no subject.', { claim: 'sub' });
+    if (typeof sub !== 'string' || sub === '')
+      throw new TokenError('invalid_claims', 'The token has no subject.', { claim: 'sub' });
     return {
       sub,
       username: usernameOf(payload) ?? sub,
@@ -166,7 +180,10 @@ function toTokenError(err: unknown): TokenError {
   if (err instanceof errors.JWTExpired) return new TokenError('expired', 'The token has expired.', { cause: err });
   if (err instanceof errors.JWTClaimValidationFailed) {
     if (err.claim === 'nbf') return new TokenError('not_yet_valid', 'The token is not valid yet.', { cause: err });
-    return new TokenError('invalid_claims', `The token's "${err.claim}" claim is not accepted.`, { cause: err, claim: err.claim });
+    return new TokenError('invalid_claims', `The token's "${err.claim}" claim is not accepted.`, {
+      cause: err,
+      claim: err.claim,
+    });
   }
   if (err instanceof errors.JWSSignatureVerificationFailed) {
     return new TokenError('invalid_signature', 'The token signature is invalid.', { cause: err });

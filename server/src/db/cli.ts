@@ -9,7 +9,9 @@ export class UsageError extends Error {}
  * Runs a command-line task: `cleanup` also runs on SIGINT/SIGTERM (so an embedded PostgreSQL is
  * stopped), errors are printed without a stack for known cases, and the exit code says how it went.
  */
-export async function runCli(task: (onCleanup: (cleanup: () => Promise<void>) => void) => Promise<number | void>): Promise<never> {
+export async function runCli(
+  task: (onCleanup: (cleanup: () => Promise<void>) => void) => Promise<number | void>,
+): Promise<never> {
   const cleanups: Array<() => Promise<void>> = [];
   const cleanUp = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch((err: unknown) => console.error(err));

@@ -23,7 +23,12 @@ export interface PoolOptions {
 const CONNECT_TIMEOUT_MS = 10_000;
 
 export function createDb(connectionString: string, options: PoolOptions = {}): DbConnection {
-  const pool = new pg.Pool({ connectionString, max: options.max, application_name: 'digital-portfolio', connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max,
+    application_name: 'digital-portfolio',
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // Without a listener, an idle connection dropped by the server would crash the process.
   pool.on('error', options.onError ?? ((err) => console.error(`idle PostgreSQL connection failed: ${err.message}`)));
   const db = drizzle(pool, { schema });

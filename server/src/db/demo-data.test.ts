@@ -27,7 +27,9 @@ describe('generateDemoData', () => {
     const random = vi.spyOn(Math, 'random');
     expect(generateDemoData({ size: 'S', seed: 7 })).toEqual(data);
     expect(random).not.toHaveBeenCalled();
-    expect(generateDemoData({ size: 'S', seed: 8 }).items.map((i) => i.name)).not.toEqual(data.items.map((i) => i.name));
+    expect(generateDemoData({ size: 'S', seed: 8 }).items.map((i) => i.name)).not.toEqual(
+      data.items.map((i) => i.name),
+    );
   });
 
   it('keeps every rule of the schema', () => {
@@ -74,7 +76,13 @@ function expectValid(d: DemoData) {
   const contained = new Set(d.containments.map((c) => `${c.parentItemId}|${c.childItemId}`));
   expect(contained.size).toBe(d.containments.length);
   const itemOf = (versionId: number) => d.versions[versionId - 1]?.itemId;
-  const allowedPairs = ['system|system', 'system|assembly', 'assembly|assembly', 'assembly|subassembly', 'subassembly|subassembly'];
+  const allowedPairs = [
+    'system|system',
+    'system|assembly',
+    'assembly|assembly',
+    'assembly|subassembly',
+    'subassembly|subassembly',
+  ];
   for (const [label, pairs] of [
     ['compatibilities', d.compatibilities],
     ['version relations', d.versionRelations],
@@ -91,5 +99,7 @@ function expectValid(d: DemoData) {
     expect(seen.size, label).toBe(pairs.length);
   }
   expect(d.versionRelations.every((r) => r.fromKind === 'assembly')).toBe(true);
-  expect(new Set(d.compatibilityReferences.map((r) => `${r.compatibilityId}|${r.referenceId}`)).size).toBe(d.compatibilityReferences.length);
+  expect(new Set(d.compatibilityReferences.map((r) => `${r.compatibilityId}|${r.referenceId}`)).size).toBe(
+    d.compatibilityReferences.length,
+  );
 }

@@ -198,7 +198,13 @@ export function generateDemoData({ size = 'S', seed = DEFAULT_SEED }: DemoOption
     versionsOf.set(id, []);
     return id;
   };
-  const addVersion = (item: ItemRow, name: string | null, name2: string | null, description: string, rscpLink: string | null) => {
+  const addVersion = (
+    item: ItemRow,
+    name: string | null,
+    name2: string | null,
+    description: string,
+    rscpLink: string | null,
+  ) => {
     const id = data.versions.length + 1;
     data.versions.push({ id, itemId: item.id, kind: item.kind, name, name2, description, rscpLink, ...audit() });
     versionsOf.get(item.id)?.push(id);
@@ -254,7 +260,11 @@ export function generateDemoData({ size = 'S', seed = DEFAULT_SEED }: DemoOption
     const platform: Platform = { systems: [], assemblies: [] };
     for (const domain of DOMAINS) {
       const system = item(
-        addItem('system', label ? `${domain.system} ${label}` : domain.system, label ? `${domain.description} – ${label}` : domain.description),
+        addItem(
+          'system',
+          label ? `${domain.system} ${label}` : domain.system,
+          label ? `${domain.description} – ${label}` : domain.description,
+        ),
       );
       platform.systems.push(system.id);
       let [major, minor, patch] = [rng.int(1, 3), rng.int(0, 9), rng.int(0, 3)];
@@ -273,7 +283,13 @@ export function generateDemoData({ size = 'S', seed = DEFAULT_SEED }: DemoOption
 
       const assemblies = domain.assemblies.map(([base, code]) => {
         const name = typeName(base, code);
-        const assembly = item(addItem('assembly', name, rng.chance(0.5) ? `Baugruppe des Systems ${system.name}` : `Assembly of the ${system.name}`));
+        const assembly = item(
+          addItem(
+            'assembly',
+            name,
+            rng.chance(0.5) ? `Baugruppe des Systems ${system.name}` : `Assembly of the ${system.name}`,
+          ),
+        );
         addComponentVersions(assembly, rng.int(2, 4));
         contain(system, assembly);
         platform.assemblies.push(assembly.id);
@@ -284,7 +300,9 @@ export function generateDemoData({ size = 'S', seed = DEFAULT_SEED }: DemoOption
         const [base, code] = rng.pick(domain.subassemblies);
         // Every assembly gets at least one sub-assembly; some sub-assemblies serve two assemblies.
         const parent = k < assemblies.length ? (assemblies[k] as ItemRow) : rng.pick(assemblies);
-        const description = rng.chance(0.5) ? `Unterbaugruppe für ${parent.name}` : `Sub-assembly of the ${parent.name}`;
+        const description = rng.chance(0.5)
+          ? `Unterbaugruppe für ${parent.name}`
+          : `Sub-assembly of the ${parent.name}`;
         const sub = item(addItem('subassembly', typeName(base, code), description));
         addComponentVersions(sub, rng.int(1, 4));
         contain(parent, sub);
@@ -307,7 +325,10 @@ export function generateDemoData({ size = 'S', seed = DEFAULT_SEED }: DemoOption
   };
   for (const [status, text] of OBLIGATIONS) addInfo(status, text);
   for (let i = 1; i < SIZES[size].platforms; i++) {
-    const [status, text] = templatedObligation(rng, `A2V${String(partNumber - rng.int(0, 1_000_000)).padStart(11, '0')}`);
+    const [status, text] = templatedObligation(
+      rng,
+      `A2V${String(partNumber - rng.int(0, 1_000_000)).padStart(11, '0')}`,
+    );
     addInfo(status, text);
   }
 
@@ -332,12 +353,19 @@ export function generateDemoData({ size = 'S', seed = DEFAULT_SEED }: DemoOption
     const irrelevant = forbidden + (sameKind ? 0.15 : 0.07);
     const conditional = irrelevant + 0.2;
     const roll = rng.float();
-    return roll < forbidden ? 'forbidden' : roll < irrelevant ? 'irrelevant' : roll < conditional ? 'conditional' : 'allowed';
+    return roll < forbidden
+      ? 'forbidden'
+      : roll < irrelevant
+        ? 'irrelevant'
+        : roll < conditional
+          ? 'conditional'
+          : 'allowed';
   };
   const version = (id: number) => data.versions[id - 1] as VersionRow;
   const addCompatibility = (a: number, b: number): Status => {
     // Same-kind pairs are stored once, smaller id first; other pairs follow system → assembly → sub-assembly.
-    const [from, to] = version(a).kind === version(b).kind && a > b ? [version(b), version(a)] : [version(a), version(b)];
+    const [from, to] =
+      version(a).kind === version(b).kind && a > b ? [version(b), version(a)] : [version(a), version(b)];
     const status = statusFor(a, b, from.kind === to.kind);
     const id = data.compatibilities.length + 1;
     data.compatibilities.push({
@@ -354,7 +382,8 @@ export function generateDemoData({ size = 'S', seed = DEFAULT_SEED }: DemoOption
       const first = rng.int(1, data.references.length);
       data.compatibilityReferences.push({ compatibilityId: id, referenceId: first });
       const second = rng.int(1, data.references.length);
-      if (second !== first && rng.chance(0.3)) data.compatibilityReferences.push({ compatibilityId: id, referenceId: second });
+      if (second !== first && rng.chance(0.3))
+        data.compatibilityReferences.push({ compatibilityId: id, referenceId: second });
     }
     if (rng.chance(0.04)) {
       const author = rng.chance(0.6) ? 'admin' : 'intern';
@@ -374,13 +403,26 @@ export function generateDemoData({ size = 'S', seed = DEFAULT_SEED }: DemoOption
     return status;
   };
   const relate = (a: number, b: number) => {
-    const [from, to] = version(a).kind === version(b).kind && a > b ? [version(b), version(a)] : [version(a), version(b)];
-    data.versionRelations.push({ fromVersionId: from.id, fromKind: from.kind, toVersionId: to.id, toKind: to.kind, created: time(), createdBy: 'admin' });
+    const [from, to] =
+      version(a).kind === version(b).kind && a > b ? [version(b), version(a)] : [version(a), version(b)];
+    data.versionRelations.push({
+      fromVersionId: from.id,
+      fromKind: from.kind,
+      toVersionId: to.id,
+      toKind: to.kind,
+      created: time(),
+      createdBy: 'admin',
+    });
   };
   const versionIds = (itemId: number) => versionsOf.get(itemId) ?? [];
   const childrenOf = (itemId: number) => children.get(itemId) ?? [];
   /** Pairs among the versions of sibling items: other items with `crossChance`, successive versions of one item with 0.5. */
-  const siblingPairs = (itemIds: number[], crossChance: number, seen: Set<number>, onPair?: (a: number, b: number, status: Status) => void) => {
+  const siblingPairs = (
+    itemIds: number[],
+    crossChance: number,
+    seen: Set<number>,
+    onPair?: (a: number, b: number, status: Status) => void,
+  ) => {
     const all = itemIds.flatMap((id) => versionIds(id).map((versionId, index) => ({ versionId, itemId: id, index })));
     for (let i = 0; i < all.length; i++) {
       for (let j = i + 1; j < all.length; j++) {
@@ -509,11 +551,23 @@ const auditColumns = [
 ] as const;
 
 /** Where each generated collection goes; tables with explicit ids get their sequences moved past them. */
-const TABLES: { [K in keyof DemoData]: { table: string; explicitIds: boolean; columns: ReadonlyArray<ColumnSpec<DemoData[K][number]>> } } = {
+const TABLES: {
+  [K in keyof DemoData]: {
+    table: string;
+    explicitIds: boolean;
+    columns: ReadonlyArray<ColumnSpec<DemoData[K][number]>>;
+  };
+} = {
   items: {
     table: 'items',
     explicitIds: true,
-    columns: [['id', 'id', 'int4'], ['kind', 'kind', 'item_kind'], ['name', 'name', 'text'], ['description', 'description', 'text'], ...auditColumns],
+    columns: [
+      ['id', 'id', 'int4'],
+      ['kind', 'kind', 'item_kind'],
+      ['name', 'name', 'text'],
+      ['description', 'description', 'text'],
+      ...auditColumns,
+    ],
   },
   versions: {
     table: 'versions',
@@ -532,12 +586,22 @@ const TABLES: { [K in keyof DemoData]: { table: string; explicitIds: boolean; co
   compatibilityInfos: {
     table: 'compatibility_infos',
     explicitIds: true,
-    columns: [['id', 'id', 'int4'], ['status', 'compatibility_status', 'compatibility_status'], ['obligation', 'obligation', 'text'], ...auditColumns],
+    columns: [
+      ['id', 'id', 'int4'],
+      ['status', 'compatibility_status', 'compatibility_status'],
+      ['obligation', 'obligation', 'text'],
+      ...auditColumns,
+    ],
   },
   references: {
     table: 'references',
     explicitIds: true,
-    columns: [['id', 'id', 'int4'], ['reference', 'reference', 'text'], ['description', 'description', 'text'], ...auditColumns],
+    columns: [
+      ['id', 'id', 'int4'],
+      ['reference', 'reference', 'text'],
+      ['description', 'description', 'text'],
+      ...auditColumns,
+    ],
   },
   compatibilities: {
     table: 'compatibilities',
@@ -555,7 +619,10 @@ const TABLES: { [K in keyof DemoData]: { table: string; explicitIds: boolean; co
   compatibilityReferences: {
     table: 'compatibility_references',
     explicitIds: false,
-    columns: [['compatibilityId', 'compatibility_id', 'int4'], ['referenceId', 'reference_id', 'int4']],
+    columns: [
+      ['compatibilityId', 'compatibility_id', 'int4'],
+      ['referenceId', 'reference_id', 'int4'],
+    ],
   },
   comments: {
     table: 'comments',
@@ -632,7 +699,9 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<b
       const spec = TABLES[key];
       await insertRows(client, spec.table, spec.columns, data[key]);
       if (spec.explicitIds) {
-        await client.query(`select setval(pg_get_serial_sequence($1, 'id'), (select max(id) from "${spec.table}"))`, [`"${spec.table}"`]);
+        await client.query(`select setval(pg_get_serial_sequence($1, 'id'), (select max(id) from "${spec.table}"))`, [
+          `"${spec.table}"`,
+        ]);
       }
     }
     await client.query(
@@ -651,7 +720,12 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<b
 }
 
 /** Multi-row inserts through unnest(): one statement and one parameter per column per chunk. */
-async function insertRows(client: pg.PoolClient, table: string, columns: ReadonlyArray<readonly [string, string, string]>, rows: readonly object[]) {
+async function insertRows(
+  client: pg.PoolClient,
+  table: string,
+  columns: ReadonlyArray<readonly [string, string, string]>,
+  rows: readonly object[],
+) {
   const names = columns.map(([, column]) => `"${column}"`).join(', ');
   const arrays = columns.map(([, , type], i) => `$${i + 1}::${type}[]`).join(', ');
   const text = `insert into "${table}" (${names}) select * from unnest(${arrays})`;
@@ -672,7 +746,9 @@ export type DataCounts = Record<string, number>;
 
 /** Row counts of the data tables, items also per kind. */
 export async function countDataRows(db: Db): Promise<DataCounts> {
-  const kinds = await db.$client.query<{ kind: ItemKind; n: number }>('select kind, count(*)::int as n from items group by kind');
+  const kinds = await db.$client.query<{ kind: ItemKind; n: number }>(
+    'select kind, count(*)::int as n from items group by kind',
+  );
   const counts: Record<string, number> = { systems: 0, assemblies: 0, subassemblies: 0 };
   for (const row of kinds.rows) counts[pathOf(row.kind)] = row.n;
   const totals = await db.$client.query<Record<string, number>>(

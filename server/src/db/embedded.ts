@@ -45,7 +45,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const password = await readOrCreatePassword(path.join(dataDir, 'postgres.password'));
   const fresh = await isEmptyOrAbsent(clusterDir);
   if (!fresh && !(await exists(path.join(clusterDir, 'PG_VERSION')))) {
-    throw new Error(`${clusterDir} is neither empty nor a PostgreSQL cluster; move it away or choose another DATA_DIR.`);
+    throw new Error(
+      `${clusterDir} is neither empty nor a PostgreSQL cluster; move it away or choose another DATA_DIR.`,
+    );
   }
   if (!fresh) await stopOrphanedPostmaster(clusterDir, onInfo);
 
@@ -75,12 +77,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       // ICU root collation sorts "Türsteuerung" next to "Tuer…", not after "z", whatever the OS locale.
       initdbFlags: ['--encoding=UTF8', '--locale-provider=icu', '--icu-locale=und', '--no-instructions'],
       postgresFlags: [
-        '-c', 'listen_addresses=127.0.0.1',
+        '-c',
+        'listen_addresses=127.0.0.1',
         // TCP on loopback only: no socket file in a shared /tmp.
-        '-c', 'unix_socket_directories=',
+        '-c',
+        'unix_socket_directories=',
         // Durable by default, whatever postgresql.conf says: an acknowledged commit survives a crash.
-        '-c', 'fsync=on',
-        '-c', 'synchronous_commit=on',
+        '-c',
+        'fsync=on',
+        '-c',
+        'synchronous_commit=on',
       ],
       onLog: logLine,
       onError: logLine,
@@ -103,7 +109,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     const unhookExit = await stopAtExit(clusterDir);
     let stopping: Promise<void> | undefined;
     const stop = () => {
-      stopping ??= withTimeout(server.stop(), STOP_TIMEOUT_MS, 'embedded PostgreSQL did not stop in time').finally(unhookExit);
+      stopping ??= withTimeout(server.stop(), STOP_TIMEOUT_MS, 'embedded PostgreSQL did not stop in time').finally(
+        unhookExit,
+      );
       return stopping;
     };
     try {
@@ -199,13 +207,16 @@ async function stopOrphanedPostmaster(clusterDir: string, onInfo: (message: stri
   const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
   const parentName = (await readFile(`/proc/${parent}/comm`, 'utf8').catch(() => '')).trim();
   if (parentName === 'node') {
-    throw new Error(`${clusterDir} is in use by PostgreSQL (pid ${pid}) of another running process (pid ${parent}); stop that first.`);
+    throw new Error(
+      `${clusterDir} is in use by PostgreSQL (pid ${pid}) of another running process (pid ${parent}); stop that first.`,
+    );
   }
   onInfo(`stopping PostgreSQL (pid ${pid}) left running on ${clusterDir} by an earlier process`);
   process.kill(pid, 'SIGINT');
   const deadline = Date.now() + STOP_TIMEOUT_MS;
   while (isAlive(pid)) {
-    if (Date.now() > deadline) throw new Error(`PostgreSQL (pid ${pid}) on ${clusterDir} did not stop; stop it and retry.`);
+    if (Date.now() > deadline)
+      throw new Error(`PostgreSQL (pid ${pid}) on ${clusterDir} did not stop; stop it and retry.`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -226,7 +237,9 @@ export function freeLoopbackPort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no free port'))));
+      probe.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no free port')),
+      );
     });
   });
 }

@@ -44,7 +44,9 @@ export async function connectDatabase(
     });
     connectionString = server.connectionString;
   }
-  const connection = createDb(connectionString, { onError: (err) => log.warn(`idle database connection failed: ${err.message}`) });
+  const connection = createDb(connectionString, {
+    onError: (err) => log.warn(`idle database connection failed: ${err.message}`),
+  });
   let closing: Promise<void> | undefined;
   return {
     ...connection,
@@ -74,7 +76,9 @@ export async function openDatabase(
     await runMigrations(database.db);
     const startedAt = performance.now();
     if (config.demoData && (await seedDemoData(database.db, { size: config.demoData }))) {
-      log.info(`empty database: seeded demo data of size ${config.demoData} in ${Math.round(performance.now() - startedAt)} ms`);
+      log.info(
+        `empty database: seeded demo data of size ${config.demoData} in ${Math.round(performance.now() - startedAt)} ms`,
+      );
     }
   } catch (err) {
     await database.close();

@@ -31,7 +31,9 @@ export async function runMigrations(db: Db): Promise<{ applied: number }> {
 }
 
 async function appliedCount(client: pg.PoolClient) {
-  const table = await client.query<{ exists: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`);
+  const table = await client.query<{ exists: boolean }>(
+    `select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,
+  );
   if (!table.rows[0]?.exists) return 0;
   const result = await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
   return result.rows[0]?.n ?? 0;

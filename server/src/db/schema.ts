@@ -21,7 +21,12 @@ import {
 
 /** The three levels of parts; their order (system < assembly < subassembly) orients stored pairs. */
 export const itemKind = pgEnum('item_kind', ['system', 'assembly', 'subassembly']);
-export const compatibilityStatus = pgEnum('compatibility_status', ['allowed', 'conditional', 'forbidden', 'irrelevant']);
+export const compatibilityStatus = pgEnum('compatibility_status', [
+  'allowed',
+  'conditional',
+  'forbidden',
+  'irrelevant',
+]);
 
 const timestamps = {
   creationTime: timestamp('creation_time', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -72,9 +77,11 @@ export const versions = pgTable(
     ...timestamps,
   },
   (t) => [
-    foreignKey({ name: 'versions_item_fk', columns: [t.itemId, t.kind], foreignColumns: [items.id, items.kind] }).onDelete(
-      'restrict',
-    ),
+    foreignKey({
+      name: 'versions_item_fk',
+      columns: [t.itemId, t.kind],
+      foreignColumns: [items.id, items.kind],
+    }).onDelete('restrict'),
     unique('versions_id_kind_unique').on(t.id, t.kind),
     uniqueIndex('versions_item_names_unique').on(t.itemId, sql`coalesce(${t.name}, '')`, sql`coalesce(${t.name2}, '')`),
     index('versions_kind_idx').on(t.kind),
@@ -140,7 +147,10 @@ export const references = pgTable(
     description: text('description').notNull().default(''),
     ...timestamps,
   },
-  (t) => [unique('references_reference_unique').on(t.reference), check('references_not_blank', sql`btrim(${t.reference}) <> ''`)],
+  (t) => [
+    unique('references_reference_unique').on(t.reference),
+    check('references_not_blank', sql`btrim(${t.reference}) <> ''`),
+  ],
 );
 
 export const compatibilityReferences = pgTable(
@@ -153,7 +163,10 @@ export const compatibilityReferences = pgTable(
       .notNull()
       .references(() => references.id, { onDelete: 'restrict' }),
   },
-  (t) => [primaryKey({ columns: [t.compatibilityId, t.referenceId] }), index('compatibility_references_ref_idx').on(t.referenceId)],
+  (t) => [
+    primaryKey({ columns: [t.compatibilityId, t.referenceId] }),
+    index('compatibility_references_ref_idx').on(t.referenceId),
+  ],
 );
 
 export const comments = pgTable(
@@ -185,12 +198,16 @@ export const itemContainments = pgTable(
     createdBy: text('created_by').notNull().default('system'),
   },
   (t) => [
-    foreignKey({ name: 'item_containments_parent_fk', columns: [t.parentItemId, t.parentKind], foreignColumns: [items.id, items.kind] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ name: 'item_containments_child_fk', columns: [t.childItemId, t.childKind], foreignColumns: [items.id, items.kind] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'item_containments_parent_fk',
+      columns: [t.parentItemId, t.parentKind],
+      foreignColumns: [items.id, items.kind],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'item_containments_child_fk',
+      columns: [t.childItemId, t.childKind],
+      foreignColumns: [items.id, items.kind],
+    }).onDelete('cascade'),
     unique('item_containments_pair_unique').on(t.parentItemId, t.childItemId),
     index('item_containments_child_idx').on(t.childItemId),
     check(
@@ -216,19 +233,26 @@ export const versionRelations = pgTable(
     createdBy: text('created_by').notNull().default('system'),
   },
   (t) => [
-    foreignKey({ name: 'version_relations_from_fk', columns: [t.fromVersionId, t.fromKind], foreignColumns: [versions.id, versions.kind] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ name: 'version_relations_to_fk', columns: [t.toVersionId, t.toKind], foreignColumns: [versions.id, versions.kind] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'version_relations_from_fk',
+      columns: [t.fromVersionId, t.fromKind],
+      foreignColumns: [versions.id, versions.kind],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'version_relations_to_fk',
+      columns: [t.toVersionId, t.toKind],
+      foreignColumns: [versions.id, versions.kind],
+    }).onDelete('cascade'),
     unique('version_relations_pair_unique').on(t.fromVersionId, t.toVersionId),
     index('version_relations_to_idx').on(t.toVersionId),
     check(
       'version_relations_kinds',
       sql`(${t.fromKind}, ${t.toKind}) in (('assembly','assembly'), ('assembly','subassembly'))`,
     ),
-    check('version_relations_same_kind_once', sql`${t.fromKind} <> ${t.toKind} or ${t.fromVersionId} < ${t.toVersionId}`),
+    check(
+      'version_relations_same_kind_once',
+      sql`${t.fromKind} <> ${t.toKind} or ${t.fromVersionId} < ${t.toVersionId}`,
+    ),
   ],
 );
 
@@ -353,7 +377,9 @@ export const monitoredTargets = pgTable('monitored_targets', {
 /** Reports generated in the background; any instance can answer for their progress and file. */
 export const reportJobs = pgTable('report_jobs', {
   id: text('id').primaryKey(),
-  status: text('status', { enum: ['running', 'done', 'failed'] }).notNull().default('running'),
+  status: text('status', { enum: ['running', 'done', 'failed'] })
+    .notNull()
+    .default('running'),
   progress: integer('progress').notNull().default(0),
   fileName: text('file_name').notNull(),
   contentType: text('content_type').notNull(),

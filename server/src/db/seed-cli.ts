@@ -1,7 +1,15 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { runCli, UsageError } from './cli.js';
-import { countDataRows, DATA_TABLES, DEFAULT_SEED, DEMO_SIZES, type DemoSize, seedDemoData, SIZES } from './demo-data.js';
+import {
+  countDataRows,
+  DATA_TABLES,
+  DEFAULT_SEED,
+  DEMO_SIZES,
+  type DemoSize,
+  seedDemoData,
+  SIZES,
+} from './demo-data.js';
 import { connectDatabase } from './index.js';
 import { runMigrations } from './migrate.js';
 
@@ -30,7 +38,8 @@ function parseOptions(argv: string[]) {
     throw new UsageError(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}`);
   }
   const size = values.size.toUpperCase();
-  if (!DEMO_SIZES.includes(size as DemoSize)) throw new UsageError(`--size must be S, M or L, not "${values.size}".\n\n${USAGE}`);
+  if (!DEMO_SIZES.includes(size as DemoSize))
+    throw new UsageError(`--size must be S, M or L, not "${values.size}".\n\n${USAGE}`);
   const seed = Number(values.seed);
   if (!/^\d+$/.test(values.seed) || seed > 0xffff_ffff) {
     throw new UsageError(`--seed must be an integer from 0 to ${0xffff_ffff}, not "${values.seed}".\n\n${USAGE}`);
@@ -52,7 +61,9 @@ await runCli(async (onCleanup) => {
   const startedAt = performance.now();
   if (options.force) {
     // CASCADE also empties tables added later that point at these rows.
-    await database.pool.query(`truncate ${[...DATA_TABLES, 'audit_log'].map((t) => `"${t}"`).join(', ')} restart identity cascade`);
+    await database.pool.query(
+      `truncate ${[...DATA_TABLES, 'audit_log'].map((t) => `"${t}"`).join(', ')} restart identity cascade`,
+    );
   }
   const seeded = await seedDemoData(database.db, { size: options.size, seed: options.seed });
   if (!seeded) {

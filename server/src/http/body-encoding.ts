@@ -13,7 +13,8 @@ export function charsetOf(contentType: string | undefined): string | undefined {
 /** A body as text, if it is UTF-8 as sent: 415 when it declares another charset, 400 when its bytes are not UTF-8. */
 function utf8Text(contentType: string | undefined, body: Buffer): string {
   const charset = charsetOf(contentType);
-  if (charset !== undefined && !UTF8.has(charset)) throw new HttpError(415, msg('errors.charset', { charset: charset.slice(0, 40) }));
+  if (charset !== undefined && !UTF8.has(charset))
+    throw new HttpError(415, msg('errors.charset', { charset: charset.slice(0, 40) }));
   try {
     return decoder.decode(body);
   } catch {

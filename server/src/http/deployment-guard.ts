@@ -14,7 +14,8 @@ declare module 'fastify' {
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const isWrite = (method: string | string[]) => (Array.isArray(method) ? method : [method]).some((m) => WRITE_METHODS.has(m.toUpperCase()));
+const isWrite = (method: string | string[]) =>
+  (Array.isArray(method) ? method : [method]).some((m) => WRITE_METHODS.has(m.toUpperCase()));
 
 /**
  * On live and demo the data is a published copy of work's: a change there would be lost at the next
@@ -23,10 +24,12 @@ const isWrite = (method: string | string[]) => (Array.isArray(method) ? method :
  */
 export function registerDeploymentGuard(app: FastifyInstance, deployment: Deployment) {
   if (deployment === 'work') return;
-  const refuse = async (_request: FastifyRequest, reply: FastifyReply) => sendError(reply, 403, msg('deployment.readOnly', { deployment: deployment.toUpperCase() }));
+  const refuse = async (_request: FastifyRequest, reply: FastifyReply) =>
+    sendError(reply, 403, msg('deployment.readOnly', { deployment: deployment.toUpperCase() }));
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || !isWrite(route.method) || route.config?.writesData === false) return;
-    const existing = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    const existing =
+      route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
     route.preHandler = [...existing, refuse];
   });
 }

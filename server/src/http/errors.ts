@@ -1,7 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
-import { matchContractMessage, messageLanguageOf, renderMessage, type MessageKey, type MessageLanguage } from '@dp/contract';
+import {
+  matchContractMessage,
+  messageLanguageOf,
+  renderMessage,
+  type MessageKey,
+  type MessageLanguage,
+} from '@dp/contract';
 import type { ItemKind } from '../modules/kinds.js';
 import { NUL_CHARACTER } from './validation.js';
 
@@ -48,8 +54,11 @@ export const kindVersionName = (kind: ItemKind) => msg(`kindVersion.${kind}`);
 /** 'System 12', 'Assembly version 7', 'Reference 3': what a not-found message names. */
 export const numbered = (what: Message, id: number | string) => msg('thing.numbered', { what, id });
 /** Picks `<key>.one` or `<key>.other` by `count`, which is also passed on as a parameter. */
-export const plural = (key: 'item.hasVersions' | 'version.inUse' | 'reference.inUse' | 'obligation.inUse', count: number, params: Record<string, MessageParam> = {}) =>
-  msg(`${key}.${count === 1 ? 'one' : 'other'}`, { ...params, count });
+export const plural = (
+  key: 'item.hasVersions' | 'version.inUse' | 'reference.inUse' | 'obligation.inUse',
+  count: number,
+  params: Record<string, MessageParam> = {},
+) => msg(`${key}.${count === 1 ? 'one' : 'other'}`, { ...params, count });
 
 /** An error whose message is meant for the user; anything else that is thrown becomes a hidden 500. */
 export class HttpError extends Error {
@@ -83,13 +92,24 @@ function localize(value: unknown, language: MessageLanguage): unknown {
 }
 
 /** Sends `{statusCode, error, message, code, ...details}`, the message in the language the request accepts. */
-export function sendError(reply: FastifyReply, statusCode: number, message: Message, details?: Record<string, unknown>) {
+export function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  message: Message,
+  details?: Record<string, unknown>,
+) {
   const language = messageLanguageOf(reply.request.headers['accept-language']);
   return reply
     .code(statusCode)
     .type('application/json; charset=utf-8')
     .header('Content-Language', language)
-    .send({ statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message: message.render(language), code: message.key, ...(localize(details, language) as object | undefined) });
+    .send({
+      statusCode,
+      error: STATUS_CODES[statusCode] ?? 'Error',
+      message: message.render(language),
+      code: message.key,
+      ...(localize(details, language) as object | undefined),
+    });
 }
 
 const partKeys: Record<string, MessageKey> = {
@@ -135,11 +155,15 @@ function describeProblem(issue: ValidationIssue): Message | string {
     case 'too_small':
       if (p.origin === 'string') return msg('zodIssue.minChars', { min: bound(p.minimum) });
       if (p.origin === 'array' || p.origin === 'set') return msg('zodIssue.minItems', { min: bound(p.minimum) });
-      return p.inclusive === false ? msg('zodIssue.greater', { min: bound(p.minimum) }) : msg('zodIssue.min', { min: bound(p.minimum) });
+      return p.inclusive === false
+        ? msg('zodIssue.greater', { min: bound(p.minimum) })
+        : msg('zodIssue.min', { min: bound(p.minimum) });
     case 'too_big':
       if (p.origin === 'string') return msg('zod.maxChars', { max: bound(p.maximum) });
       if (p.origin === 'array' || p.origin === 'set') return msg('zodIssue.maxItems', { max: bound(p.maximum) });
-      return p.inclusive === false ? msg('zodIssue.less', { max: bound(p.maximum) }) : msg('zodIssue.max', { max: bound(p.maximum) });
+      return p.inclusive === false
+        ? msg('zodIssue.less', { max: bound(p.maximum) })
+        : msg('zodIssue.max', { max: bound(p.maximum) });
     case 'invalid_format':
       return msg('zodIssue.format');
     case 'unrecognized_keys':

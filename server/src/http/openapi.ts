@@ -48,7 +48,9 @@ export const openApiTransform: Transform = (input) => {
   const method = (Array.isArray(input.route.method) ? input.route.method[0] : input.route.method) ?? 'get';
   schema.operationId ??= operationIdOf(method, input.url);
   // A route that signs in has requireRole's `checkRole` among its onRequest hooks (openapi.test.ts lists the public ones).
-  const signsIn = [input.route.onRequest].flat().some((hook) => typeof hook === 'function' && hook.name === 'checkRole');
+  const signsIn = [input.route.onRequest]
+    .flat()
+    .some((hook) => typeof hook === 'function' && hook.name === 'checkRole');
   if (TRANSFER_TOKEN_ROUTES.has(input.url)) schema.security ??= [{ transferToken: [] }];
   else schema.security ??= signsIn ? [{ bearer: [] }] : [];
   return result;
@@ -59,7 +61,8 @@ function collectRefs(value: unknown, found: Set<string>) {
   if (Array.isArray(value)) for (const v of value) collectRefs(v, found);
   else if (value !== null && typeof value === 'object') {
     for (const [key, v] of Object.entries(value)) {
-      if (key === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) found.add(v.slice('#/components/schemas/'.length));
+      if (key === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/'))
+        found.add(v.slice('#/components/schemas/'.length));
       else collectRefs(v, found);
     }
   }
@@ -70,24 +73,39 @@ function collectRefs(value: unknown, found: Set<string>) {
  * placeholder text, and only the component schemas something refers to.
  */
 export const openApiTransformObject: TransformObject = (input) => {
-  const doc = jsonSchemaTransformObject(input) as unknown as Json & { paths?: Record<string, Record<string, Json>>; components?: { schemas?: Record<string, unknown> } };
+  const doc = jsonSchemaTransformObject(input) as unknown as Json & {
+    paths?: Record<string, Record<string, Json>>;
+    components?: { schemas?: Record<string, unknown> };
+  };
   for (const [path, operations] of Object.entries(doc.paths ?? {})) {
     for (const [method, operation] of Object.entries(operations)) {
       // The upload takes the picture as JSON with base64 (SPEC 7) or as a form with one file (the editor).
       if (method === 'post' && path === '/api/upload') {
         const body = (operation.requestBody ?? { content: {} }) as { content: Record<string, Json> };
         body.content['multipart/form-data'] = {
-          schema: { type: 'object', properties: { image: { type: 'string', contentMediaType: 'image/*', description: 'A JPEG, PNG, WebP or GIF picture' } }, required: ['image'] },
+          schema: {
+            type: 'object',
+            properties: {
+              image: { type: 'string', contentMediaType: 'image/*', description: 'A JPEG, PNG, WebP or GIF picture' },
+            },
+            required: ['image'],
+          },
         };
         operation.requestBody = body;
       }
       const responses = (operation.responses ?? {}) as Record<string, Json>;
       for (const [status, response] of Object.entries(responses)) {
-        if (response.description === 'Default Response') response.description = status.startsWith('2') ? 'Success' : 'Error (an ApiError with the message in the language asked for)';
+        if (response.description === 'Default Response')
+          response.description = status.startsWith('2')
+            ? 'Success'
+            : 'Error (an ApiError with the message in the language asked for)';
         const content = RESPONSE_CONTENT[`${method} ${path}`];
         if (content && status === '200') response.content = content;
       }
-      const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } });
+      const error = (description: string) => ({
+        description,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+      });
       // Every /api route but the images is under the rate limit (rate-limit.ts).
       if (!path.startsWith('/api/images/')) responses['429'] ??= error('Too many requests (see Retry-After)');
       // Any body may be too large, of another content type, or not UTF-8 (body-encoding.ts).

@@ -35,7 +35,11 @@ export function demoUserClaims(user: DemoUser, rolesClaim: string) {
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
 /** The demo user these credentials belong to, or null. Compares in constant time. */
-export function checkCredentials(passwords: Record<DemoUser, string>, username: unknown, password: unknown): DemoUser | null {
+export function checkCredentials(
+  passwords: Record<DemoUser, string>,
+  username: unknown,
+  password: unknown,
+): DemoUser | null {
   if (typeof username !== 'string' || typeof password !== 'string') return null;
   const user = username.trim().toLowerCase();
   if (!isDemoUser(user)) return null;

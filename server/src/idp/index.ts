@@ -14,7 +14,6 @@ import { createProvider, IDP_MOUNT } from './provider.js';
 import { DEFAULT_IDP_LANGUAGE, IDP_TEXTS, idpLanguageOf } from './texts.js';
 import { loginPage, messagePage } from './views.js';
 
-
 export interface EmbeddedIdpOptions {
   config: AppConfig;
   pool: pg.Pool;
@@ -39,7 +38,10 @@ const CLEANUP_INTERVAL_MS = 6 * 3600_000;
  * endpoints go straight to oidc-provider, the login pages are Fastify routes under /idp/interaction.
  * Call it on the root instance before other routes (its onRequest hook must see every /idp request).
  */
-export async function registerEmbeddedIdp(app: FastifyInstance, { config, pool }: EmbeddedIdpOptions): Promise<EmbeddedIdp> {
+export async function registerEmbeddedIdp(
+  app: FastifyInstance,
+  { config, pool }: EmbeddedIdpOptions,
+): Promise<EmbeddedIdp> {
   const expectedIssuer = `${config.publicUrl}${IDP_MOUNT}`;
   if (config.oidc.issuer !== expectedIssuer) {
     throw new Error(`The embedded OpenID provider must be the issuer ${expectedIssuer}, not ${config.oidc.issuer}.`);
@@ -48,7 +50,9 @@ export async function registerEmbeddedIdp(app: FastifyInstance, { config, pool }
   const signingKey = await loadSigningKey(pool, config.idpKeySecret);
   await deleteExpiredPayloads(pool);
   const cleanup = setInterval(() => {
-    deleteExpiredPayloads(pool).catch((err: unknown) => app.log.warn({ err }, 'deleting expired OpenID provider rows failed'));
+    deleteExpiredPayloads(pool).catch((err: unknown) =>
+      app.log.warn({ err }, 'deleting expired OpenID provider rows failed'),
+    );
   }, CLEANUP_INTERVAL_MS);
   cleanup.unref();
   app.addHook('onClose', async () => clearInterval(cleanup));
@@ -102,9 +106,17 @@ function forwardProtocolRequests(app: FastifyInstance, provider: Provider, publi
   });
 }
 
-async function interactionRoutes(scope: FastifyInstance, provider: Provider, config: AppConfig, throttle: LoginThrottle) {
+async function interactionRoutes(
+  scope: FastifyInstance,
+  provider: Provider,
+  config: AppConfig,
+  throttle: LoginThrottle,
+) {
   if (!scope.hasContentTypeParser('application/x-www-form-urlencoded')) registerStrictFormParser(scope);
-  const backToApp = (text: (typeof IDP_TEXTS)[keyof typeof IDP_TEXTS]) => ({ href: `${config.publicUrl}/`, text: text.backToApp });
+  const backToApp = (text: (typeof IDP_TEXTS)[keyof typeof IDP_TEXTS]) => ({
+    href: `${config.publicUrl}/`,
+    text: text.backToApp,
+  });
 
   function sendPage(reply: FastifyReply, status: number, html: string) {
     // The pages carry a one-time interaction id; never cache them.
@@ -121,7 +133,16 @@ async function interactionRoutes(scope: FastifyInstance, provider: Provider, con
     }
     // The interaction (and the language it asked for) is gone: German, like the app.
     const text = IDP_TEXTS[DEFAULT_IDP_LANGUAGE];
-    sendPage(reply, 400, messagePage({ lang: DEFAULT_IDP_LANGUAGE, title: text.expiredTitle, message: text.expired, link: backToApp(text) }));
+    sendPage(
+      reply,
+      400,
+      messagePage({
+        lang: DEFAULT_IDP_LANGUAGE,
+        title: text.expiredTitle,
+        message: text.expired,
+        link: backToApp(text),
+      }),
+    );
     return null;
   }
 
@@ -140,13 +161,20 @@ async function interactionRoutes(scope: FastifyInstance, provider: Provider, con
       case 'login': {
         const hint = interaction.params.login_hint;
         const lang = idpLanguageOf(interaction.params.ui_locales);
-        return sendPage(reply, 200, loginPage({ action: request.url, username: typeof hint === 'string' ? hint : undefined, lang }));
+        return sendPage(
+          reply,
+          200,
+          loginPage({ action: request.url, username: typeof hint === 'string' ? hint : undefined, lang }),
+        );
       }
       case 'consent':
         // The web app is the provider's only, first-party client: no consent screen.
         return finish(request, reply, await grantRequested(provider, interaction));
       default:
-        return finish(request, reply, { error: 'access_denied', error_description: `The ${interaction.prompt.name} step is not supported.` });
+        return finish(request, reply, {
+          error: 'access_denied',
+          error_description: `The ${interaction.prompt.name} step is not supported.`,
+        });
     }
   });
 
@@ -162,7 +190,12 @@ async function interactionRoutes(scope: FastifyInstance, provider: Provider, con
       sendPage(
         reply.header('Retry-After', String(seconds)),
         429,
-        loginPage({ action: request.url, username: shown, error: IDP_TEXTS[lang].tooManyAttempts(Math.ceil(seconds / 60)), lang }),
+        loginPage({
+          action: request.url,
+          username: shown,
+          error: IDP_TEXTS[lang].tooManyAttempts(Math.ceil(seconds / 60)),
+          lang,
+        }),
       );
     // Password guessing: a locked user name or address is not even checked (issue 12 B5).
     const waitSeconds = await throttle.retryAfter(shown ?? '', request.ip);
@@ -172,7 +205,11 @@ async function interactionRoutes(scope: FastifyInstance, provider: Provider, con
       const { delayMs, lockedForSeconds } = await throttle.failed(shown ?? '', request.ip);
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       if (lockedForSeconds > 0) return locked(lockedForSeconds);
-      return sendPage(reply, 200, loginPage({ action: request.url, username: shown, error: IDP_TEXTS[lang].loginFailed, lang }));
+      return sendPage(
+        reply,
+        200,
+        loginPage({ action: request.url, username: shown, error: IDP_TEXTS[lang].loginFailed, lang }),
+      );
     }
     await throttle.succeeded(user);
     return finish(request, reply, { login: { accountId: user } });

@@ -59,12 +59,18 @@ export function createLoginThrottle(pool: pg.Pool, options: LoginThrottleOptions
   return {
     /** Seconds until this user name and address may try again; 0 when they may now. */
     async retryAfter(username: string, address: string): Promise<number> {
-      const [user, from] = await Promise.all([lockedFor(userKey(username), options.userLockAfter), lockedFor(addressKey(address), options.addressLockAfter)]);
+      const [user, from] = await Promise.all([
+        lockedFor(userKey(username), options.userLockAfter),
+        lockedFor(addressKey(address), options.addressLockAfter),
+      ]);
       return Math.max(user, from);
     },
     /** Records a wrong password; returns how long to hold the answer back, and whether it now locks. */
     async failed(username: string, address: string): Promise<{ delayMs: number; lockedForSeconds: number }> {
-      const [userFailures, addressFailures] = await Promise.all([countFailure(userKey(username)), countFailure(addressKey(address))]);
+      const [userFailures, addressFailures] = await Promise.all([
+        countFailure(userKey(username)),
+        countFailure(addressKey(address)),
+      ]);
       const locked = userFailures >= options.userLockAfter || addressFailures >= options.addressLockAfter;
       return { delayMs: failureDelayMs(userFailures), lockedForSeconds: locked ? windowSeconds : 0 };
     },

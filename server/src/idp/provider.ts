@@ -174,7 +174,10 @@ function allowInlineScript(ctx: KoaContextWithOIDC, script: string) {
   const csp = ctx.response.get('Content-Security-Policy');
   if (!csp) return;
   const source = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
-  const directives = csp.split(';').map((d) => d.trim()).filter(Boolean);
+  const directives = csp
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean);
   const index = directives.findIndex((d) => d.split(/\s+/)[0] === 'script-src');
   if (index >= 0) directives[index] = `${directives[index]} ${source}`;
   else directives.push(`script-src 'self' ${source}`);

@@ -39,7 +39,8 @@ export const IDP_TEXTS: { readonly [L in IdpLanguage]: IdpTexts } = {
     signingOut: 'Signing out…',
     signOutButton: 'Sign out',
     signOutQuestion: `Do you want to sign out of the ${PRODUCT_NAME}?`,
-    tooManyAttempts: (minutes) => `Too many failed sign-in attempts. Signing in is locked for ${minutes} minutes; please try again later.`,
+    tooManyAttempts: (minutes) =>
+      `Too many failed sign-in attempts. Signing in is locked for ${minutes} minutes; please try again later.`,
     signedOutTitle: 'Signed out',
     signedOut: `You are signed out of the ${PRODUCT_NAME}.`,
     backToApp: `Back to the ${PRODUCT_NAME}`,
@@ -59,7 +60,8 @@ export const IDP_TEXTS: { readonly [L in IdpLanguage]: IdpTexts } = {
     signingOut: 'Abmeldung…',
     signOutButton: 'Abmelden',
     signOutQuestion: `Möchten Sie sich vom ${PRODUCT_NAME} abmelden?`,
-    tooManyAttempts: (minutes) => `Zu viele fehlgeschlagene Anmeldeversuche. Die Anmeldung ist für ${minutes} Minuten gesperrt; bitte versuchen Sie es später erneut.`,
+    tooManyAttempts: (minutes) =>
+      `Zu viele fehlgeschlagene Anmeldeversuche. Die Anmeldung ist für ${minutes} Minuten gesperrt; bitte versuchen Sie es später erneut.`,
     signedOutTitle: 'Abgemeldet',
     signedOut: `Sie sind vom ${PRODUCT_NAME} abgemeldet.`,
     backToApp: `Zurück zum ${PRODUCT_NAME}`,
@@ -79,7 +81,8 @@ export const IDP_TEXTS: { readonly [L in IdpLanguage]: IdpTexts } = {
     signingOut: 'Déconnexion…',
     signOutButton: 'Se déconnecter',
     signOutQuestion: `Voulez-vous vous déconnecter du ${PRODUCT_NAME} ?`,
-    tooManyAttempts: (minutes) => `Trop de tentatives de connexion échouées. La connexion est bloquée pendant ${minutes} minutes ; veuillez réessayer plus tard.`,
+    tooManyAttempts: (minutes) =>
+      `Trop de tentatives de connexion échouées. La connexion est bloquée pendant ${minutes} minutes ; veuillez réessayer plus tard.`,
     signedOutTitle: 'Déconnecté',
     signedOut: `Vous êtes déconnecté du ${PRODUCT_NAME}.`,
     backToApp: `Retour au ${PRODUCT_NAME}`,

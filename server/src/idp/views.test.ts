@@ -18,14 +18,21 @@ describe('provider pages', () => {
   });
 
   it('shows the error line and keeps the user name, escaped', () => {
-    const html = loginPage({ action: '/x', username: '"><script>alert(1)</script>', error: 'Invalid user name or password.', lang: 'en' });
+    const html = loginPage({
+      action: '/x',
+      username: '"><script>alert(1)</script>',
+      error: 'Invalid user name or password.',
+      lang: 'en',
+    });
     expect(html).toContain('<p class="error" role="alert">Invalid user name or password.</p>');
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('value="&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;"');
   });
 
   it('escapes the five HTML characters', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;&#60;/a&#62;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;&#60;/a&#62;',
+    );
   });
 
   it('renders a message with an optional link', () => {
@@ -36,12 +43,15 @@ describe('provider pages', () => {
   });
 
   it('auto-submits the logout form with logout=yes and a script that matches its CSP hash', () => {
-    const form = '<form id="op.logoutForm" method="post" action="/idp/session/end/confirm"><input type="hidden" name="xsrf" value="t"/></form>';
+    const form =
+      '<form id="op.logoutForm" method="post" action="/idp/session/end/confirm"><input type="hidden" name="xsrf" value="t"/></form>';
     const html = logoutPage(form, 'en');
     expect(html).toContain('<input type="hidden" name="logout" value="yes"/></form>');
     expect(html).toContain(`<script>${LOGOUT_SUBMIT_SCRIPT}</script>`);
     expect(html).toContain('<noscript><button type="submit" form="op.logoutForm">Sign out</button></noscript>');
-    expect(logoutPage(form)).toContain('<noscript><button type="submit" form="op.logoutForm">Abmelden</button></noscript>');
+    expect(logoutPage(form)).toContain(
+      '<noscript><button type="submit" form="op.logoutForm">Abmelden</button></noscript>',
+    );
   });
 
   it('renders the login page in German by default and in French when asked', () => {
@@ -59,7 +69,12 @@ describe('provider pages', () => {
   });
 
   it('renders message pages with the language attribute and an optional detail', () => {
-    const html = messagePage({ title: 'Connexion expirée', message: 'x', detail: 'Détails : invalid_request', lang: 'fr' });
+    const html = messagePage({
+      title: 'Connexion expirée',
+      message: 'x',
+      detail: 'Détails : invalid_request',
+      lang: 'fr',
+    });
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain('<p class="hint">Détails : invalid_request</p>');
     expect(messagePage({ title: 't', message: 'm' })).toContain('<html lang="de">');

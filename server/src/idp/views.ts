@@ -93,7 +93,7 @@ export function messagePage({ title, message, link, detail, lang = DEFAULT_IDP_L
 }
 
 /** The script that submits the logout form at once, so RP-initiated logout needs no extra click. */
-export const LOGOUT_SUBMIT_SCRIPT = "document.forms[0].submit();";
+export const LOGOUT_SUBMIT_SCRIPT = 'document.forms[0].submit();';
 
 /**
  * The logout confirmation; `form` is oidc-provider's form (action and xsrf token); `logout=yes` ends the
@@ -101,7 +101,11 @@ export const LOGOUT_SUBMIT_SCRIPT = "document.forms[0].submit();";
  * valid ID token hint) a script submits it at once; otherwise it asks, so a link on another site cannot
  * sign anyone out (the POST needs the xsrf token of this page).
  */
-export function logoutPage(form: string, lang: IdpLanguage = DEFAULT_IDP_LANGUAGE, { autoSubmit = true }: { autoSubmit?: boolean } = {}): string {
+export function logoutPage(
+  form: string,
+  lang: IdpLanguage = DEFAULT_IDP_LANGUAGE,
+  { autoSubmit = true }: { autoSubmit?: boolean } = {},
+): string {
   const text = IDP_TEXTS[lang];
   const withLogout = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
   if (!autoSubmit) {

@@ -2,8 +2,16 @@ import type { KindPath } from '@dp/contract';
 
 export type ItemKind = 'system' | 'assembly' | 'subassembly';
 
-const kindByPath: Record<KindPath, ItemKind> = { systems: 'system', assemblies: 'assembly', subassemblies: 'subassembly' };
-const pathByKind: Record<ItemKind, KindPath> = { system: 'systems', assembly: 'assemblies', subassembly: 'subassemblies' };
+const kindByPath: Record<KindPath, ItemKind> = {
+  systems: 'system',
+  assemblies: 'assembly',
+  subassemblies: 'subassembly',
+};
+const pathByKind: Record<ItemKind, KindPath> = {
+  system: 'systems',
+  assembly: 'assemblies',
+  subassembly: 'subassemblies',
+};
 
 /** Systems, then assemblies, then sub-assemblies: the order of lists and of a stored pair. */
 export const kindRank: Record<ItemKind, number> = { system: 0, assembly: 1, subassembly: 2 };

@@ -34,7 +34,11 @@ export async function recordChanges(tx: Tx, changes: Change[]) {
     })),
   );
   // clock_timestamp() rather than now(): two quick transactions must never share a modification time.
-  await tx.update(dataInfo).set({ modificationTime: sql`greatest(clock_timestamp(), ${dataInfo.modificationTime} + interval '1 microsecond')` });
+  await tx
+    .update(dataInfo)
+    .set({
+      modificationTime: sql`greatest(clock_timestamp(), ${dataInfo.modificationTime} + interval '1 microsecond')`,
+    });
 }
 
 export const recordChange = (tx: Tx, change: Change) => recordChanges(tx, [change]);

@@ -26,7 +26,13 @@ export const cascadedDeletes = {
     const rows = await tx.execute<Pair>(sql`
       select parent_item_id as from_id, parent_kind as from_kind, child_item_id as to_id, child_kind as to_kind
       from item_containments where parent_item_id = any(${intArray(ids)}) or child_item_id = any(${intArray(ids)})`);
-    return rows.rows.map((r) => ({ actor, action: 'delete', entity: 'containment', entityId: href.containment(r.from_kind, r.from_id, r.to_kind, r.to_id), before: { related: true } }));
+    return rows.rows.map((r) => ({
+      actor,
+      action: 'delete',
+      entity: 'containment',
+      entityId: href.containment(r.from_kind, r.from_id, r.to_kind, r.to_id),
+      before: { related: true },
+    }));
   },
 
   /** The version relations of the given versions, from either side. */

@@ -20,7 +20,14 @@ export function assertFresh(
   if (sent.includes(expected)) return;
   const by = current.updated_by;
   const at = current.modification_time ? toIso(current.modification_time) : undefined;
-  const text = by && at ? msg('stale.byAt', { by, at }) : by ? msg('stale.by', { by }) : at ? msg('stale.at', { at }) : msg('stale.plain');
+  const text =
+    by && at
+      ? msg('stale.byAt', { by, at })
+      : by
+        ? msg('stale.by', { by })
+        : at
+          ? msg('stale.at', { at })
+          : msg('stale.plain');
   throw new HttpError(412, text, {
     current: currentState,
     etag: expected,

@@ -24,7 +24,11 @@ interface Common<Row, Api> {
 }
 
 /** Runs `work` in one transaction; a database error becomes a 4xx with `messages` for known constraints. */
-export async function inTransaction<T>(db: Db, messages: Record<string, Message> | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  db: Db,
+  messages: Record<string, Message> | undefined,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
   try {
     return await db.transaction(work);
   } catch (error) {
@@ -34,7 +38,9 @@ export async function inTransaction<T>(db: Db, messages: Record<string, Message>
 }
 
 /** Inserts a row, audits it and moves the modification time, in one transaction. */
-export function createRow<Row extends Versioned, Api>(options: Common<Row, Api> & { insert: (tx: Tx) => Promise<Row> }): Promise<Api> {
+export function createRow<Row extends Versioned, Api>(
+  options: Common<Row, Api> & { insert: (tx: Tx) => Promise<Row> },
+): Promise<Api> {
   return inTransaction(options.db, options.messages, async (tx) => {
     const row = await options.insert(tx);
     const after = options.toApi(row);
@@ -51,7 +57,6 @@ interface Existing<Row extends Versioned, Api> extends Common<Row, Api> {
   ifMatch: string | undefined;
 }
 
-
 /** Updates a row only if the client saw its current revision (If-Match), with audit. */
 export function updateRow<Row extends Versioned, Api>(
   options: Existing<Row, Api> & { update: (tx: Tx, current: Row) => Promise<Row> },
@@ -62,7 +67,14 @@ export function updateRow<Row extends Versioned, Api>(
     const before = options.toApi(current);
     assertFresh(options.ifMatch, current, before);
     const after = options.toApi(await options.update(tx, current));
-    await recordChange(tx, { actor: options.actor, action: 'update', entity: options.entity, entityId: current.id, before, after });
+    await recordChange(tx, {
+      actor: options.actor,
+      action: 'update',
+      entity: options.entity,
+      entityId: current.id,
+      before,
+      after,
+    });
     return after;
   });
 }
@@ -87,7 +99,10 @@ export function deleteRow<Row extends Versioned, Api>(
     if (reason) throw new HttpError(409, reason);
     const cascaded = (await options.cascades?.(tx, current, options.actor)) ?? [];
     await options.remove(tx, current);
-    await recordChanges(tx, [{ actor: options.actor, action: 'delete', entity: options.entity, entityId: current.id, before }, ...cascaded]);
+    await recordChanges(tx, [
+      { actor: options.actor, action: 'delete', entity: options.entity, entityId: current.id, before },
+      ...cascaded,
+    ]);
   });
 }
 
@@ -112,7 +127,11 @@ export function defineResource<Row extends Versioned, Api, Input>(spec: Resource
   const common = (db: Db, actor: string) => ({ db, actor, entity: spec.entity, toApi: spec.toApi });
   return {
     create: (db: Db, actor: string, input: Input) =>
-      createRow({ ...common(db, actor), messages: spec.messages?.(input), insert: (tx) => spec.insert(tx, actor, input) }),
+      createRow({
+        ...common(db, actor),
+        messages: spec.messages?.(input),
+        insert: (tx) => spec.insert(tx, actor, input),
+      }),
     update: (db: Db, actor: string, id: number, input: Input, ifMatch?: string) =>
       updateRow({
         ...common(db, actor),

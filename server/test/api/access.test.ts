@@ -53,7 +53,11 @@ describe('who may read what', () => {
 
   it('/api/config names the audience as an RFC 8707 resource indicator by default (issue 12 A2)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
-    expect(res.json().oidc).toMatchObject({ authority: t.config.oidc.issuer, client_id: 'digital-portfolio-web', resource: t.config.oidc.audience });
+    expect(res.json().oidc).toMatchObject({
+      authority: t.config.oidc.issuer,
+      client_id: 'digital-portfolio-web',
+      resource: t.config.oidc.audience,
+    });
     expect(res.json().oidc).not.toHaveProperty('audience');
   });
 
@@ -66,9 +70,13 @@ describe('who may read what', () => {
 
   it('a user with both intern and admin roles is admin; intern and extern is intern', async () => {
     const both = await t.issuer.tokenFor('boss', ['intern', 'admin']);
-    expect((await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${both}` } })).json().role).toBe('admin');
+    expect((await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${both}` } })).json().role).toBe(
+      'admin',
+    );
     const mixed = await t.issuer.tokenFor('mixed', ['extern', 'intern', 'unknown']);
-    expect((await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${mixed}` } })).json().role).toBe('intern');
+    expect((await t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${mixed}` } })).json().role).toBe(
+      'intern',
+    );
   });
 
   it.each([

@@ -16,7 +16,10 @@ describe('the API description is for admins only (SPEC 6)', () => {
     ['intern', 403],
     ['admin', 200],
   ] as const)('GET /api/openapi.json as %s → %i', async (caller, status) => {
-    const res = await t.app.inject({ url: '/api/openapi.json', headers: caller === 'anonymous' ? {} : await t.as(caller) });
+    const res = await t.app.inject({
+      url: '/api/openapi.json',
+      headers: caller === 'anonymous' ? {} : await t.as(caller),
+    });
     expect(res.statusCode).toBe(status);
     if (caller === 'anonymous') {
       expect(res.json().message).toBe(MESSAGES.unauthorized);
@@ -30,7 +33,14 @@ describe('the API description is for admins only (SPEC 6)', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
-    for (const path of ['/api/dataset', '/api/dataset/{id}', '/api/release-notes', '/api/release-notes/internal', '/api/upload']) expect(Object.keys(doc.paths)).toContain(path);
+    for (const path of [
+      '/api/dataset',
+      '/api/dataset/{id}',
+      '/api/release-notes',
+      '/api/release-notes/internal',
+      '/api/upload',
+    ])
+      expect(Object.keys(doc.paths)).toContain(path);
     expect(Object.keys(doc.paths)).not.toContain('/api/openapi.json');
     expect(res.headers['cache-control']).toBe('private, no-store');
   });

@@ -62,7 +62,9 @@ describe('backups', () => {
     const schema = `backup_${first.name.replace(/-/g, '_')}`;
     const copied = await t.pool.query(`select count(*)::int as n from ${pg.escapeIdentifier(schema)}.compatibilities`);
     expect(copied.rows[0].n).toBe(first.counts.compatibilities);
-    const audit = await t.pool.query(`select actor from audit_log where entity = 'backup' and entity_id = $1`, [first.name]);
+    const audit = await t.pool.query(`select actor from audit_log where entity = 'backup' and entity_id = $1`, [
+      first.name,
+    ]);
     expect(audit.rows).toEqual([{ actor: 'admin' }]);
   });
 
@@ -73,19 +75,26 @@ describe('backups', () => {
     expect(list.status).toBe(200);
     const names = (list.body.files as BackupInfo[]).map((f) => f.name);
     expect(names.indexOf(second.name)).toBeLessThan(names.indexOf(first.name));
-    expect(list.body.files[0]).toMatchObject({ name: expect.any(String), created: expect.any(String), size: expect.any(Number) });
+    expect(list.body.files[0]).toMatchObject({
+      name: expect.any(String),
+      created: expect.any(String),
+      size: expect.any(Number),
+    });
     expect(list.body.files[0].size).toBeGreaterThan(0);
   });
 
   it('is one snapshot while writes go on: its counts and content agree with each other', async () => {
     const writer = (async () => {
-      for (let i = 0; i < 15; i++) await t.call('POST', '/api/references', { reference: `snap-${i}`, description: 'written during a backup' });
+      for (let i = 0; i < 15; i++)
+        await t.call('POST', '/api/references', { reference: `snap-${i}`, description: 'written during a backup' });
     })();
     const during = (await take()).body as BackupInfo;
     await writer;
     const schema = `backup_${during.name.replace(/-/g, '_')}`;
     for (const table of BACKUP_TABLES) {
-      const n = await t.pool.query(`select count(*)::int as n from ${pg.escapeIdentifier(schema)}.${pg.escapeIdentifier(table)}`);
+      const n = await t.pool.query(
+        `select count(*)::int as n from ${pg.escapeIdentifier(schema)}.${pg.escapeIdentifier(table)}`,
+      );
       expect(n.rows[0].n, table).toBe(during.counts[table]);
     }
     // Every reference row of a compatibility points at a reference of the same snapshot.
@@ -96,7 +105,11 @@ describe('backups', () => {
     expect(orphans.rows[0].n).toBe(0);
     const file = await download(during.name);
     const text = gunzip(file.file);
-    expect(createHash('sha256').update(text.slice(0, text.lastIndexOf('#end '))).digest('hex')).toBe(during.checksum);
+    expect(
+      createHash('sha256')
+        .update(text.slice(0, text.lastIndexOf('#end ')))
+        .digest('hex'),
+    ).toBe(during.checksum);
   });
 
   it('downloads as one gzip file with header, tables, counts and a signed checksum', async () => {
@@ -106,7 +119,12 @@ describe('backups', () => {
     const text = gunzip(res.file);
     const lines = text.split('\n');
     const header = JSON.parse(lines[0]!);
-    expect(header).toMatchObject({ format: 'digital-portfolio-backup', schema_version: SCHEMA_VERSION, name: first.name, counts: first.counts });
+    expect(header).toMatchObject({
+      format: 'digital-portfolio-backup',
+      schema_version: SCHEMA_VERSION,
+      name: first.name,
+      counts: first.counts,
+    });
     for (const table of BACKUP_TABLES) expect(lines.some((l) => l.startsWith(`#table ${table} `))).toBe(true);
     const end = JSON.parse(lines.at(-2)!.slice(5));
     expect(end.sha256).toBe(first.checksum);
@@ -119,7 +137,12 @@ describe('backups', () => {
     expect((await t.call('GET', `/api/backups/${first.name}/file`)).status).toBe(404);
     const res = await upload(file);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: first.name, counts: first.counts, checksum: first.checksum, origin: 'upload' });
+    expect(res.body).toMatchObject({
+      name: first.name,
+      counts: first.counts,
+      checksum: first.checksum,
+      origin: 'upload',
+    });
     // The uploaded copy downloads byte for byte as the original content.
     expect(gunzip((await download(first.name)).file)).toBe(gunzip(file));
     // Uploading it again would overwrite it: refused.
@@ -137,7 +160,9 @@ describe('backups', () => {
     });
     afterAll(async () => {
       expect((await t.call('GET', '/api/dumps')).body.files.length).toBe(before);
-      const leftovers = await t.pool.query(`select nspname from pg_namespace where nspname = $1`, [`backup_${first.name.replace(/-/g, '_')}`]);
+      const leftovers = await t.pool.query(`select nspname from pg_namespace where nspname = $1`, [
+        `backup_${first.name.replace(/-/g, '_')}`,
+      ]);
       expect(leftovers.rows).toEqual([]);
     });
 
@@ -208,7 +233,10 @@ describe('backups', () => {
   it('keeps BACKUP_KEEP backups, and the last one transferred to each target', async () => {
     const deps = { pool: t.pool, config: { transferToken: TOKEN, backupKeep: 2 } };
     const published = (await takeBackup(deps, { actor: 'admin', origin: 'manual' }))!;
-    await t.pool.query(`insert into transfers (backup_name, target, target_url, by, ok) values ($1, 'www', 'http://live', 'admin', true)`, [published.name]);
+    await t.pool.query(
+      `insert into transfers (backup_name, target, target_url, by, ok) values ($1, 'www', 'http://live', 'admin', true)`,
+      [published.name],
+    );
     for (let i = 0; i < 3; i++) await takeBackup(deps, { actor: 'admin', origin: 'manual' });
     const names = (await t.call('GET', '/api/dumps')).body.files.map((f: BackupInfo) => f.name);
     expect(names).toHaveLength(3);
@@ -220,7 +248,9 @@ describe('backups', () => {
   it('takes a scheduled slot once, however many instances fire for it', async () => {
     const deps = { pool: t.pool, config: { transferToken: TOKEN, backupKeep: 50 } };
     const slot = new Date(Date.UTC(2030, 0, 1, 2, 30, 0));
-    const results = await Promise.allSettled([1, 2, 3].map(() => takeBackup(deps, { actor: 'schedule', origin: 'scheduled', slot })));
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => takeBackup(deps, { actor: 'schedule', origin: 'scheduled', slot })),
+    );
     const taken = results.filter((r) => r.status === 'fulfilled' && r.value !== null);
     expect(taken).toHaveLength(1);
     const list = (await t.call('GET', '/api/dumps')).body.files as BackupInfo[];
@@ -235,7 +265,9 @@ describe('the backup schedule', () => {
       let files: BackupInfo[] = [];
       for (let i = 0; i < 60 && files.length === 0; i++) {
         await new Promise((r) => setTimeout(r, 100));
-        files = ((await scheduled.call('GET', '/api/dumps')).body.files as BackupInfo[]).filter((f) => f.origin === 'scheduled');
+        files = ((await scheduled.call('GET', '/api/dumps')).body.files as BackupInfo[]).filter(
+          (f) => f.origin === 'scheduled',
+        );
       }
       expect(files[0]).toMatchObject({ origin: 'scheduled', created_by: 'schedule' });
       // A slot is a whole minute: its name ends in -00.

@@ -57,7 +57,8 @@ interface Route {
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 /** Not the product's API: the OpenID provider, and the API documentation pages themselves. */
-const skipped = (path: string) => !path.startsWith('/api/') || path.startsWith('/api/docs') || path === '/api/openapi.json';
+const skipped = (path: string) =>
+  !path.startsWith('/api/') || path.startsWith('/api/docs') || path === '/api/openapi.json';
 
 const openApi = (await t.app.inject({ url: '/api/openapi.json', headers: await t.as('admin') })).json() as OpenApi;
 
@@ -99,7 +100,11 @@ function fastifyRoutes(): Array<{ method: string; path: string }> {
     const depth = match[1]!.length / 4;
     const path = (depth > 0 ? prefixes[depth - 1]! : '') + match[2]!;
     prefixes[depth] = path;
-    for (const method of (match[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) found.push({ method, path });
+    for (const method of (match[3] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean))
+      found.push({ method, path });
   }
   return found;
 }
@@ -109,7 +114,9 @@ const shape = (path: string) => path.replace(/\{[^}]+\}/g, ':').replace(/:[^/]+/
 // Inputs
 
 const isNullable = (s: JsonSchema) =>
-  s.nullable === true || (Array.isArray(s.type) && s.type.includes('null')) || [...(s.anyOf ?? []), ...(s.oneOf ?? [])].some((x) => resolve(x).type === 'null');
+  s.nullable === true ||
+  (Array.isArray(s.type) && s.type.includes('null')) ||
+  [...(s.anyOf ?? []), ...(s.oneOf ?? [])].some((x) => resolve(x).type === 'null');
 /** The non-null type of a schema: 'string', 'integer', 'object'… */
 function typeOf(s: JsonSchema): string | undefined {
   if (Array.isArray(s.type)) return s.type.find((x) => x !== 'null');
@@ -147,7 +154,9 @@ function validValue(schema: JsonSchema): unknown {
 
 const LONG = 'x'.repeat(10_000);
 const tooLong = (s: JsonSchema): Array<[string, string]> =>
-  s.maxLength !== undefined && s.maxLength >= LONG.length ? [[`${s.maxLength + 1} characters`, 'x'.repeat(s.maxLength + 1)]] : [['10 000 characters', LONG]];
+  s.maxLength !== undefined && s.maxLength >= LONG.length
+    ? [[`${s.maxLength + 1} characters`, 'x'.repeat(s.maxLength + 1)]]
+    : [['10 000 characters', LONG]];
 /** Values of the wrong type (or size) for a field of this schema. */
 function wrongValues(schema: JsonSchema): Array<[label: string, value: unknown]> {
   const s = concrete(resolve(schema));
@@ -184,7 +193,10 @@ function fieldPaths(schema: JsonSchema, path: string[] = [], depth = 0): Array<{
   if (depth > 4) return [];
   const type = typeOf(s);
   if (type === 'object' && s.properties) {
-    return Object.entries(s.properties).flatMap(([name, field]) => [{ path: [...path, name], schema: field }, ...fieldPaths(field, [...path, name], depth + 1)]);
+    return Object.entries(s.properties).flatMap(([name, field]) => [
+      { path: [...path, name], schema: field },
+      ...fieldPaths(field, [...path, name], depth + 1),
+    ]);
   }
   if (type === 'array' && s.items) {
     const items = s.items;
@@ -206,7 +218,8 @@ function withField(base: unknown, rootSchema: JsonSchema, path: string[], value:
     }
     if (node[key] === null || typeof node[key] !== 'object') {
       const made = validValue(child);
-      node[key] = typeOf(child) === 'array' && Array.isArray(made) && made.length === 0 ? [validValue(child.items ?? {})] : made;
+      node[key] =
+        typeOf(child) === 'array' && Array.isArray(made) && made.length === 0 ? [validValue(child.items ?? {})] : made;
     }
     node = node[key] as Record<string, unknown>;
     schema = child;
@@ -215,7 +228,24 @@ function withField(base: unknown, rootSchema: JsonSchema, path: string[], value:
 }
 
 // With issue 12 B1's forms a lax number parser would read as 16, 1 or 1000, and ids just past PostgreSQL's integer.
-const BAD_PATH_VALUES = ['abc', '-1', '0', '1.5', '99999999999999999999', 'x'.repeat(300), '%00', '..%2F..', '%zz', '0x10', '1.0', '+1', '%201', '1e3', '2147483648', '9999999999'];
+const BAD_PATH_VALUES = [
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '99999999999999999999',
+  'x'.repeat(300),
+  '%00',
+  '..%2F..',
+  '%zz',
+  '0x10',
+  '1.0',
+  '+1',
+  '%201',
+  '1e3',
+  '2147483648',
+  '9999999999',
+];
 
 /** A value the path parameter accepts, so that only the one replaced parameter is wrong. */
 function validParam(p: Parameter): string {
@@ -229,7 +259,8 @@ function validParam(p: Parameter): string {
 function badQueryValues(p: Parameter): string[] {
   const s = resolve(p.schema);
   const values = ['%00', encodeURIComponent('x'.repeat(300))];
-  if (typeOf(s) === 'integer' || typeOf(s) === 'number') values.push('abc', '-1', '0', '1.5', '99999999999999999999', '');
+  if (typeOf(s) === 'integer' || typeOf(s) === 'number')
+    values.push('abc', '-1', '0', '1.5', '99999999999999999999', '');
   else if ((s.minLength ?? 0) > 0) values.push('');
   if (s.enum) values.push('abc');
   return values;
@@ -251,7 +282,12 @@ interface Case {
   clientError: boolean;
 }
 
-const modificationTime = async () => String((await t.pool.query('select modification_time from data_info where id = 1')).rows[0]?.modification_time?.toISOString());
+const modificationTime = async () =>
+  String(
+    (
+      await t.pool.query('select modification_time from data_info where id = 1')
+    ).rows[0]?.modification_time?.toISOString(),
+  );
 
 const STACK_TRACE = [/\n\s+at /, /\bat .+:\d+:\d+/, /\.[cm]?[jt]sx?:\d+/, /node_modules/];
 
@@ -268,7 +304,8 @@ async function check(route: Route, c: Case, admin: boolean): Promise<string[]> {
   const failures: string[] = [];
   const status = res.statusCode;
   if (status >= 500) failures.push(`${name}: answered ${status}: ${res.body.slice(0, 300)}`);
-  else if (c.clientError && (status < 400 || status >= 500)) failures.push(`${name}: answered ${status} instead of a 4xx: ${res.body.slice(0, 200)}`);
+  else if (c.clientError && (status < 400 || status >= 500))
+    failures.push(`${name}: answered ${status} instead of a 4xx: ${res.body.slice(0, 200)}`);
   if (status >= 400) {
     let body: unknown;
     try {
@@ -277,9 +314,13 @@ async function check(route: Route, c: Case, admin: boolean): Promise<string[]> {
       failures.push(`${name}: ${status} without a JSON body: ${res.body.slice(0, 200)}`);
     }
     const { message, statusCode, code } = (body ?? {}) as { message?: unknown; statusCode?: unknown; code?: unknown };
-    if (body !== undefined && (typeof message !== 'string' || message.trim() === '')) failures.push(`${name}: ${status} without a message: ${res.body.slice(0, 200)}`);
+    if (body !== undefined && (typeof message !== 'string' || message.trim() === ''))
+      failures.push(`${name}: ${status} without a message: ${res.body.slice(0, 200)}`);
     // The API's own error shape (server/src/http/errors.ts): a sentence of the message catalog, translatable.
-    else if (body !== undefined && (statusCode !== status || typeof code !== 'string' || !Object.hasOwn(MESSAGE_CATALOG, code))) {
+    else if (
+      body !== undefined &&
+      (statusCode !== status || typeof code !== 'string' || !Object.hasOwn(MESSAGE_CATALOG, code))
+    ) {
       failures.push(`${name}: ${status} is not an error of the API's message catalog: ${res.body.slice(0, 200)}`);
     }
   }
@@ -298,11 +339,16 @@ function casesOf(route: Route): Array<{ c: Case; admin: boolean }> {
   const baseBody = route.body ? JSON.stringify(validValue(route.body)) : undefined;
   const hasInput = route.params.length > 0 || route.query.length > 0 || route.body !== undefined;
   const cases: Array<{ c: Case; admin: boolean }> = [];
-  const add = (c: Omit<Case, 'clientError'>, admin = true, clientError = true) => cases.push({ c: { ...c, clientError }, admin });
+  const add = (c: Omit<Case, 'clientError'>, admin = true, clientError = true) =>
+    cases.push({ c: { ...c, clientError }, admin });
 
   for (const p of route.params) {
     for (const bad of BAD_PATH_VALUES) {
-      add({ what: `path ${p.name}=${bad.length > 20 ? `<${bad.length} characters>` : bad}`, url: url(route, { ...base, [p.name]: bad }), payload: baseBody });
+      add({
+        what: `path ${p.name}=${bad.length > 20 ? `<${bad.length} characters>` : bad}`,
+        url: url(route, { ...base, [p.name]: bad }),
+        payload: baseBody,
+      });
     }
   }
 
@@ -313,11 +359,19 @@ function casesOf(route: Route): Array<{ c: Case; admin: boolean }> {
     add({ what: 'body: an empty object', url: at, payload: '{}' });
     add({ what: 'body: a JSON string', url: at, payload: '"text"' });
     add({ what: 'body: a JSON number', url: at, payload: '42' });
-    add({ what: 'body: unknown fields only', url: at, payload: JSON.stringify({ unknown_field: 1, another_unknown: 'x' }) });
+    add({
+      what: 'body: unknown fields only',
+      url: at,
+      payload: JSON.stringify({ unknown_field: 1, another_unknown: 'x' }),
+    });
     const body = validValue(route.body);
     for (const field of fieldPaths(route.body)) {
       for (const [label, value] of wrongValues(field.schema)) {
-        add({ what: `body field ${field.path.join('.')}: ${label}`, url: at, payload: JSON.stringify(withField(body, route.body, field.path, value)) });
+        add({
+          what: `body field ${field.path.join('.')}: ${label}`,
+          url: at,
+          payload: JSON.stringify(withField(body, route.body, field.path, value)),
+        });
       }
     }
   }
@@ -327,7 +381,11 @@ function casesOf(route: Route): Array<{ c: Case; admin: boolean }> {
     add({ what: 'query: unknown parameter', url: `${at}?unknown_parameter=1`, payload: baseBody });
     for (const p of route.query) {
       for (const bad of badQueryValues(p)) {
-        add({ what: `query ${p.name}=${bad.length > 20 ? `<${bad.length} characters>` : bad}`, url: `${at}?${p.name}=${bad}`, payload: baseBody });
+        add({
+          what: `query ${p.name}=${bad.length > 20 ? `<${bad.length} characters>` : bad}`,
+          url: `${at}?${p.name}=${bad}`,
+          payload: baseBody,
+        });
       }
       add({ what: `query ${p.name} given twice`, url: `${at}?${p.name}=1&${p.name}=2`, payload: baseBody });
     }
@@ -335,7 +393,9 @@ function casesOf(route: Route): Array<{ c: Case; admin: boolean }> {
 
   // No token, a token that is no JWT, and another scheme: answered before (or with) the bad input.
   const first = route.params[0];
-  const badUrl = first ? url(route, { ...base, [first.name]: 'abc' }) : url(route, base, route.query.length > 0 ? 'unknown_parameter=1' : '');
+  const badUrl = first
+    ? url(route, { ...base, [first.name]: 'abc' })
+    : url(route, base, route.query.length > 0 ? 'unknown_parameter=1' : '');
   const badBody = route.body ? '[]' : undefined;
   for (const [what, headers] of [
     ['no token', {}],
@@ -365,7 +425,11 @@ describe('the routes to sweep', () => {
       .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && !skipped(r.path))
       .map((r) => `${r.method} ${r.path}`)
       .filter((r) => {
-        const pattern = new RegExp(`^${shape(r).replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:/g, '[^/]+')}$`);
+        const pattern = new RegExp(
+          `^${shape(r)
+            .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+            .replace(/:/g, '[^/]+')}$`,
+        );
         return !documented.some((d) => pattern.test(d));
       });
     expect(undocumented, 'routes Fastify serves that the OpenAPI document (and so this sweep) misses').toEqual([]);

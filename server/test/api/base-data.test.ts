@@ -1,4 +1,11 @@
-import { idOfHref, type AuditEntry, type Item, type ItemWithVersions, type Reference, type Version } from '@dp/contract';
+import {
+  idOfHref,
+  type AuditEntry,
+  type Item,
+  type ItemWithVersions,
+  type Reference,
+  type Version,
+} from '@dp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
 
@@ -19,7 +26,9 @@ describe('items', () => {
     expect(item).toMatchObject({ name: 'Audit Test System', description: 'first', created_by: 'admin', image: null });
     expect(await modificationTime()).not.toBe(before);
 
-    const changed = await t.call('PUT', item.href, { name: 'Audit Test System', description: 'second' }, 'admin', { 'if-match': item.etag });
+    const changed = await t.call('PUT', item.href, { name: 'Audit Test System', description: 'second' }, 'admin', {
+      'if-match': item.etag,
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.description).toBe('second');
     expect(changed.body.etag).not.toBe(item.etag);
@@ -31,14 +40,26 @@ describe('items', () => {
     const id = item.href.split('/').pop();
     const audit = (await t.call('GET', `/api/audit?entity=system&entity_id=${id}`)).body as AuditEntry[];
     expect(audit.map((a) => a.action)).toEqual(['delete', 'update', 'create']);
-    expect(audit[1]).toMatchObject({ actor: 'admin', before: { description: 'first' }, after: { description: 'second' } });
+    expect(audit[1]).toMatchObject({
+      actor: 'admin',
+      before: { description: 'first' },
+      after: { description: 'second' },
+    });
   });
 
   it('a stale write answers 412 with the current state and changes nothing', async () => {
     const item = (await t.call('POST', '/api/assemblies', { name: 'Stale Write Assembly' })).body as Item;
-    const first = await t.call('PUT', item.href, { name: 'Stale Write Assembly', description: 'by admin' }, 'admin', { 'if-match': item.etag });
+    const first = await t.call('PUT', item.href, { name: 'Stale Write Assembly', description: 'by admin' }, 'admin', {
+      'if-match': item.etag,
+    });
     expect(first.status).toBe(200);
-    const stale = await t.call('PUT', item.href, { name: 'Stale Write Assembly', description: 'lost update' }, 'admin', { 'if-match': item.etag });
+    const stale = await t.call(
+      'PUT',
+      item.href,
+      { name: 'Stale Write Assembly', description: 'lost update' },
+      'admin',
+      { 'if-match': item.etag },
+    );
     expect(stale.status).toBe(412);
     expect(stale.body.message).toMatch(/Someone else changed this entry by admin/);
     expect(stale.body.current.description).toBe('by admin');
@@ -104,8 +125,12 @@ describe('versions', () => {
   });
 
   it('a system version needs a version number and no material number', async () => {
-    expect((await t.call('POST', `${system.href}/versions`, { name: '', name2: null })).body.message).toMatch(/system version needs a version number/);
-    expect((await t.call('POST', `${system.href}/versions`, { name: '1.0', name2: 'MAT-1' })).body.message).toMatch(/no material number/);
+    expect((await t.call('POST', `${system.href}/versions`, { name: '', name2: null })).body.message).toMatch(
+      /system version needs a version number/,
+    );
+    expect((await t.call('POST', `${system.href}/versions`, { name: '1.0', name2: 'MAT-1' })).body.message).toMatch(
+      /no material number/,
+    );
     const ok = await t.call('POST', `${system.href}/versions`, { name: '1.0' });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ name: '1.0', name2: null, parent_name: 'Version Rules System' });
@@ -123,12 +148,16 @@ describe('versions', () => {
   });
 
   it('rscp_link must be a web link; unknown item → 404', async () => {
-    expect((await t.call('POST', `${assembly.href}/versions`, { name: 'L', rscp_link: 'javascript:alert(1)' })).status).toBe(400);
+    expect(
+      (await t.call('POST', `${assembly.href}/versions`, { name: 'L', rscp_link: 'javascript:alert(1)' })).status,
+    ).toBe(400);
     expect((await t.call('POST', '/api/assemblies/999999/versions', { name: 'L' })).status).toBe(404);
   });
 
   it('a version with compatibilities cannot be deleted; nothing is deleted', async () => {
-    const [withCompat] = (await t.call('GET', '/api/systems/versions/compatibilities/assemblies')).body as Array<{ from: { href: string } }>;
+    const [withCompat] = (await t.call('GET', '/api/systems/versions/compatibilities/assemblies')).body as Array<{
+      from: { href: string };
+    }>;
     const res = await t.call('DELETE', withCompat!.from.href);
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/cannot be deleted while \d+ compatibility relations? exists?/);
@@ -136,25 +165,42 @@ describe('versions', () => {
   });
 
   it('copy takes compatibilities, references and version relations along', async () => {
-    const records = (await t.call('GET', '/api/assemblies/versions/compatibilities/assemblies')).body as Array<{ from: { href: string }; to: { href: string }; compatibility_info: { href: string }; references: string[] }>;
+    const records = (await t.call('GET', '/api/assemblies/versions/compatibilities/assemblies')).body as Array<{
+      from: { href: string };
+      to: { href: string };
+      compatibility_info: { href: string };
+      references: string[];
+    }>;
     const source = records[0]!.from.href;
     const original = (await t.call('GET', source)).body as Version;
     const originalSystems = (await t.call('GET', `${source}/compatibilities/systems`)).body as unknown[];
-    const originalAssemblies = (await t.call('GET', `${source}/compatibilities/assemblies`)).body as Array<{ to: { href: string }; compatibility_info: { href: string }; references: string[] }>;
-    const copy = await t.call('POST', `${source}/copy`, { name: `${original.name ?? 'X'}-copy`, name2: original.name2 ? `${original.name2}-copy` : null, description: `Kopie von: ${original.parent_name} ${original.name}`, rscp_link: null });
+    const originalAssemblies = (await t.call('GET', `${source}/compatibilities/assemblies`)).body as Array<{
+      to: { href: string };
+      compatibility_info: { href: string };
+      references: string[];
+    }>;
+    const copy = await t.call('POST', `${source}/copy`, {
+      name: `${original.name ?? 'X'}-copy`,
+      name2: original.name2 ? `${original.name2}-copy` : null,
+      description: `Kopie von: ${original.parent_name} ${original.name}`,
+      rscp_link: null,
+    });
     expect(copy.status).toBe(201);
     expect(copy.body.rscp_link).toBeNull();
     expect(copy.body.copied_compatibilities).toBeGreaterThan(0);
     const copiedSystems = (await t.call('GET', `${copy.body.href}/compatibilities/systems`)).body as unknown[];
-    const copiedAssemblies = (await t.call('GET', `${copy.body.href}/compatibilities/assemblies`)).body as typeof originalAssemblies;
+    const copiedAssemblies = (await t.call('GET', `${copy.body.href}/compatibilities/assemblies`))
+      .body as typeof originalAssemblies;
     expect(copiedSystems).toHaveLength(originalSystems.length);
-    const summary = (list: typeof originalAssemblies) => list.map((r) => `${r.to.href}|${r.compatibility_info.href}|${r.references.join(',')}`).sort();
+    const summary = (list: typeof originalAssemblies) =>
+      list.map((r) => `${r.to.href}|${r.compatibility_info.href}|${r.references.join(',')}`).sort();
     expect(summary(copiedAssemblies)).toEqual(summary(originalAssemblies));
 
     // Every copied compatibility is audited on its own, with its obligation text and references.
     const copied = copiedAssemblies[0]!;
     const entityId = `${copy.body.href}/compatibilities/assemblies/${copied.to.href.split('/').pop()}`;
-    const audit = (await t.call('GET', `/api/audit?entity=compatibility&entity_id=${encodeURIComponent(entityId)}`)).body as AuditEntry[];
+    const audit = (await t.call('GET', `/api/audit?entity=compatibility&entity_id=${encodeURIComponent(entityId)}`))
+      .body as AuditEntry[];
     expect(audit).toEqual([
       expect.objectContaining({
         actor: 'admin',
@@ -179,7 +225,9 @@ describe('references and obligation texts', () => {
     expect((await t.call('GET', '/api/references', undefined, 'extern')).status).toBe(403);
     expect((await t.call('DELETE', created.body.href)).status).toBe(204);
 
-    const used = ((await t.call('GET', '/api/systems/versions/compatibilities/assemblies')).body as Array<{ references: string[] }>).find((r) => r.references.length > 0)!;
+    const used = (
+      (await t.call('GET', '/api/systems/versions/compatibilities/assemblies')).body as Array<{ references: string[] }>
+    ).find((r) => r.references.length > 0)!;
     const ref = list.find((r) => r.reference === used.references[0])!;
     const refused = await t.call('DELETE', ref.href);
     expect(refused.status).toBe(409);
@@ -187,12 +235,27 @@ describe('references and obligation texts', () => {
   });
 
   it('obligation texts: create with a status, reject an unknown status, refuse deleting one in use', async () => {
-    const created = await t.call('POST', '/api/compatibility_infos', { compatibility_status: 'conditional', obligation: 'Nur mit Adapter X' });
+    const created = await t.call('POST', '/api/compatibility_infos', {
+      compatibility_status: 'conditional',
+      obligation: 'Nur mit Adapter X',
+    });
     expect(created.status).toBe(201);
-    expect((await t.call('POST', '/api/compatibility_infos', { compatibility_status: 'maybe', obligation: 'x' })).status).toBe(400);
-    expect((await t.call('PUT', created.body.href, { compatibility_status: 'forbidden', obligation: 'Verboten' }, 'admin', { 'if-match': created.body.etag })).body.compatibility_status).toBe('forbidden');
+    expect(
+      (await t.call('POST', '/api/compatibility_infos', { compatibility_status: 'maybe', obligation: 'x' })).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.call('PUT', created.body.href, { compatibility_status: 'forbidden', obligation: 'Verboten' }, 'admin', {
+          'if-match': created.body.etag,
+        })
+      ).body.compatibility_status,
+    ).toBe('forbidden');
     expect((await t.call('DELETE', created.body.href)).status).toBe(204);
-    const used = ((await t.call('GET', '/api/systems/versions/compatibilities/assemblies')).body as Array<{ compatibility_info: { href: string } }>)[0]!;
+    const used = (
+      (await t.call('GET', '/api/systems/versions/compatibilities/assemblies')).body as Array<{
+        compatibility_info: { href: string };
+      }>
+    )[0]!;
     expect((await t.call('DELETE', used.compatibility_info.href)).status).toBe(409);
   });
 });

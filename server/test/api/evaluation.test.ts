@@ -40,14 +40,50 @@ beforeAll(async () => {
     .returning();
   await t.db.insert(compatibilities).values([
     // s1: a1 allowed, a2 conditional; s2: a2 conditional (unchanged), a3 forbidden (new)
-    { fromVersionId: ids.s1, fromKind: 'system', toVersionId: ids.a1, toKind: 'assembly', compatibilityInfoId: allowed!.id },
-    { fromVersionId: ids.s1, fromKind: 'system', toVersionId: ids.a2, toKind: 'assembly', compatibilityInfoId: conditional!.id },
-    { fromVersionId: ids.s2, fromKind: 'system', toVersionId: ids.a2, toKind: 'assembly', compatibilityInfoId: conditional!.id },
-    { fromVersionId: ids.s2, fromKind: 'system', toVersionId: ids.a3, toKind: 'assembly', compatibilityInfoId: forbidden!.id },
+    {
+      fromVersionId: ids.s1,
+      fromKind: 'system',
+      toVersionId: ids.a1,
+      toKind: 'assembly',
+      compatibilityInfoId: allowed!.id,
+    },
+    {
+      fromVersionId: ids.s1,
+      fromKind: 'system',
+      toVersionId: ids.a2,
+      toKind: 'assembly',
+      compatibilityInfoId: conditional!.id,
+    },
+    {
+      fromVersionId: ids.s2,
+      fromKind: 'system',
+      toVersionId: ids.a2,
+      toKind: 'assembly',
+      compatibilityInfoId: conditional!.id,
+    },
+    {
+      fromVersionId: ids.s2,
+      fromKind: 'system',
+      toVersionId: ids.a3,
+      toKind: 'assembly',
+      compatibilityInfoId: forbidden!.id,
+    },
     // system–system, stored once with the smaller id first
-    { fromVersionId: Math.min(ids.s1, ids.peer), fromKind: 'system', toVersionId: Math.max(ids.s1, ids.peer), toKind: 'system', compatibilityInfoId: allowed!.id },
+    {
+      fromVersionId: Math.min(ids.s1, ids.peer),
+      fromKind: 'system',
+      toVersionId: Math.max(ids.s1, ids.peer),
+      toKind: 'system',
+      compatibilityInfoId: allowed!.id,
+    },
     // assembly–assembly
-    { fromVersionId: ids.a1, fromKind: 'assembly', toVersionId: ids.a3, toKind: 'assembly', compatibilityInfoId: forbidden!.id },
+    {
+      fromVersionId: ids.a1,
+      fromKind: 'assembly',
+      toVersionId: ids.a3,
+      toKind: 'assembly',
+      compatibilityInfoId: forbidden!.id,
+    },
   ]);
 });
 afterAll(() => t.close());
@@ -56,40 +92,74 @@ const v = (kind: string, id: number) => `/api/${kind}/versions/${id}`;
 
 describe('system delta', () => {
   it('lists every related version with the status for version 1 and version 2', async () => {
-    const res = await t.app.inject({ url: `/api/systems/versions/${ids.s1}/delta/${ids.s2}`, headers: await t.as('intern') });
+    const res = await t.app.inject({
+      url: `/api/systems/versions/${ids.s1}/delta/${ids.s2}`,
+      headers: await t.as('intern'),
+    });
     expect(res.statusCode).toBe(200);
     const delta = res.json() as SystemDelta;
-    expect(delta.assemblies.map((r) => [r.name, r.version1?.compatibility_status ?? null, r.version2?.compatibility_status ?? null, r.changed])).toEqual([
+    expect(
+      delta.assemblies.map((r) => [
+        r.name,
+        r.version1?.compatibility_status ?? null,
+        r.version2?.compatibility_status ?? null,
+        r.changed,
+      ]),
+    ).toEqual([
       ['P-1', 'allowed', null, true],
       ['P-2', 'conditional', 'conditional', false],
       ['P-3', null, 'forbidden', true],
     ]);
     expect(delta.assemblies[1]!.version1!.obligation).toBe(obligation);
-    expect(delta.systems.map((r) => [r.parent_name, r.version1?.compatibility_status, r.version2])).toEqual([['Delta Fixture Peer', 'allowed', null]]);
+    expect(delta.systems.map((r) => [r.parent_name, r.version1?.compatibility_status, r.version2])).toEqual([
+      ['Delta Fixture Peer', 'allowed', null],
+    ]);
   });
 
   it('extern gets statuses without obligation texts', async () => {
-    const res = await t.app.inject({ url: `/api/systems/versions/${ids.s1}/delta/${ids.s2}`, headers: await t.as('extern') });
+    const res = await t.app.inject({
+      url: `/api/systems/versions/${ids.s1}/delta/${ids.s2}`,
+      headers: await t.as('extern'),
+    });
     expect(res.body).not.toContain(obligation);
     expect(res.body).not.toContain('"obligation"');
   });
 
   it('refuses versions of different systems and unknown versions', async () => {
-    const mixed = await t.app.inject({ url: `/api/systems/versions/${ids.s1}/delta/${ids.peer}`, headers: await t.as('intern') });
+    const mixed = await t.app.inject({
+      url: `/api/systems/versions/${ids.s1}/delta/${ids.peer}`,
+      headers: await t.as('intern'),
+    });
     expect(mixed.statusCode).toBe(400);
     expect(mixed.json().message).toMatch(/same system/);
-    const unknown = await t.app.inject({ url: `/api/systems/versions/${ids.s1}/delta/999999`, headers: await t.as('intern') });
+    const unknown = await t.app.inject({
+      url: `/api/systems/versions/${ids.s1}/delta/999999`,
+      headers: await t.as('intern'),
+    });
     expect(unknown.statusCode).toBe(404);
-    const assembly = await t.app.inject({ url: `/api/systems/versions/${ids.a1}/delta/${ids.s1}`, headers: await t.as('intern') });
+    const assembly = await t.app.inject({
+      url: `/api/systems/versions/${ids.a1}/delta/${ids.s1}`,
+      headers: await t.as('intern'),
+    });
     expect(assembly.statusCode).toBe(404);
   });
 });
 
 describe('matrix', () => {
-  const request = () => ({ rowKind: 'assemblies', rows: [ids.a1, ids.a3], columnKind: 'assemblies', columns: [ids.a1, ids.a2, ids.a3] });
+  const request = () => ({
+    rowKind: 'assemblies',
+    rows: [ids.a1, ids.a3],
+    columnKind: 'assemblies',
+    columns: [ids.a1, ids.a2, ids.a3],
+  });
 
   it('gives each cell from both sides of a once-stored pair', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/matrix', payload: request(), headers: await t.as('intern') });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/matrix',
+      payload: request(),
+      headers: await t.as('intern'),
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json() as MatrixResponse;
     expect(body.rows.map((r) => r.name)).toEqual(['P-1', 'P-3']);
@@ -105,7 +175,12 @@ describe('matrix', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/matrix',
-      payload: { rowKind: 'systems', rows: [ids.s1, ids.s2], columnKind: 'assemblies', columns: [ids.a1, ids.a2, ids.a3] },
+      payload: {
+        rowKind: 'systems',
+        rows: [ids.s1, ids.s2],
+        columnKind: 'assemblies',
+        columns: [ids.a1, ids.a2, ids.a3],
+      },
       headers: await t.as('extern'),
     });
     const body = res.json() as MatrixResponse;
@@ -115,7 +190,16 @@ describe('matrix', () => {
 
   it.each([
     [{ rowKind: 'assemblies', rows: [], columnKind: 'assemblies', columns: [1] }, 400, /at least one/],
-    [{ rowKind: 'assemblies', rows: Array.from({ length: 16 }, (_, i) => i + 1), columnKind: 'assemblies', columns: [1] }, 400, /at most 15/],
+    [
+      {
+        rowKind: 'assemblies',
+        rows: Array.from({ length: 16 }, (_, i) => i + 1),
+        columnKind: 'assemblies',
+        columns: [1],
+      },
+      400,
+      /at most 15/,
+    ],
     [{ rowKind: 'trains', rows: [1], columnKind: 'assemblies', columns: [1] }, 400, /rowKind/],
     [{ rowKind: 'assemblies', rows: [999999], columnKind: 'assemblies', columns: [1] }, 404, /version 999999/],
   ])('bad request %# → %i', async (payload, status, message) => {

@@ -12,8 +12,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** As admin, with Accept-Language `language` (none if undefined); `language` is the answer's Content-Language. */
-async function call(method: 'GET' | 'POST' | 'PUT', url: string, language: string | undefined, payload?: unknown, headers: Record<string, string> = {}) {
-  const res = await t.call(method, url, payload, 'admin', { ...(language ? { 'accept-language': language } : {}), ...headers });
+async function call(
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  language: string | undefined,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await t.call(method, url, payload, 'admin', {
+    ...(language ? { 'accept-language': language } : {}),
+    ...headers,
+  });
   return { status: res.status, body: res.body, language: res.headers['content-language'] };
 }
 
@@ -25,7 +34,8 @@ describe('error messages in the language of the request', () => {
       de: await call('POST', '/api/assemblies', 'de', { name: 'Message Twin' }),
       fr: await call('POST', '/api/assemblies', 'fr-CH, de;q=0.5', { name: 'Message Twin' }),
     };
-    for (const answer of Object.values(answers)) expect(answer.body).toMatchObject({ statusCode: 409, code: 'item.nameExists.assembly' });
+    for (const answer of Object.values(answers))
+      expect(answer.body).toMatchObject({ statusCode: 409, code: 'item.nameExists.assembly' });
     expect(answers.en.body.message).toBe("An assembly named 'Message Twin' already exists.");
     expect(answers.de.body.message).toBe("Eine Baugruppe namens 'Message Twin' existiert bereits.");
     expect(answers.fr.body.message).toBe("Un assemblage nommé 'Message Twin' existe déjà.");
@@ -39,7 +49,9 @@ describe('error messages in the language of the request', () => {
     expect(en.body).toMatchObject({ code: 'errors.notFound', message: 'Sub-Assembly version 999999 was not found.' });
     expect((await call('GET', url, 'de')).body.message).toBe('Unterbaugruppenversion 999999 wurde nicht gefunden.');
     expect((await call('GET', url, 'fr')).body.message).toBe('Version de sous-assemblage 999999 est introuvable.');
-    expect((await call('GET', '/api/assemblies/999999', 'de')).body.message).toBe('Baugruppe 999999 wurde nicht gefunden.');
+    expect((await call('GET', '/api/assemblies/999999', 'de')).body.message).toBe(
+      'Baugruppe 999999 wurde nicht gefunden.',
+    );
     expect((await call('GET', '/api/assemblies/999999', 'it')).body.message).toBe('Assembly 999999 was not found.');
   });
 
@@ -47,21 +59,38 @@ describe('error messages in the language of the request', () => {
     const en = await call('POST', '/api/systems', undefined, { name: '' });
     expect(en.status).toBe(400);
     expect(en.body).toMatchObject({ code: 'errors.validation', message: "Body 'name': must not be empty." });
-    expect((await call('POST', '/api/systems', 'de', { name: '' })).body.message).toBe("Anfrageinhalt 'name': darf nicht leer sein.");
-    expect((await call('POST', '/api/systems', 'fr', { name: '' })).body.message).toBe("Corps 'name' : ne doit pas être vide.");
-    expect((await call('POST', '/api/systems', 'de', { name: 'x'.repeat(201) })).body.message).toBe("Anfrageinhalt 'name': darf höchstens 200 Zeichen lang sein.");
+    expect((await call('POST', '/api/systems', 'de', { name: '' })).body.message).toBe(
+      "Anfrageinhalt 'name': darf nicht leer sein.",
+    );
+    expect((await call('POST', '/api/systems', 'fr', { name: '' })).body.message).toBe(
+      "Corps 'name' : ne doit pas être vide.",
+    );
+    expect((await call('POST', '/api/systems', 'de', { name: 'x'.repeat(201) })).body.message).toBe(
+      "Anfrageinhalt 'name': darf höchstens 200 Zeichen lang sein.",
+    );
     // Ids are written in digits only (issue 12 B1).
-    expect((await call('GET', '/api/systems/abc', 'de')).body.message).toBe("Pfadparameter 'id': muss eine ganze Zahl nur aus Ziffern sein.");
+    expect((await call('GET', '/api/systems/abc', 'de')).body.message).toBe(
+      "Pfadparameter 'id': muss eine ganze Zahl nur aus Ziffern sein.",
+    );
   });
 
   it("zod's own checks are translated too, with every problem of the request", async () => {
     const en = await call('POST', '/api/systems', undefined, { name: 'ok', extra: 1 });
     expect(en.body.message).toBe("Body: unknown fields: 'extra'.");
-    expect((await call('POST', '/api/systems', 'fr', { name: 'ok', extra: 1 })).body.message).toBe("Corps : champs inconnus : 'extra'.");
+    expect((await call('POST', '/api/systems', 'fr', { name: 'ok', extra: 1 })).body.message).toBe(
+      "Corps : champs inconnus : 'extra'.",
+    );
     const widget = await call('GET', '/api/widgets/versions', 'de');
     expect(widget.status).toBe(400);
-    expect(widget.body.message).toMatch(/^Pfadparameter 'kind': muss einer der Werte "systems", "assemblies", "subassemblies" sein\.$/);
-    const two = await call('POST', '/api/matrix', 'de', { rowKind: 'assemblies', rows: [], columnKind: 'trains', columns: [1] });
+    expect(widget.body.message).toMatch(
+      /^Pfadparameter 'kind': muss einer der Werte "systems", "assemblies", "subassemblies" sein\.$/,
+    );
+    const two = await call('POST', '/api/matrix', 'de', {
+      rowKind: 'assemblies',
+      rows: [],
+      columnKind: 'trains',
+      columns: [1],
+    });
     expect(two.status).toBe(400);
     expect(two.body.message).toContain("Anfrageinhalt 'rows': rows: wählen Sie mindestens eine Version");
     expect(two.body.message).toContain("Anfrageinhalt 'columnKind': muss einer der Werte");
@@ -69,13 +98,37 @@ describe('error messages in the language of the request', () => {
 
   it('a stale write (412)', async () => {
     const item = (await call('POST', '/api/systems', undefined, { name: 'Message Stale System' })).body as Item;
-    expect((await call('PUT', item.href, undefined, { name: 'Message Stale System', description: 'first' }, { 'if-match': item.etag })).status).toBe(200);
-    const de = await call('PUT', item.href, 'de', { name: 'Message Stale System', description: 'lost' }, { 'if-match': item.etag });
+    expect(
+      (
+        await call(
+          'PUT',
+          item.href,
+          undefined,
+          { name: 'Message Stale System', description: 'first' },
+          { 'if-match': item.etag },
+        )
+      ).status,
+    ).toBe(200);
+    const de = await call(
+      'PUT',
+      item.href,
+      'de',
+      { name: 'Message Stale System', description: 'lost' },
+      { 'if-match': item.etag },
+    );
     expect(de.status).toBe(412);
     expect(de.body.code).toBe('stale.byAt');
-    expect(de.body.message).toMatch(/^Dieser Eintrag wurde nach dem Laden von jemand anderem geändert \(admin, .+\)\. Laden Sie ihn neu/);
+    expect(de.body.message).toMatch(
+      /^Dieser Eintrag wurde nach dem Laden von jemand anderem geändert \(admin, .+\)\. Laden Sie ihn neu/,
+    );
     expect(de.body.current.description).toBe('first');
-    const fr = await call('PUT', item.href, 'fr', { name: 'Message Stale System', description: 'lost' }, { 'if-match': item.etag });
+    const fr = await call(
+      'PUT',
+      item.href,
+      'fr',
+      { name: 'Message Stale System', description: 'lost' },
+      { 'if-match': item.etag },
+    );
     expect(fr.body.message).toMatch(/^Quelqu'un d'autre a modifié cette entrée/);
   });
 
@@ -89,12 +142,16 @@ describe('error messages in the language of the request', () => {
 
   it('the failing rows of a batch save', async () => {
     const system = (await call('POST', '/api/systems', undefined, { name: 'Message Batch System' })).body as Item;
-    const version = (await call('POST', `${system.href}/versions`, undefined, { name: '1.0' })).body as { href: string };
+    const version = (await call('POST', `${system.href}/versions`, undefined, { name: '1.0' })).body as {
+      href: string;
+    };
     const rows = [{ to_id: 999999, compatibility_info: { href: '/api/compatibility_infos/999999' } }];
     const de = await call('PUT', `${version.href}/compatibilities/assemblies`, 'de', { rows });
     expect(de.status).toBe(404);
     expect(de.body.code).toBe('relations.batchFailed');
-    expect(de.body.message).toBe('1 von 1 Zeilen konnten nicht gespeichert werden, daher wurde nichts gespeichert. Baugruppenversion 999999 wurde nicht gefunden.');
+    expect(de.body.message).toBe(
+      '1 von 1 Zeilen konnten nicht gespeichert werden, daher wurde nichts gespeichert. Baugruppenversion 999999 wurde nicht gefunden.',
+    );
     expect(de.body.rows.map((r: { message: string }) => r.message)).toEqual([
       'Baugruppenversion 999999 wurde nicht gefunden.',
       'Auflagentext /api/compatibility_infos/999999 existiert nicht.',
@@ -104,7 +161,9 @@ describe('error messages in the language of the request', () => {
   });
 
   it('an unknown route and the refusal of a lower role', async () => {
-    expect((await call('GET', '/api/nothing/here/at/all', 'fr')).body.message).toBe("Il n'y a pas de GET /api/nothing/here/at/all ici.");
+    expect((await call('GET', '/api/nothing/here/at/all', 'fr')).body.message).toBe(
+      "Il n'y a pas de GET /api/nothing/here/at/all ici.",
+    );
     const res = await t.call('POST', '/api/systems', { name: 'x' }, 'intern', { 'accept-language': 'de' });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 'auth.roleRequired', message: 'Diese Aktion erfordert die Rolle admin.' });

@@ -37,7 +37,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const operations = () => Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${p}`, path: p, method, op })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([p, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${p}`, path: p, method, op })),
+  );
 
 describe('B10 the OpenAPI document', () => {
   it('is OpenAPI 3.1 with servers, and nullability written the 3.1 way', () => {
@@ -57,7 +60,10 @@ describe('B10 the OpenAPI document', () => {
   it('declares security per operation: none for the public ones, the transfer token for import and status, a bearer token for the rest', () => {
     expect(doc.security).toBeUndefined();
     for (const { name, op } of operations()) expect(op.security, name).toBeDefined();
-    const publicOnes = operations().filter((o) => o.op.security!.length === 0).map((o) => o.name).sort();
+    const publicOnes = operations()
+      .filter((o) => o.op.security!.length === 0)
+      .map((o) => o.name)
+      .sort();
     expect(publicOnes).toEqual(['GET /api/config', 'GET /api/health', 'GET /api/images/{folder}/{file}']);
     expect(doc.paths['/api/db/import']!.post!.security).toEqual([{ transferToken: [] }]);
     expect(doc.paths['/api/me']!.get!.security).toEqual([{ bearer: [] }]);
@@ -67,14 +73,17 @@ describe('B10 the OpenAPI document', () => {
   it('declares the image operation with its image content type', () => {
     const image = doc.paths['/api/images/{folder}/{file}']!.get!;
     expect(Object.keys(image.responses['200']!.content!)).toEqual(['image/jpeg']);
-    expect(Object.keys(doc.paths['/api/backups/{name}/file']!.get!.responses['200']!.content!)).toEqual(['application/gzip']);
+    expect(Object.keys(doc.paths['/api/backups/{name}/file']!.get!.responses['200']!.content!)).toEqual([
+      'application/gzip',
+    ]);
     const upload = doc.paths['/api/upload']!.post! as Operation & { requestBody: { content: Record<string, unknown> } };
     expect(Object.keys(upload.requestBody.content).sort()).toEqual(['application/json', 'multipart/form-data']);
   });
 
   it('has no unused components', () => {
     const text = JSON.stringify(doc.paths) + JSON.stringify(doc.components.schemas);
-    for (const name of Object.keys(doc.components.schemas)) expect(text, name).toContain(`"#/components/schemas/${name}"`);
+    for (const name of Object.keys(doc.components.schemas))
+      expect(text, name).toContain(`"#/components/schemas/${name}"`);
   });
 
   it('passes redocly lint with 0 errors and 0 warnings', async () => {
@@ -82,11 +91,21 @@ describe('B10 the OpenAPI document', () => {
     try {
       const file = path.join(dir, 'openapi.json');
       writeFileSync(file, JSON.stringify(doc));
-      const run = await promisify(execFile)(redocly, ['lint', file, '--config', path.join(serverDir, 'redocly.yaml'), '--format=json'], {
-        cwd: dir,
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      }).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }));
-      const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; message: string }> };
+      const run = await promisify(execFile)(
+        redocly,
+        ['lint', file, '--config', path.join(serverDir, 'redocly.yaml'), '--format=json'],
+        {
+          cwd: dir,
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        },
+      ).catch((error: { stdout?: string; stderr?: string }) => ({
+        stdout: error.stdout ?? '',
+        stderr: error.stderr ?? '',
+      }));
+      const report = JSON.parse(run.stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: Array<{ ruleId: string; message: string }>;
+      };
       expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
       expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
     } finally {
@@ -102,7 +121,9 @@ describe('B10 every API answer is checked against the document', () => {
       // The check sits on app.inject: an answer of a status the document does not declare is reported.
       const spec = probe.app.swagger() as unknown as OpenApi;
       delete spec.paths['/api/health']!.get!.responses['200'];
-      await expect(probe.app.inject({ url: '/api/health' })).rejects.toThrow(/status 200 is not declared for GET \/api\/health/);
+      await expect(probe.app.inject({ url: '/api/health' })).rejects.toThrow(
+        /status 200 is not declared for GET \/api\/health/,
+      );
     } finally {
       await probe.close();
     }

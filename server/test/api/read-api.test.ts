@@ -28,10 +28,17 @@ describe('role projection', () => {
       .map((i) => i.obligation)
       .filter((text) => text.length > 8);
     expect(obligations.length).toBeGreaterThan(3);
-    const urls = ['/api/compatibility_infos', '/api/systems/versions', '/api/assemblies/versions', '/api/subassemblies/versions', ...pairs.map((p) => `/api/${p}`)];
+    const urls = [
+      '/api/compatibility_infos',
+      '/api/systems/versions',
+      '/api/assemblies/versions',
+      '/api/subassemblies/versions',
+      ...pairs.map((p) => `/api/${p}`),
+    ];
     for (const url of urls) {
       const body = JSON.stringify(await get(url, 'extern'));
-      for (const text of obligations) expect(body, `${url} leaks an obligation text`).not.toContain(JSON.stringify(text));
+      for (const text of obligations)
+        expect(body, `${url} leaks an obligation text`).not.toContain(JSON.stringify(text));
       expect(body, url).not.toMatch(/"obligation"|"references"|"rscp_link"|"comment"/);
     }
   });
@@ -47,7 +54,10 @@ describe('role projection', () => {
   });
 
   it('extern still gets every status', async () => {
-    const records = await get<CompatibilityRecord[]>('/api/assemblies/versions/compatibilities/subassemblies', 'extern');
+    const records = await get<CompatibilityRecord[]>(
+      '/api/assemblies/versions/compatibilities/subassemblies',
+      'extern',
+    );
     const statuses = new Set(records.map((r) => r.compatibility_info.compatibility_status));
     expect([...statuses].sort()).toEqual(['allowed', 'conditional', 'forbidden', 'irrelevant']);
   });
@@ -74,7 +84,12 @@ describe('matrix data', () => {
     const all = await get<CompatibilityRecord[]>('/api/systems/versions/compatibilities/assemblies');
     const first = all[0]!;
     const own = await get<CompatibilityRecord[]>(`${first.from.href}/compatibilities/assemblies`);
-    expect(own.map((r) => r.to.href).sort()).toEqual(all.filter((r) => r.from.href === first.from.href).map((r) => r.to.href).sort());
+    expect(own.map((r) => r.to.href).sort()).toEqual(
+      all
+        .filter((r) => r.from.href === first.from.href)
+        .map((r) => r.to.href)
+        .sort(),
+    );
     const reverse = await get<CompatibilityRecord[]>(`${first.to.href}/compatibilities/systems`);
     expect(reverse.some((r) => r.to.href === first.from.href)).toBe(true);
   });
@@ -100,7 +115,11 @@ describe('bad input answers 4xx with a JSON message and no stack trace', () => {
     ['/api/systems/abc', 400, /Path parameter 'id'/],
     ['/api/systems/-3/versions', 400, /Path parameter 'id'/],
     ['/api/widgets/versions', 400, /Path parameter 'kind'/],
-    ['/api/systems/versions/compatibilities/subassemblies', 400, /no compatibilities between systems and subassemblies/],
+    [
+      '/api/systems/versions/compatibilities/subassemblies',
+      400,
+      /no compatibilities between systems and subassemblies/,
+    ],
     ['/api/systems/versions/999999/compatibilities/assemblies', 404, /not found/],
     ['/api/nothing/here/at/all', 404, /There is no GET/],
     ['/api/systems/99999999999999999999', 400, /too large/],

@@ -1,4 +1,13 @@
-import { idOfHref, type Comment, type CompatibilityInfo, type CompatibilityRecord, type Item, type Reference, type RelatedItem, type Version } from '@dp/contract';
+import {
+  idOfHref,
+  type Comment,
+  type CompatibilityInfo,
+  type CompatibilityRecord,
+  type Item,
+  type Reference,
+  type RelatedItem,
+  type Version,
+} from '@dp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestRole } from '../support/test-app.js';
 
@@ -16,15 +25,23 @@ beforeAll(async () => {
   const sys = (await t.call('POST', '/api/systems', { name: 'Relation Test System' })).body as Item;
   system = (await t.call('POST', `${sys.href}/versions`, { name: '1.0' })).body;
   const asm = (await t.call('POST', '/api/assemblies', { name: 'Relation Test Assembly' })).body as Item;
-  for (const n of ['R-1', 'R-2', 'R-3']) assemblies.push((await t.call('POST', `${asm.href}/versions`, { name: n })).body);
-  allowed = (await t.call('POST', '/api/compatibility_infos', { compatibility_status: 'allowed', obligation: '' })).body;
-  conditional = (await t.call('POST', '/api/compatibility_infos', { compatibility_status: 'conditional', obligation: 'Nur mit Firmware 4.2 (Test)' })).body;
+  for (const n of ['R-1', 'R-2', 'R-3'])
+    assemblies.push((await t.call('POST', `${asm.href}/versions`, { name: n })).body);
+  allowed = (await t.call('POST', '/api/compatibility_infos', { compatibility_status: 'allowed', obligation: '' }))
+    .body;
+  conditional = (
+    await t.call('POST', '/api/compatibility_infos', {
+      compatibility_status: 'conditional',
+      obligation: 'Nur mit Firmware 4.2 (Test)',
+    })
+  ).body;
   refA = (await t.call('POST', '/api/references', { reference: 'REL-REF-A' })).body;
   refB = (await t.call('POST', '/api/references', { reference: 'REL-REF-B' })).body;
 });
 afterAll(() => t.close());
 
-const list = async (role: TestRole = 'admin') => (await t.call('GET', `${system.href}/compatibilities/assemblies`, undefined, role)).body as CompatibilityRecord[];
+const list = async (role: TestRole = 'admin') =>
+  (await t.call('GET', `${system.href}/compatibilities/assemblies`, undefined, role)).body as CompatibilityRecord[];
 
 describe('saving a relation table', () => {
   it('creates, updates and deletes rows in one transaction', async () => {
@@ -39,18 +56,26 @@ describe('saving a relation table', () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ created: 2, updated: 0, deleted: 0, unchanged: 1 });
     let rows = await list();
-    expect(rows.map((r) => [idOfHref(r.to.href), r.compatibility_info.compatibility_status, r.references]).sort()).toEqual([
+    expect(
+      rows.map((r) => [idOfHref(r.to.href), r.compatibility_info.compatibility_status, r.references]).sort(),
+    ).toEqual([
       [a1, 'allowed', ['REL-REF-A']],
       [a2, 'conditional', []],
     ]);
     // The assembly side sees the same relation.
-    const fromAssembly = (await t.call('GET', `${assemblies[0]!.href}/compatibilities/systems`)).body as CompatibilityRecord[];
+    const fromAssembly = (await t.call('GET', `${assemblies[0]!.href}/compatibilities/systems`))
+      .body as CompatibilityRecord[];
     expect(fromAssembly.map((r) => r.to.href)).toEqual([system.href]);
 
     const row1 = rows.find((r) => idOfHref(r.to.href) === a1)!;
     const second = await t.call('PUT', `${system.href}/compatibilities/assemblies`, {
       rows: [
-        { to_id: a1, compatibility_info: { href: conditional.href }, references: [refA.href, refB.href], etag: row1.etag },
+        {
+          to_id: a1,
+          compatibility_info: { href: conditional.href },
+          references: [refA.href, refB.href],
+          etag: row1.etag,
+        },
         { to_id: a2, compatibility_info: null },
       ],
     });
@@ -79,8 +104,21 @@ describe('saving a relation table', () => {
 
   it('a stale row answers 412 and saves nothing', async () => {
     const [row] = await list();
-    await t.call('PUT', `${system.href}/compatibilities/assemblies`, { rows: [{ to_id: idOfHref(row!.to.href), compatibility_info: { href: allowed.href }, references: [], etag: row!.etag }] });
-    const stale = await t.call('PUT', `${system.href}/compatibilities/assemblies`, { rows: [{ to_id: idOfHref(row!.to.href), compatibility_info: { href: conditional.href }, references: [], etag: row!.etag }] });
+    await t.call('PUT', `${system.href}/compatibilities/assemblies`, {
+      rows: [
+        { to_id: idOfHref(row!.to.href), compatibility_info: { href: allowed.href }, references: [], etag: row!.etag },
+      ],
+    });
+    const stale = await t.call('PUT', `${system.href}/compatibilities/assemblies`, {
+      rows: [
+        {
+          to_id: idOfHref(row!.to.href),
+          compatibility_info: { href: conditional.href },
+          references: [],
+          etag: row!.etag,
+        },
+      ],
+    });
     expect(stale.status).toBe(412);
     expect(stale.body.rows[0].message).toMatch(/Someone else changed this row \(admin/);
     expect((await list())[0]!.compatibility_info.compatibility_status).toBe('allowed');
@@ -98,20 +136,44 @@ describe('saving a relation table', () => {
   });
 
   it('refuses pairs that cannot be compatible and non-admins', async () => {
-    expect((await t.call('PUT', `${system.href}/compatibilities/subassemblies`, { rows: [{ to_id: 1, compatibility_info: null }] })).status).toBe(400);
-    expect((await t.call('PUT', `${system.href}/compatibilities/assemblies`, { rows: [{ to_id: 1, compatibility_info: null }] }, 'intern')).status).toBe(403);
+    expect(
+      (
+        await t.call('PUT', `${system.href}/compatibilities/subassemblies`, {
+          rows: [{ to_id: 1, compatibility_info: null }],
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.call(
+          'PUT',
+          `${system.href}/compatibilities/assemblies`,
+          { rows: [{ to_id: 1, compatibility_info: null }] },
+          'intern',
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it('saving 500 rows at once is one transaction and works', async () => {
     const asm = (await t.call('POST', '/api/assemblies', { name: 'Bulk Save Assembly' })).body as Item;
     const ids: number[] = [];
     for (let i = 0; i < 500; i++) {
-      const created = (await t.pool.query(`insert into versions (item_id, kind, name) values ($1, 'assembly', $2) returning id`, [idOfHref(asm.href), `B-${i}`])).rows[0];
+      const created = (
+        await t.pool.query(`insert into versions (item_id, kind, name) values ($1, 'assembly', $2) returning id`, [
+          idOfHref(asm.href),
+          `B-${i}`,
+        ])
+      ).rows[0];
       ids.push(created.id);
     }
-    const res = await t.call('PUT', `${system.href}/compatibilities/assemblies`, { rows: ids.map((id) => ({ to_id: id, compatibility_info: { href: allowed.href } })) });
+    const res = await t.call('PUT', `${system.href}/compatibilities/assemblies`, {
+      rows: ids.map((id) => ({ to_id: id, compatibility_info: { href: allowed.href } })),
+    });
     expect(res.body).toMatchObject({ created: 500 });
-    const audit = await t.pool.query(`select count(*) from audit_log where entity = 'compatibility' and action = 'create'`);
+    const audit = await t.pool.query(
+      `select count(*) from audit_log where entity = 'compatibility' and action = 'create'`,
+    );
     expect(Number(audit.rows[0].count)).toBeGreaterThanOrEqual(500);
   });
 });
@@ -131,16 +193,23 @@ describe('single writes, references and comments', () => {
 
   it('comments: anyone with access reads, only the author edits or deletes; extern never', async () => {
     const toId = idOfHref(assemblies[0]!.href);
-    const added = await t.call('POST', `${system.href}/compatibilities/assemblies/${toId}/commentaries`, { comment: 'Geprüft im Labor' });
+    const added = await t.call('POST', `${system.href}/compatibilities/assemblies/${toId}/commentaries`, {
+      comment: 'Geprüft im Labor',
+    });
     expect(added.status).toBe(201);
     const comment = added.body as Comment;
     expect(comment).toMatchObject({ author: 'admin', to_id: toId });
-    const read = (await t.call('GET', `${system.href}/compatibilities/assemblies/commentaries`, undefined, 'intern')).body as Comment[];
+    const read = (await t.call('GET', `${system.href}/compatibilities/assemblies/commentaries`, undefined, 'intern'))
+      .body as Comment[];
     expect(read.map((c) => c.comment)).toContain('Geprüft im Labor');
-    expect((await t.call('GET', `${system.href}/compatibilities/assemblies/commentaries`, undefined, 'extern')).status).toBe(403);
+    expect(
+      (await t.call('GET', `${system.href}/compatibilities/assemblies/commentaries`, undefined, 'extern')).status,
+    ).toBe(403);
 
     const otherAdmin = await t.issuer.tokenFor('admin2', ['admin']);
-    const foreign = await t.call('PUT', comment.href, { comment: 'overwritten' }, 'admin', { authorization: `Bearer ${otherAdmin}` });
+    const foreign = await t.call('PUT', comment.href, { comment: 'overwritten' }, 'admin', {
+      authorization: `Bearer ${otherAdmin}`,
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.body.message).toMatch(/Only the author \(admin\)/);
     expect((await t.call('PUT', comment.href, { comment: '' })).status).toBe(400);

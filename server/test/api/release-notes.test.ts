@@ -2,7 +2,12 @@ import { MESSAGES, type InternalReleaseNotes, type ReleaseNotes } from '@dp/cont
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CodeHostIssues } from '../../src/modules/release-notes/code-host.js';
-import { HISTORY_FILES, loadHistory, parseHistory, RELEASE_NOTES_DIR } from '../../src/modules/release-notes/release-history.js';
+import {
+  HISTORY_FILES,
+  loadHistory,
+  parseHistory,
+  RELEASE_NOTES_DIR,
+} from '../../src/modules/release-notes/release-history.js';
 import { makeIssues, startFakeCodeHost, type FakeIssue } from '../support/fake-code-host.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
 
@@ -27,7 +32,11 @@ function captureLog() {
 
 describe('the version histories', () => {
   it('are kept as files that parse: English internal and German external, 2.6.0 down to 1.0.0', () => {
-    expect(readdirSync(RELEASE_NOTES_DIR).sort()).toEqual(Object.values(HISTORY_FILES).map((f) => f.file).sort());
+    expect(readdirSync(RELEASE_NOTES_DIR).sort()).toEqual(
+      Object.values(HISTORY_FILES)
+        .map((f) => f.file)
+        .sort(),
+    );
     for (const audience of ['internal', 'external'] as const) {
       const history = loadHistory(audience);
       expect(history.versions[0]!.version).toBe('2.6.0');
@@ -39,7 +48,14 @@ describe('the version histories', () => {
     expect(loadHistory('external').language).toBe('de');
     // SPEC 1: what the release notes describe.
     const internal = JSON.stringify(loadHistory('internal'));
-    for (const fact of ['15 assemblies and 20', '7 days', 'Erlaubt, Verboten', 'cannot be deleted while compatibility relations exist', 'at least one of them']) expect(internal).toContain(fact);
+    for (const fact of [
+      '15 assemblies and 20',
+      '7 days',
+      'Erlaubt, Verboten',
+      'cannot be deleted while compatibility relations exist',
+      'at least one of them',
+    ])
+      expect(internal).toContain(fact);
   });
 
   it('the parser names the line of a mistake', () => {
@@ -120,9 +136,20 @@ describe('the code host issues, from a fake code host over real HTTP', () => {
       ['2.6.0', 230],
       ['2.5.0', 4],
     ]);
-    expect(body.issues.versions[0]!.issues[0]).toEqual({ iid: 400, title: 'Issue 400 of 2.6.0', state: 'opened', labels: ['v.2.6.0', 'bug'], web_url: 'https://code.example/portfolio/-/issues/400' });
+    expect(body.issues.versions[0]!.issues[0]).toEqual({
+      iid: 400,
+      title: 'Issue 400 of 2.6.0',
+      state: 'opened',
+      labels: ['v.2.6.0', 'bug'],
+      web_url: 'https://code.example/portfolio/-/issues/400',
+    });
     // Three pages for 2.6.0, one for 2.5.0, each as SPEC 7 describes the call.
-    expect(host.requests.map((r) => new URL(r.url, 'http://h').searchParams.get('labels')).sort()).toEqual(['v.2.5.0', 'v.2.6.0', 'v.2.6.0', 'v.2.6.0']);
+    expect(host.requests.map((r) => new URL(r.url, 'http://h').searchParams.get('labels')).sort()).toEqual([
+      'v.2.5.0',
+      'v.2.6.0',
+      'v.2.6.0',
+      'v.2.6.0',
+    ]);
     for (const request of host.requests) {
       const url = new URL(request.url, 'http://h');
       expect(url.pathname).toBe('/api/v4/projects/7/issues');
@@ -144,8 +171,11 @@ describe('the code host issues, from a fake code host over real HTTP', () => {
 
   it('answers from its cache for a few minutes', async () => {
     const before = host.requests.length;
-    for (let i = 0; i < 3; i++) expect((await t.call('GET', '/api/release-notes/internal', undefined, 'intern')).body.issues.status).toBe('ok');
-    expect((await t.call('GET', '/api/release-notes/internal?issues=cached', undefined, 'intern')).body.issues.status).toBe('ok');
+    for (let i = 0; i < 3; i++)
+      expect((await t.call('GET', '/api/release-notes/internal', undefined, 'intern')).body.issues.status).toBe('ok');
+    expect(
+      (await t.call('GET', '/api/release-notes/internal?issues=cached', undefined, 'intern')).body.issues.status,
+    ).toBe('ok');
     expect(host.requests.length).toBe(before);
   });
 
@@ -204,10 +234,14 @@ describe('when the code host refuses, is slow or answers garbage', () => {
       expect(waited).toBeGreaterThan(8_000);
       expect(waited).toBeLessThan(12_000);
       expect(full.body.issues).toMatchObject({ status: 'unavailable', code: 'releaseNotes.timeout' });
-      expect(full.body.issues.message).toBe('The code host did not answer within 10 seconds; its issues cannot be shown now. Please try again later.');
+      expect(full.body.issues.message).toBe(
+        'The code host did not answer within 10 seconds; its issues cannot be shown now. Please try again later.',
+      );
       // The failure is remembered for a while: the next page view is fast.
       started = Date.now();
-      expect((await t.call('GET', '/api/release-notes/internal', undefined, 'intern')).body.issues.code).toBe('releaseNotes.timeout');
+      expect((await t.call('GET', '/api/release-notes/internal', undefined, 'intern')).body.issues.code).toBe(
+        'releaseNotes.timeout',
+      );
       expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       await t.close();
@@ -224,7 +258,10 @@ describe('CodeHostIssues against the fake code host', () => {
   afterAll(() => host.close());
 
   const logged: unknown[][] = [];
-  const log = { warn: (...args: unknown[]) => logged.push(args), info: (...args: unknown[]) => logged.push(args) } as never;
+  const log = {
+    warn: (...args: unknown[]) => logged.push(args),
+    info: (...args: unknown[]) => logged.push(args),
+  } as never;
   const client = (options: Partial<ConstructorParameters<typeof CodeHostIssues>[0]> = {}) =>
     new CodeHostIssues({ apiUrl: host.apiUrl, token: host.token, log, timeoutMs: 1_000, ...options });
 
@@ -275,7 +312,10 @@ describe('CodeHostIssues against the fake code host', () => {
   it('a code host that sends pages without end is stopped', async () => {
     host.state.issues.set('v.2.6.0', makeIssues('2.6.0', 6000, 9000));
     try {
-      expect(await client({ timeoutMs: 20_000 }).get()).toMatchObject({ ok: false, reason: { key: 'releaseNotes.tooManyPages' } });
+      expect(await client({ timeoutMs: 20_000 }).get()).toMatchObject({
+        ok: false,
+        reason: { key: 'releaseNotes.tooManyPages' },
+      });
     } finally {
       host.state.issues = new Map(Object.entries(demoIssues()).map(([v, list]) => [`v.${v}`, list]));
     }
@@ -293,7 +333,10 @@ describe('CodeHostIssues against the fake code host', () => {
     host.state.mode = 'ok';
     await c.get();
     await expect.poll(() => logged.length).toBe(2);
-    expect(logged.map((args) => args[1])).toEqual(['code host issues unavailable: token refused (HTTP 401)', 'code host issues are available again']);
+    expect(logged.map((args) => args[1])).toEqual([
+      'code host issues unavailable: token refused (HTTP 401)',
+      'code host issues are available again',
+    ]);
     expect(JSON.stringify(logged)).not.toContain(host.token);
   });
 });

@@ -48,7 +48,9 @@ describe('hints', () => {
 
   it('finds versions by part number and by material number, special characters taken literally', async () => {
     const byPart = await post<SearchHint[]>('/api/search/hint', { word: 'a2v0009(1)' });
-    expect(byPart.body.some((h) => h.name === 'A2V0009(1)' && h.type === 'Assembly' && h.id_version !== null)).toBe(true);
+    expect(byPart.body.some((h) => h.name === 'A2V0009(1)' && h.type === 'Assembly' && h.id_version !== null)).toBe(
+      true,
+    );
     const byMaterial = await post<SearchHint[]>('/api/search/hint', { word: `mat-${marker}-02` });
     expect(byMaterial.body.map((h) => h.name2)).toEqual([`MAT-${marker}-02`]);
     const star = await post<SearchHint[]>('/api/search/hint', { word: `.${marker}*` });
@@ -74,7 +76,9 @@ describe('full search', () => {
   });
 
   it('splits a hint label at the first " (" and keeps what the whole text relates to', async () => {
-    const { body } = await post<SearchResults>('/api/search/full', { word: `Türsteuerung ${marker} (A2V0009(1) MAT-${marker}-01)` });
+    const { body } = await post<SearchResults>('/api/search/full', {
+      word: `Türsteuerung ${marker} (A2V0009(1) MAT-${marker}-01)`,
+    });
     expect(body.assemblies.length).toBeGreaterThan(0);
     expect(body.assemblies.every((r) => r.parent === `Türsteuerung ${marker}`)).toBe(true);
     expect(body.systems).toEqual([]);
@@ -90,10 +94,18 @@ describe('search by id', () => {
   it('an item hint lists all its versions, a version hint just that one', async () => {
     const hints = (await post<SearchHint[]>('/api/search/hint', { word: `türsteuerung ${marker}` })).body;
     const item = hints.find((h) => h.id_version === null)!;
-    const all = await post<SearchResults>('/api/search/searchById', { id: item.id, id_version: null, type: 'Assembly' });
+    const all = await post<SearchResults>('/api/search/searchById', {
+      id: item.id,
+      id_version: null,
+      type: 'Assembly',
+    });
     expect(all.body.assemblies).toHaveLength(2);
     const version = hints.find((h) => h.id_version !== null)!;
-    const one = await post<SearchResults>('/api/search/searchById', { id: version.id, id_version: version.id_version, type: 'Assembly' });
+    const one = await post<SearchResults>('/api/search/searchById', {
+      id: version.id,
+      id_version: version.id_version,
+      type: 'Assembly',
+    });
     expect(one.body.assemblies).toHaveLength(1);
   });
 
@@ -147,5 +159,7 @@ it('a write through the API is found by the very next search', async () => {
   expect((await post<SearchHint[]>('/api/search/hint', { word: 'Zebrafisch' })).body).toEqual([]);
   const created = await t.call('POST', '/api/systems', { name: 'Zebrafisch Steuerung' });
   expect(created.status).toBe(201);
-  expect((await post<SearchHint[]>('/api/search/hint', { word: 'zebrafisch' })).body.map((h) => h.parent_name)).toEqual(['Zebrafisch Steuerung']);
+  expect((await post<SearchHint[]>('/api/search/hint', { word: 'zebrafisch' })).body.map((h) => h.parent_name)).toEqual(
+    ['Zebrafisch Steuerung'],
+  );
 });

@@ -24,7 +24,12 @@ beforeAll(async () => {
   await live.app.listen({ port: 0, host: '127.0.0.1' });
   liveUrl = `http://127.0.0.1:${(live.app.server.address() as AddressInfo).port}`;
   const closed = await freeLoopbackPort();
-  work = await buildTestApp({ DEPLOYMENT: 'work', TRANSFER_TOKEN: TOKEN, LIVE_URL: liveUrl, DEMO_URL: `http://127.0.0.1:${closed}` });
+  work = await buildTestApp({
+    DEPLOYMENT: 'work',
+    TRANSFER_TOKEN: TOKEN,
+    LIVE_URL: liveUrl,
+    DEMO_URL: `http://127.0.0.1:${closed}`,
+  });
 });
 afterAll(async () => {
   await work?.close();
@@ -32,10 +37,15 @@ afterAll(async () => {
 });
 
 async function counts(t: TestApp) {
-  return Object.fromEntries(await Promise.all(BACKUP_TABLES.map(async (table) => [table, await t.count(table)] as const)));
+  return Object.fromEntries(
+    await Promise.all(BACKUP_TABLES.map(async (table) => [table, await t.count(table)] as const)),
+  );
 }
 
-const referenceNames = async (t: TestApp) => ((await t.call('GET', '/api/references', undefined, 'intern')).body as { reference: string }[]).map((r) => r.reference).sort();
+const referenceNames = async (t: TestApp) =>
+  ((await t.call('GET', '/api/references', undefined, 'intern')).body as { reference: string }[])
+    .map((r) => r.reference)
+    .sort();
 
 describe('live and demo are read-only', () => {
   it('refuses every data write on live with a message that points to work, after the sign-in check', async () => {
@@ -45,8 +55,13 @@ describe('live and demo are read-only', () => {
     expect(create.body.message).toMatch(/work instance/);
     expect((await live.call('PUT', '/api/references/1', { reference: 'x', description: '' })).status).toBe(403);
     expect((await live.call('DELETE', '/api/systems/1')).status).toBe(403);
-    expect((await live.call('POST', '/api/systems', { name: 'x', description: '' }, 'admin', { 'accept-language': 'de' })).body.message).toMatch(/Arbeitsinstanz/);
-    expect((await live.app.inject({ method: 'POST', url: '/api/references', payload: { reference: 'x' } })).statusCode).toBe(401);
+    expect(
+      (await live.call('POST', '/api/systems', { name: 'x', description: '' }, 'admin', { 'accept-language': 'de' }))
+        .body.message,
+    ).toMatch(/Arbeitsinstanz/);
+    expect(
+      (await live.app.inject({ method: 'POST', url: '/api/references', payload: { reference: 'x' } })).statusCode,
+    ).toBe(401);
     // Reads, searches and reports go on as before.
     expect((await live.call('GET', '/api/references', undefined, 'intern')).status).toBe(200);
     expect((await live.call('POST', '/api/search/full', { word: 'a' }, 'extern')).status).toBe(200);
@@ -55,7 +70,12 @@ describe('live and demo are read-only', () => {
 
   it('offers no transfer from live, and work accepts no import', async () => {
     expect((await live.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual' })).status).toBe(403);
-    const res = await work.app.inject({ method: 'POST', url: '/api/db/import', payload: Buffer.from('x'), headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/octet-stream' } });
+    const res = await work.app.inject({
+      method: 'POST',
+      url: '/api/db/import',
+      payload: Buffer.from('x'),
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/octet-stream' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('import.onWork');
   });
@@ -64,7 +84,10 @@ describe('live and demo are read-only', () => {
 describe('transfer work → live', () => {
   it('publishes the actual state over HTTP while a reader loops on live, who sees the old state or the new one, never a mix', async () => {
     const before = await referenceNames(live);
-    for (let i = 0; i < 3; i++) expect((await work.call('POST', '/api/references', { reference: `published-${i}`, description: 'to live' })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await work.call('POST', '/api/references', { reference: `published-${i}`, description: 'to live' })).status,
+      ).toBe(201);
     const after = await referenceNames(work);
     expect(after).not.toEqual(before);
     const liveModified = (await live.call('GET', '/api/infos', undefined, 'extern')).body.modification_time;
@@ -84,7 +107,9 @@ describe('transfer work → live', () => {
         }
       }
     })();
-    const res = await work.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual' }, 'admin', { 'accept-language': 'de' });
+    const res = await work.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual' }, 'admin', {
+      'accept-language': 'de',
+    });
     // Let the reader see the new state a few times too.
     await new Promise((r) => setTimeout(r, 100));
     reading = false;
@@ -100,16 +125,27 @@ describe('transfer work → live', () => {
     expect(await counts(live)).toEqual(await counts(work));
     expect(result.counts).toEqual(await counts(work));
     // Open clients on live refresh: its modification time moved.
-    expect((await live.call('GET', '/api/infos', undefined, 'extern')).body.modification_time > liveModified).toBe(true);
+    expect((await live.call('GET', '/api/infos', undefined, 'extern')).body.modification_time > liveModified).toBe(
+      true,
+    );
 
     // The published state was kept as a backup and is on record on both sides.
     const backups = (await work.call('GET', '/api/dumps')).body.files;
-    expect(backups.find((b: { name: string }) => b.name === result.name)).toMatchObject({ origin: 'transfer', transfers: [{ to: 'www', by: 'admin' }] });
+    expect(backups.find((b: { name: string }) => b.name === result.name)).toMatchObject({
+      origin: 'transfer',
+      transfers: [{ to: 'www', by: 'admin' }],
+    });
     const transferred = (await work.call('GET', '/api/transferred-dumps')).body.files;
     expect(transferred[0]).toMatchObject({ name: result.name, to: 'www', url: liveUrl, by: 'admin' });
-    const workAudit = await work.pool.query(`select actor, after from audit_log where entity = 'transfer' and entity_id = $1`, [result.name]);
+    const workAudit = await work.pool.query(
+      `select actor, after from audit_log where entity = 'transfer' and entity_id = $1`,
+      [result.name],
+    );
     expect(workAudit.rows).toEqual([{ actor: 'admin', after: expect.objectContaining({ to: 'www', ok: true }) }]);
-    const liveAudit = await live.pool.query(`select actor from audit_log where entity = 'database' and entity_id = $1`, [result.name]);
+    const liveAudit = await live.pool.query(
+      `select actor from audit_log where entity = 'database' and entity_id = $1`,
+      [result.name],
+    );
     expect(liveAudit.rows).toEqual([{ actor: 'admin' }]);
   });
 
@@ -126,10 +162,21 @@ describe('transfer work → live', () => {
 
   it('leaves live holding exactly the rows of work in every table: changed, removed and added ones', async () => {
     const system = (await work.call('GET', '/api/systems', undefined, 'intern')).body[0];
-    expect((await work.call('PUT', `/api/systems/${system.href.split('/').pop()}`, { name: `${system.name} (renamed)`, description: 'changed before publishing' })).status).toBe(200);
-    const unused = (await work.call('GET', '/api/references', undefined, 'intern')).body.find((r: { reference: string }) => r.reference === 'published-1');
+    expect(
+      (
+        await work.call('PUT', `/api/systems/${system.href.split('/').pop()}`, {
+          name: `${system.name} (renamed)`,
+          description: 'changed before publishing',
+        })
+      ).status,
+    ).toBe(200);
+    const unused = (await work.call('GET', '/api/references', undefined, 'intern')).body.find(
+      (r: { reference: string }) => r.reference === 'published-1',
+    );
     expect((await work.call('DELETE', `/api/references/${unused.href.split('/').pop()}`)).status).toBe(204);
-    await work.pool.query(`update compatibility_infos set obligation = obligation || ' (changed)' where id = (select min(id) from compatibility_infos)`);
+    await work.pool.query(
+      `update compatibility_infos set obligation = obligation || ' (changed)' where id = (select min(id) from compatibility_infos)`,
+    );
     await work.pool.query(`delete from compatibilities where id = (select max(id) from compatibilities)`);
     expect((await work.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual' })).status).toBe(200);
     for (const table of BACKUP_TABLES) {
@@ -146,9 +193,15 @@ describe('transfer work → live', () => {
     const failed = await work.pool.query(`select ok, target from transfers where target = 'demo'`);
     expect(failed.rows).toEqual([{ ok: false, target: 'demo' }]);
     // A failed transfer is not listed as transferred.
-    expect((await work.call('GET', '/api/transferred-dumps')).body.files.every((f: { to: string }) => f.to === 'www')).toBe(true);
+    expect(
+      (await work.call('GET', '/api/transferred-dumps')).body.files.every((f: { to: string }) => f.to === 'www'),
+    ).toBe(true);
 
-    const otherToken = await buildTestApp({ DEPLOYMENT: 'work', TRANSFER_TOKEN: 'another-token-of-at-least-32-characters!', LIVE_URL: liveUrl });
+    const otherToken = await buildTestApp({
+      DEPLOYMENT: 'work',
+      TRANSFER_TOKEN: 'another-token-of-at-least-32-characters!',
+      LIVE_URL: liveUrl,
+    });
     try {
       const before = await counts(live);
       const refused = await otherToken.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual' });
@@ -188,7 +241,9 @@ describe('the import on live', () => {
 
   it('accepts only the transfer token, and a valid snapshot of the same schema version; otherwise changes nothing', async () => {
     const chosen = (await work.call('POST', '/api/backups')).body.name as string;
-    const file = (await work.app.inject({ method: 'GET', url: `/api/backups/${chosen}/file`, headers: await work.as('admin') })).rawPayload;
+    const file = (
+      await work.app.inject({ method: 'GET', url: `/api/backups/${chosen}/file`, headers: await work.as('admin') })
+    ).rawPayload;
     const before = await counts(live);
     expect((await post(file)).statusCode).toBe(401);
     expect((await post(file, 'Bearer wrong-token')).statusCode).toBe(401);
@@ -196,7 +251,10 @@ describe('the import on live', () => {
     // An admin's access token is not the transfer token.
     expect((await post(file, (await live.as('admin')).authorization)).statusCode).toBe(401);
     const text = zlib.gunzipSync(file).toString('utf8');
-    const future = await post(zlib.gzipSync(text.replace(/"schema_version":"[^"]+"/, '"schema_version":"0099_future"')), `Bearer ${TOKEN}`);
+    const future = await post(
+      zlib.gzipSync(text.replace(/"schema_version":"[^"]+"/, '"schema_version":"0099_future"')),
+      `Bearer ${TOKEN}`,
+    );
     expect(future.statusCode).toBe(400);
     expect(future.json().code).toBe('backup.schemaMismatch');
     const cut = await post(file.subarray(0, file.length - 100), `Bearer ${TOKEN}`);
@@ -208,7 +266,9 @@ describe('the import on live', () => {
 
   it('refuses a signed state whose rows break a foreign key, and changes nothing', async () => {
     const chosen = (await work.call('POST', '/api/backups')).body.name as string;
-    const file = (await work.app.inject({ method: 'GET', url: `/api/backups/${chosen}/file`, headers: await work.as('admin') })).rawPayload;
+    const file = (
+      await work.app.inject({ method: 'GET', url: `/api/backups/${chosen}/file`, headers: await work.as('admin') })
+    ).rawPayload;
     const text = zlib.gunzipSync(file).toString('utf8');
     // A compatibility pointing at a version that is not in the file, signed with the right token.
     const broken = text.replace(/(#table compatibilities [^\n]*\n\d+\t)\d+/, '$1999999');
@@ -227,10 +287,23 @@ describe('the import on live', () => {
   it('is off without a configured token', async () => {
     const noToken = await buildTestApp({ DEPLOYMENT: 'live' });
     try {
-      const res = await noToken.app.inject({ method: 'POST', url: '/api/db/import', payload: Buffer.from('x'), headers: { authorization: 'Bearer anything', 'content-type': 'application/octet-stream' } });
+      const res = await noToken.app.inject({
+        method: 'POST',
+        url: '/api/db/import',
+        payload: Buffer.from('x'),
+        headers: { authorization: 'Bearer anything', 'content-type': 'application/octet-stream' },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('import.off');
-      expect((await noToken.app.inject({ method: 'GET', url: '/api/db/status', headers: { authorization: 'Bearer anything' } })).statusCode).toBe(403);
+      expect(
+        (
+          await noToken.app.inject({
+            method: 'GET',
+            url: '/api/db/status',
+            headers: { authorization: 'Bearer anything' },
+          })
+        ).statusCode,
+      ).toBe(403);
     } finally {
       await noToken.close();
     }
@@ -273,7 +346,12 @@ describe('an import killed midway', () => {
     child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) break;
+      if (
+        await fetch(`${base}/api/health`)
+          .then((r) => r.ok)
+          .catch(() => false)
+      )
+        break;
       if (i > 240 || child.exitCode !== null) throw new Error(`live did not start:\n${log}`);
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -281,28 +359,40 @@ describe('an import killed midway', () => {
     // A changed state on work, sent to the child: the first half at once, the rest never.
     await work.call('POST', '/api/references', { reference: 'never-arrives', description: '' });
     const name = (await work.call('POST', '/api/backups')).body.name as string;
-    const file = (await work.app.inject({ method: 'GET', url: `/api/backups/${name}/file`, headers: await work.as('admin') })).rawPayload;
+    const file = (
+      await work.app.inject({ method: 'GET', url: `/api/backups/${name}/file`, headers: await work.as('admin') })
+    ).rawPayload;
     const request = http.request(`${base}/api/db/import`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/octet-stream', 'content-length': file.length },
+      headers: {
+        authorization: `Bearer ${TOKEN}`,
+        'content-type': 'application/octet-stream',
+        'content-length': file.length,
+      },
     });
     request.on('error', () => {});
     request.write(file.subarray(0, Math.floor(file.length * 0.6)));
 
     // Wait until the import is under way in the database, then kill the process.
     for (let i = 0; ; i++) {
-      const active = await database.pool.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'copy %import\\_%'`);
+      const active = await database.pool.query(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'copy %import\\_%'`,
+      );
       if (active.rows[0].n > 0) break;
       if (i > 200) throw new Error(`the import never started:\n${log}`);
       await new Promise((r) => setTimeout(r, 50));
     }
     child.kill('SIGKILL');
-    await new Promise((r) => (child!.exitCode !== null || child!.signalCode !== null ? r(null) : child!.once('exit', r)));
+    await new Promise((r) =>
+      child!.exitCode !== null || child!.signalCode !== null ? r(null) : child!.once('exit', r),
+    );
     request.destroy();
 
     // PostgreSQL notices the dead connection and rolls its transaction back.
     for (let i = 0; ; i++) {
-      const open = await database.pool.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name = 'digital-portfolio' and state <> 'idle'`);
+      const open = await database.pool.query(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name = 'digital-portfolio' and state <> 'idle'`,
+      );
       if (open.rows[0].n === 0) break;
       if (i > 200) throw new Error('the killed import still runs');
       await new Promise((r) => setTimeout(r, 50));
@@ -337,7 +427,12 @@ describe('monitoring', () => {
     expect(live).toMatchObject({ app_status: 'OK', db_status: 'Active', url: liveUrl, reason: null });
     expect(live.response_ms).toBeGreaterThanOrEqual(0);
     expect(Date.parse(live.time_active)).toBeGreaterThan(started - 1000);
-    expect(res.body).toMatchObject({ live_app_status: 'OK', live_db_status: 'Active', demo_app_status: 'Not available', demo_db_status: 'Not available' });
+    expect(res.body).toMatchObject({
+      live_app_status: 'OK',
+      live_db_status: 'Active',
+      demo_app_status: 'Not available',
+      demo_db_status: 'Not available',
+    });
     expect(demo).toMatchObject({ app_status: 'Not available', db_status: 'Not available', time_active: null });
     expect(demo.reason).toMatch(/unreachable|ECONNREFUSED/);
     expect(Date.now() - started).toBeLessThan(4000);
@@ -351,9 +446,15 @@ describe('monitoring', () => {
     // The same target, now answering nothing at all: red within the probe time-out, last activity kept.
     const silent = net.createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const hanging = await buildTestApp({ DEPLOYMENT: 'demo', TRANSFER_TOKEN: TOKEN, LIVE_URL: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` });
+    const hanging = await buildTestApp({
+      DEPLOYMENT: 'demo',
+      TRANSFER_TOKEN: TOKEN,
+      LIVE_URL: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+    });
     try {
-      await hanging.pool.query(`insert into monitored_targets (target, last_active) values ('live', $1)`, [new Date(status.time_active)]);
+      await hanging.pool.query(`insert into monitored_targets (target, last_active) values ('live', $1)`, [
+        new Date(status.time_active),
+      ]);
       const started = Date.now();
       const down = await hanging.call('GET', '/api/live-status', undefined, 'admin', { 'accept-language': 'fr' });
       expect(Date.now() - started).toBeLessThan(5000);
@@ -367,13 +468,16 @@ describe('monitoring', () => {
   });
 
   it('is for admins, on work and demo only', async () => {
-    for (const role of ['intern', 'extern', 'norole'] as const) expect((await work.call('GET', '/api/live-status', undefined, role)).status).toBe(403);
+    for (const role of ['intern', 'extern', 'norole'] as const)
+      expect((await work.call('GET', '/api/live-status', undefined, role)).status).toBe(403);
     expect((await work.app.inject({ method: 'GET', url: '/api/live-status' })).statusCode).toBe(401);
     const onLive = await live.call('GET', '/api/live-status');
     expect(onLive.status).toBe(403);
     expect(onLive.body.code).toBe('deployment.notOnLive');
     // The status another instance asks for needs the transfer token.
     expect((await live.app.inject({ method: 'GET', url: '/api/db/status' })).statusCode).toBe(401);
-    expect((await live.app.inject({ method: 'GET', url: '/api/db/status', headers: await live.as('admin') })).statusCode).toBe(401);
+    expect(
+      (await live.app.inject({ method: 'GET', url: '/api/db/status', headers: await live.as('admin') })).statusCode,
+    ).toBe(401);
   });
 });

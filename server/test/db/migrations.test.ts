@@ -6,7 +6,9 @@ import { countDataRows } from '../../src/db/demo-data.js';
 import { MIGRATIONS_FOLDER, runMigrations } from '../../src/db/migrate.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
-const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+  entries: unknown[];
+};
 
 /** Tables, columns and constraints: what a migration would change. */
 async function schemaShape(db: TestDatabase) {

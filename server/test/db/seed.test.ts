@@ -20,7 +20,10 @@ afterAll(() => Promise.all([template, again, otherSeed].map((d) => d?.drop())));
 
 const rows = async (db: TestDatabase, text: string) => (await db.pool.query(text)).rows;
 const firstNames = (db: TestDatabase) =>
-  rows(db, `select i.kind, i.name, v.name as version, v.name2 from versions v join items i on i.id = v.item_id order by v.id limit 60`);
+  rows(
+    db,
+    `select i.kind, i.name, v.name as version, v.name2 from versions v join items i on i.id = v.item_id order by v.id limit 60`,
+  );
 
 describe('demo data', () => {
   it('is the same for the same seed', async () => {
@@ -43,7 +46,14 @@ describe('demo data', () => {
     expect(counts.subassemblies).toBeLessThanOrEqual(230);
     expect(counts.compatibilities).toBeGreaterThanOrEqual(2000);
     expect(counts.compatibilities).toBeLessThanOrEqual(8000);
-    for (const table of ['compatibility_references', 'comments', 'item_containments', 'version_relations', 'dataset_entries', 'references']) {
+    for (const table of [
+      'compatibility_references',
+      'comments',
+      'item_containments',
+      'version_relations',
+      'dataset_entries',
+      'references',
+    ]) {
       expect(counts[table], table).toBeGreaterThan(0);
     }
     const [systemVersions] = await rows(template, `select count(*)::int as n from versions where kind = 'system'`);
@@ -57,7 +67,9 @@ describe('demo data', () => {
       `select distinct ci.compatibility_status as status from compatibilities c join compatibility_infos ci on ci.id = c.compatibility_info_id order by 1`,
     );
     expect(used.map((r) => r.status)).toEqual(['allowed', 'conditional', 'forbidden', 'irrelevant']);
-    const texts = (await rows(template, 'select obligation from compatibility_infos')).map((r) => r.obligation as string);
+    const texts = (await rows(template, 'select obligation from compatibility_infos')).map(
+      (r) => r.obligation as string,
+    );
     expect(texts.some((text) => /\b(nicht|nur|kompatibel|keine)\b/i.test(text) && /[äöüß]/.test(text))).toBe(true);
     expect(texts.some((text) => /\b(compatible|only|requires)\b/i.test(text))).toBe(true);
     expect(texts).toContain('');
@@ -98,7 +110,10 @@ describe('demo data', () => {
   it('has comments by both demo users and a fresh modification time', async () => {
     const authors = await rows(template, 'select distinct author from comments order by 1');
     expect(authors.map((r) => r.author)).toEqual(['admin', 'intern']);
-    const [info] = await rows(template, `select count(*)::int as n, max(modification_time) > now() - interval '1 day' as fresh from data_info`);
+    const [info] = await rows(
+      template,
+      `select count(*)::int as n, max(modification_time) > now() - interval '1 day' as fresh from data_info`,
+    );
     expect(info).toEqual({ n: 1, fresh: true });
   });
 
@@ -109,7 +124,9 @@ describe('demo data', () => {
   });
 
   it('moves the id sequences past the seeded rows', async () => {
-    const inserted = await template.pool.query(`insert into items (kind, name) values ('system', 'Neues System') returning id`);
+    const inserted = await template.pool.query(
+      `insert into items (kind, name) values ('system', 'Neues System') returning id`,
+    );
     const [max] = await rows(template, 'select max(id)::int as id from items');
     expect(inserted.rows[0].id).toBe(max.id);
   });

@@ -3,7 +3,12 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeLoopbackPort } from '../../src/db/embedded.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
-import { STRICT_ROLE_MAP, STRICT_USERS, startStrictProviderProcess, type StrictProviderProcess } from '../support/strict-provider.js';
+import {
+  STRICT_ROLE_MAP,
+  STRICT_USERS,
+  startStrictProviderProcess,
+  type StrictProviderProcess,
+} from '../support/strict-provider.js';
 
 // Issue 12 A6: sign-in through a provider other than the embedded one, in a process of its own and as
 // strict as a company's (nonce and resource indicator required, roles as groups, 5-minute tokens), the
@@ -19,7 +24,12 @@ let t: TestApp;
 
 beforeAll(async () => {
   const port = await freeLoopbackPort();
-  provider = await startStrictProviderProcess({ origin: `http://127.0.0.1:${port}`, appUrl: APP_URL, clientId: CLIENT_ID, audience: AUDIENCE });
+  provider = await startStrictProviderProcess({
+    origin: `http://127.0.0.1:${port}`,
+    appUrl: APP_URL,
+    clientId: CLIENT_ID,
+    audience: AUDIENCE,
+  });
   t = await buildTestApp({
     OIDC_ISSUER: provider.issuer,
     OIDC_CLIENT_ID: CLIENT_ID,
@@ -74,7 +84,10 @@ interface AuthorizeOptions {
   prompt?: string;
 }
 
-function authorizeUrl(discovery: Discovery, { nonce = b64url(randomBytes(32)), resource = AUDIENCE, prompt }: AuthorizeOptions = {}) {
+function authorizeUrl(
+  discovery: Discovery,
+  { nonce = b64url(randomBytes(32)), resource = AUDIENCE, prompt }: AuthorizeOptions = {},
+) {
   const verifier = b64url(randomBytes(32));
   const url = new URL(discovery.authorization_endpoint);
   url.searchParams.set('client_id', CLIENT_ID);
@@ -110,7 +123,10 @@ interface Tokens {
 }
 
 async function token(params: Record<string, string>): Promise<{ status: number; body: Tokens & { error?: string } }> {
-  const res = await fetch(discovery.token_endpoint, { method: 'POST', body: new URLSearchParams({ client_id: CLIENT_ID, ...params }) });
+  const res = await fetch(discovery.token_endpoint, {
+    method: 'POST',
+    body: new URLSearchParams({ client_id: CLIENT_ID, ...params }),
+  });
   return { status: res.status, body: (await res.json()) as Tokens & { error?: string } };
 }
 
@@ -126,12 +142,18 @@ async function signIn(username: string, browser = new Browser()) {
   });
   const code = back.url.searchParams.get('code');
   expect(code, `no code in ${back.url.href}`).toBeTruthy();
-  const exchanged = await token({ grant_type: 'authorization_code', code: code!, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+  const exchanged = await token({
+    grant_type: 'authorization_code',
+    code: code!,
+    redirect_uri: REDIRECT_URI,
+    code_verifier: verifier,
+  });
   expect(exchanged.status).toBe(200);
   return { tokens: exchanged.body, nonce, browser };
 }
 
-const me = (accessToken: string) => t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${accessToken}` } });
+const me = (accessToken: string) =>
+  t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${accessToken}` } });
 
 describe('sign-in through a strict external provider (issue 12 A6)', () => {
   it.each([
@@ -155,7 +177,9 @@ describe('sign-in through a strict external provider (issue 12 A6)', () => {
     const { tokens } = await signIn('otto');
     const res = await me(tokens.access_token);
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('You dont have permissions to access the application, please contact the administrator for more information.');
+    expect(res.json().message).toBe(
+      'You dont have permissions to access the application, please contact the administrator for more information.',
+    );
   });
 
   it('the provider refuses an authorization request without nonce or without resource', async () => {
@@ -167,26 +191,43 @@ describe('sign-in through a strict external provider (issue 12 A6)', () => {
 
   it('renews the access token with the refresh token before it expires; a used refresh token is spent', async () => {
     const { tokens } = await signIn('erik');
-    const renewed = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, resource: AUDIENCE });
+    const renewed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      resource: AUDIENCE,
+    });
     expect(renewed.status).toBe(200);
     expect(renewed.body.access_token).not.toBe(tokens.access_token);
     expect(decodeJwt(renewed.body.access_token).aud).toBe(AUDIENCE);
     expect((await me(renewed.body.access_token)).json()).toEqual({ username: 'Erik Engineer', role: 'intern' });
     // Rotation: the old refresh token is spent.
-    expect((await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, resource: AUDIENCE })).status).toBe(400);
+    expect(
+      (await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, resource: AUDIENCE })).status,
+    ).toBe(400);
   });
 
   it('a token for another audience is refused with 401 and one warning naming the audience', async () => {
     const { tokens } = await signIn('pia');
     const lines: string[] = [];
     const logged = await buildTestApp(
-      { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: CLIENT_ID, OIDC_AUDIENCE: 'https://other.rail.example/api', OIDC_ROLES_CLAIM: 'groups', OIDC_ROLE_MAP: STRICT_ROLE_MAP },
+      {
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: CLIENT_ID,
+        OIDC_AUDIENCE: 'https://other.rail.example/api',
+        OIDC_ROLES_CLAIM: 'groups',
+        OIDC_ROLE_MAP: STRICT_ROLE_MAP,
+      },
       { logger: { level: 'warn', stream: { write: (line: string) => lines.push(line) } } },
     );
     try {
-      const res = await logged.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${tokens.access_token}` } });
+      const res = await logged.app.inject({
+        url: '/api/me',
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
       expect(res.statusCode).toBe(401);
-      const warnings = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg && String(l.msg).startsWith('access token rejected'));
+      const warnings = lines
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l.msg && String(l.msg).startsWith('access token rejected'));
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toMatchObject({ level: 40, check: 'audience', token_aud: AUDIENCE });
       expect(lines.join('\n')).not.toContain(tokens.access_token.split('.')[2]!);
@@ -212,7 +253,9 @@ describe('sign-in through a strict external provider (issue 12 A6)', () => {
     // With a valid hint the provider asks nothing: its page submits itself.
     expect(html).not.toContain('logout-confirm');
     const action = /action="([^"]+)"/.exec(html)![1]!;
-    const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+    const fields = Object.fromEntries(
+      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+    );
     const back = await browser.follow(new URL(action, logout).href, APP_URL, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -2,7 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeLoopbackPort } from '../../src/db/embedded.js';
-import { GLEWLWYD_API_SCOPE, GlewlwydSession, glewlwydInstalled, startGlewlwyd, type Glewlwyd, type GlewlwydUser } from '../support/glewlwyd.js';
+import {
+  GLEWLWYD_API_SCOPE,
+  GlewlwydSession,
+  glewlwydInstalled,
+  startGlewlwyd,
+  type Glewlwyd,
+  type GlewlwydUser,
+} from '../support/glewlwyd.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
 
 // Issue 12 A6 against a real provider from Debian's packages: Glewlwyd (see support/glewlwyd.ts), its own
@@ -17,7 +24,12 @@ const REDIRECT_URI = `${APP_URL}/auth/callback`;
 const SCOPE = `openid ${GLEWLWYD_API_SCOPE}`;
 
 const USERS: Record<string, GlewlwydUser> = {
-  'anna.admin': { password: 'anna-pw-1', name: 'Anna Admin', email: 'anna@rail.example', groups: ['Staff', 'DP-Admins', 'DP-Engineers'] },
+  'anna.admin': {
+    password: 'anna-pw-1',
+    name: 'Anna Admin',
+    email: 'anna@rail.example',
+    groups: ['Staff', 'DP-Admins', 'DP-Engineers'],
+  },
   erik: { password: 'erik-pw-1', name: 'Erik Engineer', email: 'erik@rail.example', groups: ['DP-Engineers'] },
   pia: { password: 'pia-pw-1', name: 'Pia Partner', email: 'pia@partner.example', groups: ['DP-Partners'] },
   otto: { password: 'otto-pw-1', name: 'Otto', email: 'otto@rail.example', groups: ['Staff', 'admin'] },
@@ -36,7 +48,13 @@ let discovery: Discovery;
 
 beforeAll(async () => {
   if (!installed) return;
-  provider = await startGlewlwyd({ port: await freeLoopbackPort(), appUrl: APP_URL, clientId: CLIENT_ID, audience: AUDIENCE, users: USERS });
+  provider = await startGlewlwyd({
+    port: await freeLoopbackPort(),
+    appUrl: APP_URL,
+    clientId: CLIENT_ID,
+    audience: AUDIENCE,
+    users: USERS,
+  });
   discovery = (await (await fetch(`${provider.issuer}/.well-known/openid-configuration`)).json()) as Discovery;
   t = await buildTestApp({
     OIDC_ISSUER: provider.issuer,
@@ -53,7 +71,10 @@ afterAll(async () => {
 
 const b64url = (buffer: Buffer) => buffer.toString('base64url');
 
-function authorizeUrl({ nonce = b64url(randomBytes(16)) as string | null, prompt }: { nonce?: string | null; prompt?: string } = {}) {
+function authorizeUrl({
+  nonce = b64url(randomBytes(16)) as string | null,
+  prompt,
+}: { nonce?: string | null; prompt?: string } = {}) {
   const verifier = b64url(randomBytes(32));
   const url = new URL(discovery.authorization_endpoint);
   const params: Record<string, string> = {
@@ -75,28 +96,54 @@ function authorizeUrl({ nonce = b64url(randomBytes(16)) as string | null, prompt
 }
 
 async function token(params: Record<string, string>) {
-  const res = await fetch(discovery.token_endpoint, { method: 'POST', body: new URLSearchParams({ client_id: CLIENT_ID, ...params }) });
+  const res = await fetch(discovery.token_endpoint, {
+    method: 'POST',
+    body: new URLSearchParams({ client_id: CLIENT_ID, ...params }),
+  });
   // Glewlwyd answers a spent or revoked refresh token with an empty body.
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as { access_token: string; id_token: string; refresh_token: string; error?: string } };
+  return {
+    status: res.status,
+    body: (text ? JSON.parse(text) : {}) as {
+      access_token: string;
+      id_token: string;
+      refresh_token: string;
+      error?: string;
+    },
+  };
 }
 
 const redirectOf = (res: Response) => new URL(res.headers.get('location')!, discovery.authorization_endpoint);
 
 /** Signs in as Glewlwyd's login page does (password, then the consent the company gave), then the code flow. */
 async function signIn(username: string, session = new GlewlwydSession()) {
-  expect((await session.fetch(`${provider.api}/auth/`, { method: 'POST', json: { username, password: USERS[username]!.password } })).status).toBe(200);
-  expect((await session.fetch(`${provider.api}/auth/grant/${CLIENT_ID}`, { method: 'PUT', json: { scope: SCOPE } })).status).toBe(200);
+  expect(
+    (
+      await session.fetch(`${provider.api}/auth/`, {
+        method: 'POST',
+        json: { username, password: USERS[username]!.password },
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (await session.fetch(`${provider.api}/auth/grant/${CLIENT_ID}`, { method: 'PUT', json: { scope: SCOPE } })).status,
+  ).toBe(200);
   const { url, verifier, nonce } = authorizeUrl();
   const back = redirectOf(await session.fetch(url));
   const code = back.searchParams.get('code');
   expect(code, back.href).toBeTruthy();
-  const exchanged = await token({ grant_type: 'authorization_code', code: code!, redirect_uri: REDIRECT_URI, code_verifier: verifier });
+  const exchanged = await token({
+    grant_type: 'authorization_code',
+    code: code!,
+    redirect_uri: REDIRECT_URI,
+    code_verifier: verifier,
+  });
   expect(exchanged.status).toBe(200);
   return { tokens: exchanged.body, nonce, session };
 }
 
-const me = (accessToken: string) => t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${accessToken}` } });
+const me = (accessToken: string) =>
+  t.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${accessToken}` } });
 
 // Missing, the suite cannot run: one failing test says what to install instead of a silent skip.
 if (!installed) {
@@ -127,7 +174,9 @@ describe.skipIf(!installed)("sign-in through Debian's Glewlwyd (issue 12 A6)", (
     const { tokens } = await signIn('otto');
     const res = await me(tokens.access_token);
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('You dont have permissions to access the application, please contact the administrator for more information.');
+    expect(res.json().message).toBe(
+      'You dont have permissions to access the application, please contact the administrator for more information.',
+    );
   });
 
   it('Glewlwyd refuses an authorization request without nonce', async () => {
@@ -139,12 +188,18 @@ describe.skipIf(!installed)("sign-in through Debian's Glewlwyd (issue 12 A6)", (
 
   it('renews the access token with the refresh token, for the same resource; a used refresh token is spent', async () => {
     const { tokens } = await signIn('erik');
-    const renewed = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, resource: AUDIENCE });
+    const renewed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      resource: AUDIENCE,
+    });
     expect(renewed.status).toBe(200);
     expect(renewed.body.access_token).not.toBe(tokens.access_token);
     expect(decodeJwt(renewed.body.access_token).aud).toBe(AUDIENCE);
     expect((await me(renewed.body.access_token)).json()).toEqual({ username: 'erik', role: 'intern' });
-    expect((await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, resource: AUDIENCE })).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, resource: AUDIENCE })).status,
+    ).toBeGreaterThanOrEqual(400);
   });
 
   it('logout with id_token_hint ends the provider session and returns to /home with the state', async () => {
@@ -170,6 +225,8 @@ describe.skipIf(!installed)("sign-in through Debian's Glewlwyd (issue 12 A6)", (
     const silent = redirectOf(await session.fetch(authorizeUrl({ prompt: 'none' }).url));
     expect(silent.searchParams.get('code')).toBeNull();
     expect(silent.searchParams.get('error')).toBeTruthy();
-    expect((await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, resource: AUDIENCE })).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, resource: AUDIENCE })).status,
+    ).toBeGreaterThanOrEqual(400);
   });
 });

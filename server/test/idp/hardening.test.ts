@@ -25,9 +25,16 @@ const apps: FastifyInstance[] = [];
 async function startIdp(env: Record<string, string> = {}): Promise<{ config: AppConfig; origin: string }> {
   const port = await freeLoopbackPort();
   const origin = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ PORT: String(port), PUBLIC_URL: origin, DATA_DIR: path.join(os.tmpdir(), 'dp-idp-test'), ...env });
+  const config = loadConfig({
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    DATA_DIR: path.join(os.tmpdir(), 'dp-idp-test'),
+    ...env,
+  });
   const instance = Fastify({ trustProxy: false });
-  await instance.register(fastifyHelmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"] } } });
+  await instance.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"] } },
+  });
   await registerEmbeddedIdp(instance, { config, pool: database.pool });
   instance.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'nothing here' }));
   await instance.listen({ port, host: '127.0.0.1' });
@@ -54,19 +61,28 @@ class Browser {
 
   async request(url: string, init: RequestInit = {}) {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(new URL(url, this.origin), { ...init, redirect: 'manual', headers: { ...init.headers, cookie } });
+    const res = await fetch(new URL(url, this.origin), {
+      ...init,
+      redirect: 'manual',
+      headers: { ...init.headers, cookie },
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const eq = pair.indexOf('=');
       const value = pair.slice(eq + 1).trim();
-      if (value === '' || /max-age=0|expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(pair.slice(0, eq).trim());
+      if (value === '' || /max-age=0|expires=Thu, 01 Jan 1970/i.test(line))
+        this.cookies.delete(pair.slice(0, eq).trim());
       else this.cookies.set(pair.slice(0, eq).trim(), value);
     }
     return res;
   }
 
   postForm(url: string, fields: Record<string, string>) {
-    return this.request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    return this.request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
   }
 
   /** Starts an authorization request; returns the login page's form action and the PKCE verifier. */
@@ -109,7 +125,13 @@ class Browser {
     const res = await fetch(`${this.origin}/idp/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ client_id: this.config.oidc.clientId, grant_type: 'authorization_code', code: code!, code_verifier: verifier, redirect_uri: `${this.origin}/auth/callback` }),
+      body: new URLSearchParams({
+        client_id: this.config.oidc.clientId,
+        grant_type: 'authorization_code',
+        code: code!,
+        code_verifier: verifier,
+        redirect_uri: `${this.origin}/auth/callback`,
+      }),
     });
     expect(res.status).toBe(200);
     return (await res.json()) as { access_token: string; id_token: string };
@@ -127,9 +149,17 @@ describe('B3 the sign-in form takes UTF-8 only', () => {
     const browser = new Browser(origin, config);
     const { action } = await browser.startSignIn();
     const latin1 = Buffer.concat([Buffer.from('username=j'), Buffer.from([0xfc]), Buffer.from('rgen&password=x')]);
-    const broken = await browser.request(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: latin1 });
+    const broken = await browser.request(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: latin1,
+    });
     expect(broken.status).toBe(400);
-    const declared = await browser.request(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=iso-8859-1' }, body: 'username=admin&password=admin' });
+    const declared = await browser.request(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=iso-8859-1' },
+      body: 'username=admin&password=admin',
+    });
     expect(declared.status).toBe(415);
     await new Browser(origin, config).signIn('admin');
   });
@@ -138,7 +168,12 @@ describe('B3 the sign-in form takes UTF-8 only', () => {
 describe('B4 the provider publishes only PUBLIC_URL', () => {
   it('builds the issuer and every published URL from PUBLIC_URL, whatever Host and X-Forwarded-* a client sends', async () => {
     const { origin } = await startIdp();
-    const spoofed = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-port': '8443', forwarded: 'host=evil.example;proto=https' };
+    const spoofed = {
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-port': '8443',
+      forwarded: 'host=evil.example;proto=https',
+    };
     const res = await fetch(`${origin}/idp/.well-known/openid-configuration`, { headers: spoofed });
     expect(res.status).toBe(200);
     const doc = (await res.json()) as Record<string, unknown>;
@@ -150,12 +185,20 @@ describe('B4 the provider publishes only PUBLIC_URL', () => {
 
   it('uses a PUBLIC_URL that differs from the address it listens on (behind a proxy)', async () => {
     const port = await freeLoopbackPort();
-    const config = loadConfig({ PORT: String(port), PUBLIC_URL: 'https://portfolio.example.com', DATA_DIR: path.join(os.tmpdir(), 'dp-idp-test') });
+    const config = loadConfig({
+      PORT: String(port),
+      PUBLIC_URL: 'https://portfolio.example.com',
+      DATA_DIR: path.join(os.tmpdir(), 'dp-idp-test'),
+    });
     const instance = Fastify();
     await registerEmbeddedIdp(instance, { config, pool: database.pool });
     await instance.listen({ port, host: '127.0.0.1' });
     apps.push(instance);
-    const doc = (await (await fetch(`http://127.0.0.1:${port}/idp/.well-known/openid-configuration`, { headers: { 'x-forwarded-host': 'evil.example' } })).json()) as Record<string, string>;
+    const doc = (await (
+      await fetch(`http://127.0.0.1:${port}/idp/.well-known/openid-configuration`, {
+        headers: { 'x-forwarded-host': 'evil.example' },
+      })
+    ).json()) as Record<string, string>;
     expect(doc.issuer).toBe('https://portfolio.example.com/idp');
     expect(doc.authorization_endpoint).toBe('https://portfolio.example.com/idp/auth');
     expect(doc.jwks_uri).toBe('https://portfolio.example.com/idp/jwks');
@@ -167,7 +210,11 @@ describe('B5 password guessing on the embedded provider is throttled', () => {
   let origin: string;
   let config: AppConfig;
   beforeAll(async () => {
-    ({ origin, config } = await startIdp({ LOGIN_LOCK_AFTER: '3', LOGIN_LOCK_AFTER_PER_ADDRESS: '6', LOGIN_LOCK_MINUTES: '2' }));
+    ({ origin, config } = await startIdp({
+      LOGIN_LOCK_AFTER: '3',
+      LOGIN_LOCK_AFTER_PER_ADDRESS: '6',
+      LOGIN_LOCK_MINUTES: '2',
+    }));
   });
 
   it('delays each failure more than the last, from the third on', () => {
@@ -193,7 +240,9 @@ describe('B5 password guessing on the embedded provider is throttled', () => {
     const german = await other.startSignIn();
     const locked = await other.postForm(german.action, { username: 'extern', password: 'extern' });
     expect(locked.status).toBe(429);
-    expect(await locked.text()).toContain('Zu viele fehlgeschlagene Anmeldeversuche. Die Anmeldung ist für 2 Minuten gesperrt');
+    expect(await locked.text()).toContain(
+      'Zu viele fehlgeschlagene Anmeldeversuche. Die Anmeldung ist für 2 Minuten gesperrt',
+    );
 
     // Another user from the same address still signs in (the address has 3 of its 6).
     await new Browser(origin, config).signIn('intern');
@@ -203,7 +252,9 @@ describe('B5 password guessing on the embedded provider is throttled', () => {
     const anotherInstance = createLoginThrottle(database.pool, config.loginThrottle);
     expect(await anotherInstance.retryAfter('extern', '10.9.9.9')).toBeGreaterThan(60);
     expect(await anotherInstance.retryAfter('admin', '10.9.9.9')).toBe(0);
-    const { rows } = await database.pool.query(`select id from oidc_payloads where model = 'LoginThrottle' order by id`);
+    const { rows } = await database.pool.query(
+      `select id from oidc_payloads where model = 'LoginThrottle' order by id`,
+    );
     expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining(['address:127.0.0.1', 'user:extern']));
   });
 
@@ -237,7 +288,11 @@ describe('B7 logout needs a confirmation from another site; access tokens are sh
   it('answers a cross-site GET of the end-session endpoint with a question, no script, and ends nothing by itself', async () => {
     const browser = new Browser(origin, config);
     await browser.signIn('admin');
-    const params = new URLSearchParams({ client_id: config.oidc.clientId, post_logout_redirect_uri: `${origin}/home`, ui_locales: 'en' });
+    const params = new URLSearchParams({
+      client_id: config.oidc.clientId,
+      post_logout_redirect_uri: `${origin}/home`,
+      ui_locales: 'en',
+    });
     for (const site of ['cross-site', 'same-site', 'none']) {
       const page = await browser.request(`/idp/session/end?${params}`, { headers: { 'sec-fetch-site': site } });
       expect(page.status).toBe(200);
@@ -248,12 +303,17 @@ describe('B7 logout needs a confirmation from another site; access tokens are sh
     }
     // Nothing was submitted: the provider session is still there (a silent sign-in needs no login).
     const silent = await browser.startSignIn({ prompt: 'none' });
-    const callback = new URL(silent.action.startsWith('/idp') ? await browser.follow(await browser.request(silent.action)) : silent.action, origin);
+    const callback = new URL(
+      silent.action.startsWith('/idp') ? await browser.follow(await browser.request(silent.action)) : silent.action,
+      origin,
+    );
     expect(callback.searchParams.get('error')).toBeNull();
     expect(callback.searchParams.get('code')).toBeTruthy();
 
     // The confirmation itself signs out.
-    const page = await (await browser.request(`/idp/session/end?${params}`, { headers: { 'sec-fetch-site': 'cross-site' } })).text();
+    const page = await (
+      await browser.request(`/idp/session/end?${params}`, { headers: { 'sec-fetch-site': 'cross-site' } })
+    ).text();
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(page)![1]!;
     const formAction = /<form[^>]*action="([^"]+)"/.exec(page)![1]!.replace(/&#38;/g, '&');
     const confirmed = await browser.postForm(formAction, { xsrf, logout: 'yes' });
@@ -276,7 +336,11 @@ describe('B8 the signing key is encrypted at rest', () => {
     keys = await createTestDatabase({ content: 'schema' });
   });
   afterAll(() => keys?.drop());
-  const storedRow = async () => (await keys.pool.query(`select payload from oidc_payloads where model = 'SigningKey'`)).rows[0]?.payload as Record<string, unknown>;
+  const storedRow = async () =>
+    (await keys.pool.query(`select payload from oidc_payloads where model = 'SigningKey'`)).rows[0]?.payload as Record<
+      string,
+      unknown
+    >;
 
   it('stores the private key in clear without IDP_KEY_SECRET (the zero-setup default) and encrypts it once the secret is set', async () => {
     const clear = await loadSigningKey(keys.pool);

@@ -29,7 +29,9 @@ async function startApp(): Promise<FastifyInstance> {
   });
   await registerEmbeddedIdp(instance, { config, pool: database.pool });
   // buildApp answers unknown URLs itself; the provider's URLs have no Fastify route and must still reach it.
-  instance.setNotFoundHandler((_request, reply) => reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'nothing here' }));
+  instance.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'nothing here' }),
+  );
   await instance.listen({ port: config.port, host: '127.0.0.1' });
   return instance;
 }
@@ -59,7 +61,10 @@ class CookieJar {
       const value = pair.slice(eq + 1).trim();
       const expired = attributes.some((a) => {
         const [key = '', val = ''] = a.trim().split('=');
-        return (key.toLowerCase() === 'expires' && Date.parse(val) <= Date.now()) || (key.toLowerCase() === 'max-age' && Number(val) <= 0);
+        return (
+          (key.toLowerCase() === 'expires' && Date.parse(val) <= Date.now()) ||
+          (key.toLowerCase() === 'max-age' && Number(val) <= 0)
+        );
       });
       if (expired || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
@@ -75,7 +80,11 @@ class Browser {
   readonly jar = new CookieJar();
 
   async request(url: string, init: RequestInit = {}) {
-    const res = await fetch(new URL(url, origin), { ...init, redirect: 'manual', headers: { ...init.headers, cookie: this.jar.header() } });
+    const res = await fetch(new URL(url, origin), {
+      ...init,
+      redirect: 'manual',
+      headers: { ...init.headers, cookie: this.jar.header() },
+    });
     this.jar.store(res);
     return res;
   }
@@ -151,9 +160,20 @@ async function signIn(browser: Browser, user: string, password = user) {
   expect(callback.searchParams.get('error')).toBeNull();
   const code = callback.searchParams.get('code');
   expect(code).toBeTruthy();
-  const tokens = await tokenRequest({ grant_type: 'authorization_code', code: code!, code_verifier: verifier, redirect_uri: redirectUri() });
+  const tokens = await tokenRequest({
+    grant_type: 'authorization_code',
+    code: code!,
+    code_verifier: verifier,
+    redirect_uri: redirectUri(),
+  });
   expect(tokens.status).toBe(200);
-  return tokens.body as { access_token: string; id_token: string; refresh_token?: string; expires_in: number; token_type: string };
+  return tokens.body as {
+    access_token: string;
+    id_token: string;
+    refresh_token?: string;
+    expires_in: number;
+    token_type: string;
+  };
 }
 
 describe('embedded OpenID provider', () => {
@@ -197,14 +217,26 @@ describe('embedded OpenID provider', () => {
     const unknown = await browser.postForm(formAction(html), { username: 'nobody', password: 'nobody' });
     expect(await unknown.text()).toContain(LOGIN_FAILED_MESSAGE);
 
-    const done = await browser.follow(await browser.postForm(formAction(html), { username: 'intern', password: 'intern' }));
+    const done = await browser.follow(
+      await browser.postForm(formAction(html), { username: 'intern', password: 'intern' }),
+    );
     const code = new URL(done.url).searchParams.get('code')!;
-    const tokens = await tokenRequest({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirectUri() });
+    const tokens = await tokenRequest({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      redirect_uri: redirectUri(),
+    });
     expect(tokens.status).toBe(200);
     expect(tokens.body.token_type).toBe('Bearer');
 
     // A code is good once.
-    const again = await tokenRequest({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirectUri() });
+    const again = await tokenRequest({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      redirect_uri: redirectUri(),
+    });
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('invalid_grant');
   });
@@ -239,15 +271,27 @@ describe('embedded OpenID provider', () => {
     const { challenge } = pkce();
     const start = await browser.request(authorizeUrl(challenge));
     const html = await (await browser.request(start.headers.get('location')!)).text();
-    const done = await browser.follow(await browser.postForm(formAction(html), { username: 'extern', password: 'extern' }));
+    const done = await browser.follow(
+      await browser.postForm(formAction(html), { username: 'extern', password: 'extern' }),
+    );
     const code = new URL(done.url).searchParams.get('code')!;
-    const res = await tokenRequest({ grant_type: 'authorization_code', code, code_verifier: pkce().verifier, redirect_uri: redirectUri() });
+    const res = await tokenRequest({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: pkce().verifier,
+      redirect_uri: redirectUri(),
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('invalid_grant');
   });
 
   it('refuses an authorization request without PKCE', async () => {
-    const params = new URLSearchParams({ client_id: config.oidc.clientId, response_type: 'code', redirect_uri: redirectUri(), scope: 'openid' });
+    const params = new URLSearchParams({
+      client_id: config.oidc.clientId,
+      response_type: 'code',
+      redirect_uri: redirectUri(),
+      scope: 'openid',
+    });
     const res = await new Browser().request(`/idp/auth?${params}`);
     expect(res.status).toBe(303);
     const location = new URL(res.headers.get('location')!);
@@ -255,7 +299,11 @@ describe('embedded OpenID provider', () => {
   });
 
   it('issues RS256 JWT access tokens for the API audience with roles and user name', async () => {
-    const verify = createTokenVerifier({ issuer: config.oidc.issuer, audience: config.oidc.audience, rolesClaim: config.oidc.rolesClaim });
+    const verify = createTokenVerifier({
+      issuer: config.oidc.issuer,
+      audience: config.oidc.audience,
+      rolesClaim: config.oidc.rolesClaim,
+    });
     for (const [user, roles] of [
       ['admin', ['admin']],
       ['intern', ['intern']],
@@ -284,7 +332,12 @@ describe('embedded OpenID provider', () => {
     const other = Fastify();
     const idp = await registerEmbeddedIdp(other, { config, pool: database.pool });
     await other.close();
-    const verify = createTokenVerifier({ issuer: config.oidc.issuer, audience: config.oidc.audience, rolesClaim: config.oidc.rolesClaim, jwks: idp.jwks });
+    const verify = createTokenVerifier({
+      issuer: config.oidc.issuer,
+      audience: config.oidc.audience,
+      rolesClaim: config.oidc.rolesClaim,
+      jwks: idp.jwks,
+    });
     expect((await verify(tokens.access_token)).role).toBe('admin');
     const published = (await (await fetch(`${origin}/idp/jwks`)).json()) as { keys: Array<{ kid: string }> };
     expect(published.keys.map((k) => k.kid)).toEqual(idp.publicJwks.keys.map((k) => k.kid));
@@ -294,7 +347,9 @@ describe('embedded OpenID provider', () => {
     const browser = new Browser();
     await signIn(browser, 'intern');
     const { challenge } = pkce();
-    const silent = await browser.follow(await browser.request(authorizeUrl(challenge, { prompt: 'none', redirect_uri: `${origin}/auth/silent` })));
+    const silent = await browser.follow(
+      await browser.request(authorizeUrl(challenge, { prompt: 'none', redirect_uri: `${origin}/auth/silent` })),
+    );
     const url = new URL(silent.url);
     expect(url.pathname).toBe('/auth/silent');
     expect(url.searchParams.get('error')).toBeNull();
@@ -302,7 +357,11 @@ describe('embedded OpenID provider', () => {
   });
 
   it('refreshes tokens, also after a restart of the provider', async () => {
-    const verify = createTokenVerifier({ issuer: config.oidc.issuer, audience: config.oidc.audience, rolesClaim: config.oidc.rolesClaim });
+    const verify = createTokenVerifier({
+      issuer: config.oidc.issuer,
+      audience: config.oidc.audience,
+      rolesClaim: config.oidc.rolesClaim,
+    });
     const first = await signIn(new Browser(), 'intern');
     expect(first.refresh_token).toBeTruthy();
 
@@ -318,7 +377,11 @@ describe('embedded OpenID provider', () => {
     const afterRestart = await tokenRequest({ grant_type: 'refresh_token', refresh_token: second.refresh_token });
     expect(afterRestart.status).toBe(200);
     const third = afterRestart.body as { access_token: string; refresh_token: string };
-    const freshVerifier = createTokenVerifier({ issuer: config.oidc.issuer, audience: config.oidc.audience, rolesClaim: config.oidc.rolesClaim });
+    const freshVerifier = createTokenVerifier({
+      issuer: config.oidc.issuer,
+      audience: config.oidc.audience,
+      rolesClaim: config.oidc.rolesClaim,
+    });
     expect(await freshVerifier(third.access_token)).toMatchObject({ username: 'intern', role: 'intern' });
     // The token issued before the restart is still valid too: the signing key survived.
     expect((await freshVerifier(second.access_token)).role).toBe('intern');
@@ -376,7 +439,7 @@ describe('embedded OpenID provider', () => {
   it('leaves other URLs to the app', async () => {
     expect((await fetch(`${origin}/idpx`)).status).toBe(404);
     expect((await fetch(`${origin}/api/anything`)).status).toBe(404);
-    expect(((await (await fetch(`${origin}/idp/nothing-here`)).text()))).not.toContain('nothing here');
+    expect(await (await fetch(`${origin}/idp/nothing-here`)).text()).not.toContain('nothing here');
   });
 });
 
@@ -403,11 +466,15 @@ describe('PostgreSQL adapter', () => {
     const Adapter = createPgAdapter(database.pool);
     const sessions = new Adapter('Session');
     await sessions.upsert('s-old', { jti: 's-old', uid: 'u-old', kind: 'Session' }, 1);
-    await database.pool.query(`update oidc_payloads set expires_at = now() - interval '2 hours' where model = 'Session' and id = 's-old'`);
+    await database.pool.query(
+      `update oidc_payloads set expires_at = now() - interval '2 hours' where model = 'Session' and id = 's-old'`,
+    );
     expect(await sessions.find('s-old')).toBeUndefined();
     expect(await sessions.findByUid('u-old')).toBeUndefined();
     expect(await deleteExpiredPayloads(database.pool)).toBeGreaterThanOrEqual(1);
-    const { rowCount } = await database.pool.query(`select 1 from oidc_payloads where model = 'Session' and id = 's-old'`);
+    const { rowCount } = await database.pool.query(
+      `select 1 from oidc_payloads where model = 'Session' and id = 's-old'`,
+    );
     expect(rowCount).toBe(0);
   });
 

@@ -18,7 +18,9 @@ export type TestDatabaseContent = 'demo' | 'schema' | 'none';
  * A database of its own for one test file. `demo` (default): a copy of the migrated template with
  * demo data of size S and TEST_SEED; `schema`: migrated, no data; `none`: not even migrated.
  */
-export async function createTestDatabase({ content = 'demo' }: { content?: TestDatabaseContent } = {}): Promise<TestDatabase> {
+export async function createTestDatabase({
+  content = 'demo',
+}: { content?: TestDatabaseContent } = {}): Promise<TestDatabase> {
   const adminUrl = inject('databaseAdminUrl');
   const name = `${inject('testDatabasePrefix')}${randomBytes(6).toString('hex')}`;
   const from = content === 'demo' ? ` template ${pg.escapeIdentifier(inject('templateDatabase'))}` : '';

@@ -26,7 +26,12 @@ export interface FakeRequest {
 const PROJECT_PATH = '/api/v4/projects/7/';
 
 /** Issues for `version`, `count` of them, iid counting down from `firstIid`. */
-export function makeIssues(version: string, count: number, firstIid: number, baseUrl = 'https://code.example/portfolio'): FakeIssue[] {
+export function makeIssues(
+  version: string,
+  count: number,
+  firstIid: number,
+  baseUrl = 'https://code.example/portfolio',
+): FakeIssue[] {
   return Array.from({ length: count }, (_, i) => ({
     iid: firstIid - i,
     title: `Issue ${firstIid - i} of ${version}`,
@@ -41,7 +46,10 @@ export function makeIssues(version: string, count: number, firstIid: number, bas
  * (`GET {api}issues?labels=v.{version}&per_page=…&page=…`, GitLab's pagination headers), for the
  * API tests and the browser journeys. Only requests with the right token get issues.
  */
-export async function startFakeCodeHost({ token = 'glpat-fake-code-host-token-0123456789', issues = {} as Record<string, FakeIssue[]> } = {}) {
+export async function startFakeCodeHost({
+  token = 'glpat-fake-code-host-token-0123456789',
+  issues = {} as Record<string, FakeIssue[]>,
+} = {}) {
   const state = {
     mode: 'ok' as FakeMode,
     pagination: 'x-next-page' as 'x-next-page' | 'link',
@@ -55,7 +63,11 @@ export async function startFakeCodeHost({ token = 'glpat-fake-code-host-token-01
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
-    requests.push({ url: req.url ?? '', authorization: req.headers.authorization, privateToken: req.headers['private-token'] as string | undefined });
+    requests.push({
+      url: req.url ?? '',
+      authorization: req.headers.authorization,
+      privateToken: req.headers['private-token'] as string | undefined,
+    });
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       const text = typeof body === 'string' ? body : JSON.stringify(body);
       res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
@@ -65,7 +77,8 @@ export async function startFakeCodeHost({ token = 'glpat-fake-code-host-token-01
       if (url.pathname !== `${PROJECT_PATH}issues`) return send(404, { message: '404 Not Found' });
       const given = req.headers.authorization === `Bearer ${token}` || req.headers['private-token'] === token;
       if (state.mode === 'refuse' || !given) return send(401, { message: '401 Unauthorized' });
-      if (state.mode === 'error') return send(502, '<html><body>Bad gateway</body></html>', { 'Content-Type': 'text/html' });
+      if (state.mode === 'error')
+        return send(502, '<html><body>Bad gateway</body></html>', { 'Content-Type': 'text/html' });
       if (state.mode === 'garbage') return send(200, { message: 'this is not a list', issues: 'no' });
       const list = state.issues.get(url.searchParams.get('labels') ?? '') ?? [];
       const perPage = Math.min(100, Number(url.searchParams.get('per_page') ?? 20));
@@ -74,7 +87,11 @@ export async function startFakeCodeHost({ token = 'glpat-fake-code-host-token-01
       const more = page * perPage < list.length;
       const next = new URL(url.href.replace('http://fake', `http://${req.headers.host}`));
       next.searchParams.set('page', String(page + 1));
-      const headers: Record<string, string> = { 'X-Page': String(page), 'X-Per-Page': String(perPage), 'X-Total': String(list.length) };
+      const headers: Record<string, string> = {
+        'X-Page': String(page),
+        'X-Per-Page': String(perPage),
+        'X-Total': String(list.length),
+      };
       if (state.foreignNextPage) headers.Link = `<${state.foreignNextPage}>; rel="next"`;
       else if (state.pagination === 'x-next-page') headers['X-Next-Page'] = more ? String(page + 1) : '';
       else if (more) headers.Link = `<${next.href}>; rel="next", <${next.href}>; rel="last"`;
@@ -102,6 +119,10 @@ export async function startFakeCodeHost({ token = 'glpat-fake-code-host-token-01
 /** The issues the browser journeys' code host lists: two pages for 2.6.0, one hostile title for 2.5.0. */
 export function journeyIssues(): Record<string, FakeIssue[]> {
   const older = makeIssues('2.5.0', 3, 41);
-  older[0] = { ...older[0]!, title: '<img src=x onerror="window.__hacked=1"> Matrix limit raised to 15 & 20', labels: ['v.2.5.0', 'feature'] };
+  older[0] = {
+    ...older[0]!,
+    title: '<img src=x onerror="window.__hacked=1"> Matrix limit raised to 15 & 20',
+    labels: ['v.2.5.0', 'feature'],
+  };
   return { '2.6.0': makeIssues('2.6.0', 120, 180), '2.5.0': older };
 }

@@ -23,7 +23,8 @@ const WEBAPP = '/usr/share/glewlwyd/webapp';
 const WEBAPP_CONFIG = '/etc/glewlwyd/config-2.7.json';
 
 export const glewlwydInstalled = () =>
-  [BINARY, SCHEMA, PACKAGED_CONFIG, WEBAPP, WEBAPP_CONFIG].every((file) => existsSync(file)) && spawnSync('sqlite3', ['-version']).status === 0;
+  [BINARY, SCHEMA, PACKAGED_CONFIG, WEBAPP, WEBAPP_CONFIG].every((file) => existsSync(file)) &&
+  spawnSync('sqlite3', ['-version']).status === 0;
 
 export interface GlewlwydUser {
   password: string;
@@ -63,14 +64,31 @@ const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
 function pluginParameters(issuer: string, audience: string, accessTokenTtl: number) {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   return {
-    'jwt-type': 'rsa', 'jwt-key-size': '256', 'jwks-uri': '', 'jwks-private': '', 'default-kid': '', 'client-sign_kid-parameter': '', 'jwks-public': '',
+    'jwt-type': 'rsa',
+    'jwt-key-size': '256',
+    'jwks-uri': '',
+    'jwks-private': '',
+    'default-kid': '',
+    'client-sign_kid-parameter': '',
+    'jwks-public': '',
     key: privateKey.export({ type: 'pkcs1', format: 'pem' }),
     cert: publicKey.export({ type: 'spki', format: 'pem' }),
-    'access-token-duration': accessTokenTtl, 'refresh-token-duration': 3600, 'code-duration': 600,
-    'refresh-token-rolling': true, 'refresh-token-one-use': 'always', 'client-refresh-token-one-use-parameter': 'refresh-token-one-use',
+    'access-token-duration': accessTokenTtl,
+    'refresh-token-duration': 3600,
+    'code-duration': 600,
+    'refresh-token-rolling': true,
+    'refresh-token-one-use': 'always',
+    'client-refresh-token-one-use-parameter': 'refresh-token-one-use',
     'allow-non-oidc': false,
-    'auth-type-code-enabled': true, 'auth-type-code-revoke-replayed': true, 'auth-type-token-enabled': false, 'auth-type-id-token-enabled': false,
-    'auth-type-none-enabled': false, 'auth-type-password-enabled': false, 'auth-type-client-enabled': false, 'auth-type-device-enabled': false, 'auth-type-refresh-enabled': true,
+    'auth-type-code-enabled': true,
+    'auth-type-code-revoke-replayed': true,
+    'auth-type-token-enabled': false,
+    'auth-type-id-token-enabled': false,
+    'auth-type-none-enabled': false,
+    'auth-type-password-enabled': false,
+    'auth-type-client-enabled': false,
+    'auth-type-device-enabled': false,
+    'auth-type-refresh-enabled': true,
     scope: [],
     // Into the access token, as Keycloak's mappers do: the groups and the user name.
     'additional-parameters': [
@@ -78,29 +96,85 @@ function pluginParameters(issuer: string, audience: string, accessTokenTtl: numb
       { 'user-parameter': 'username', 'token-parameter': 'preferred_username' },
     ],
     claims: [{ name: 'groups', 'user-property': 'groups', type: 'string', 'on-demand': false, scope: [] }],
-    'service-documentation': '', 'op-policy-uri': '', 'op-tos-uri': '', 'jwks-show': true, 'jwks-x5c': [],
-    'request-parameter-allow': false, 'request-uri-allow-https-non-secure': false, 'secret-type': 'pairwise',
-    'address-claim': { type: 'no', formatted: '', street_address: '', locality: '', region: '', postal_code: '', country: '', mandatory: false },
-    'name-claim': 'mandatory', 'name-claim-scope': [], 'email-claim': 'mandatory', 'email-claim-scope': [], 'scope-claim': 'no', 'scope-claim-scope': [],
+    'service-documentation': '',
+    'op-policy-uri': '',
+    'op-tos-uri': '',
+    'jwks-show': true,
+    'jwks-x5c': [],
+    'request-parameter-allow': false,
+    'request-uri-allow-https-non-secure': false,
+    'secret-type': 'pairwise',
+    'address-claim': {
+      type: 'no',
+      formatted: '',
+      street_address: '',
+      locality: '',
+      region: '',
+      postal_code: '',
+      country: '',
+      mandatory: false,
+    },
+    'name-claim': 'mandatory',
+    'name-claim-scope': [],
+    'email-claim': 'mandatory',
+    'email-claim-scope': [],
+    'scope-claim': 'no',
+    'scope-claim-scope': [],
     'allowed-scope': ['openid'],
-    'pkce-allowed': true, 'pkce-method-plain-allowed': false,
-    'introspection-revocation-allowed': false, 'introspection-revocation-auth-scope': [], 'introspection-revocation-allow-target-client': true,
-    'register-client-allowed': false, 'register-client-auth-scope': [], 'register-client-credentials-scope': [], 'register-client-management-allowed': false,
-    'register-resource-specify-allowed': false, 'register-resource-default': [],
-    'session-management-allowed': true, 'session-cookie-name': 'GLEWLWYD_OIDC_SID', 'session-cookie-expiration': 3600,
-    'client-pubkey-parameter': '', 'client-jwks-parameter': 'jwks', 'client-jwks_uri-parameter': 'jwks_uri', 'request-maximum-exp': 3600, 'encrypt-out-token-allow': false,
-    'client-enc-parameter': 'enc', 'client-alg-parameter': 'alg', 'client-alg_kid-parameter': 'alg_kid', 'client-encrypt_code-parameter': 'encrypt_code',
-    'client-encrypt_at-parameter': 'encrypt_at', 'client-encrypt_userinfo-parameter': 'encrypt_userinfo', 'client-encrypt_id_token-parameter': 'encrypt_id_token',
-    'client-encrypt_refresh_token-parameter': 'encrypt_refresh_token', 'client-encrypt_introspection-parameter': 'encrypt_introspection',
-    'device-authorization-expiration': 600, 'device-authorization-interval': 5,
-    'client-cert-header-name': 'SSL_CLIENT_CERT', 'client-cert-use-endpoint-aliases': false, 'client-cert-self-signed-allowed': false,
-    'oauth-dpop-allowed': false, 'oauth-dpop-iat-duration': 10,
+    'pkce-allowed': true,
+    'pkce-method-plain-allowed': false,
+    'introspection-revocation-allowed': false,
+    'introspection-revocation-auth-scope': [],
+    'introspection-revocation-allow-target-client': true,
+    'register-client-allowed': false,
+    'register-client-auth-scope': [],
+    'register-client-credentials-scope': [],
+    'register-client-management-allowed': false,
+    'register-resource-specify-allowed': false,
+    'register-resource-default': [],
+    'session-management-allowed': true,
+    'session-cookie-name': 'GLEWLWYD_OIDC_SID',
+    'session-cookie-expiration': 3600,
+    'client-pubkey-parameter': '',
+    'client-jwks-parameter': 'jwks',
+    'client-jwks_uri-parameter': 'jwks_uri',
+    'request-maximum-exp': 3600,
+    'encrypt-out-token-allow': false,
+    'client-enc-parameter': 'enc',
+    'client-alg-parameter': 'alg',
+    'client-alg_kid-parameter': 'alg_kid',
+    'client-encrypt_code-parameter': 'encrypt_code',
+    'client-encrypt_at-parameter': 'encrypt_at',
+    'client-encrypt_userinfo-parameter': 'encrypt_userinfo',
+    'client-encrypt_id_token-parameter': 'encrypt_id_token',
+    'client-encrypt_refresh_token-parameter': 'encrypt_refresh_token',
+    'client-encrypt_introspection-parameter': 'encrypt_introspection',
+    'device-authorization-expiration': 600,
+    'device-authorization-interval': 5,
+    'client-cert-header-name': 'SSL_CLIENT_CERT',
+    'client-cert-use-endpoint-aliases': false,
+    'client-cert-self-signed-allowed': false,
+    'oauth-dpop-allowed': false,
+    'oauth-dpop-iat-duration': 10,
     // RFC 8707: the API is named by `resource`, which only the `portfolio` scope may ask for.
-    'resource-allowed': true, 'resource-scope': { [GLEWLWYD_API_SCOPE]: [audience] }, 'resource-client-property': '',
-    'resource-scope-and-client-property': false, 'resource-change-allowed': false,
-    'oauth-rar-allowed': false, 'rar-types-client-property': 'authorization_details_types', 'rar-allow-auth-unsigned': false, 'rar-allow-auth-unencrypted': true, 'rar-types': {},
-    'oauth-par-allowed': false, 'oauth-par-duration': 90, 'oauth-par-required': false, 'oauth-par-request_uri-prefix': 'urn:ietf:params:oauth:request_uri:',
-    'prompt-continue-client-property': '', 'restrict-scope-client-property': '', 'oauth-ciba-allowed': false, 'jwks-public-uri': '',
+    'resource-allowed': true,
+    'resource-scope': { [GLEWLWYD_API_SCOPE]: [audience] },
+    'resource-client-property': '',
+    'resource-scope-and-client-property': false,
+    'resource-change-allowed': false,
+    'oauth-rar-allowed': false,
+    'rar-types-client-property': 'authorization_details_types',
+    'rar-allow-auth-unsigned': false,
+    'rar-allow-auth-unencrypted': true,
+    'rar-types': {},
+    'oauth-par-allowed': false,
+    'oauth-par-duration': 90,
+    'oauth-par-required': false,
+    'oauth-par-request_uri-prefix': 'urn:ietf:params:oauth:request_uri:',
+    'prompt-continue-client-property': '',
+    'restrict-scope-client-property': '',
+    'oauth-ciba-allowed': false,
+    'jwks-public-uri': '',
     iss: issuer,
   };
 }
@@ -130,7 +204,14 @@ export class GlewlwydSession {
 }
 
 /** Starts Glewlwyd with the client, the API scope and the users; answers its issuer. */
-export async function startGlewlwyd({ port, appUrl, clientId, audience, users, accessTokenTtl = 300 }: GlewlwydOptions): Promise<Glewlwyd> {
+export async function startGlewlwyd({
+  port,
+  appUrl,
+  clientId,
+  audience,
+  users,
+  accessTokenTtl = 300,
+}: GlewlwydOptions): Promise<Glewlwyd> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dp-glewlwyd-'));
   const database = path.join(dir, 'glewlwyd.db');
   const origin = `http://127.0.0.1:${port}`;
@@ -138,8 +219,15 @@ export async function startGlewlwyd({ port, appUrl, clientId, audience, users, a
   const api = `${origin}/api`;
 
   sqlite(database, gunzipSync(readFileSync(SCHEMA)).toString('utf8'));
-  const userModule = { 'use-glewlwyd-connection': true, 'data-format': { groups: { multiple: true, read: true, write: true, 'profile-read': true, 'profile-write': false } } };
-  const clientModuleRow = spawnSync('sqlite3', [database, 'select gcmi_parameters from g_client_module_instance'], { encoding: 'utf8' }).stdout.trim();
+  const userModule = {
+    'use-glewlwyd-connection': true,
+    'data-format': {
+      groups: { multiple: true, read: true, write: true, 'profile-read': true, 'profile-write': false },
+    },
+  };
+  const clientModuleRow = spawnSync('sqlite3', [database, 'select gcmi_parameters from g_client_module_instance'], {
+    encoding: 'utf8',
+  }).stdout.trim();
   const clientModule = JSON.parse(clientModuleRow) as { 'data-format': Record<string, unknown> };
   // The OIDC plugin checks post_logout_redirect_uris, a list the packaged schema does not declare.
   clientModule['data-format'].post_logout_redirect_uris = { multiple: true, read: true, write: true };
@@ -152,7 +240,11 @@ export async function startGlewlwyd({ port, appUrl, clientId, audience, users, a
     ].join('\n'),
   );
   // Its login page (a single-page app) from the package, with the configuration its packaged symlink misses.
-  cpSync(WEBAPP, path.join(dir, 'webapp'), { recursive: true, dereference: true, filter: (source) => path.basename(source) !== 'config.json' });
+  cpSync(WEBAPP, path.join(dir, 'webapp'), {
+    recursive: true,
+    dereference: true,
+    filter: (source) => path.basename(source) !== 'config.json',
+  });
   const webappConfig = statSync(WEBAPP_CONFIG).isDirectory() ? path.join(WEBAPP_CONFIG, 'config.json') : WEBAPP_CONFIG;
   writeFileSync(path.join(dir, 'webapp', 'config.json'), readFileSync(webappConfig));
   writeFileSync(path.join(dir, 'db.conf'), `database =\n{\n  type = "sqlite3"\n  path = "${database}"\n};\n`);
@@ -166,7 +258,9 @@ export async function startGlewlwyd({ port, appUrl, clientId, audience, users, a
   writeFileSync(path.join(dir, 'glewlwyd.conf'), config);
 
   let log = '';
-  const child: ChildProcess = spawn(BINARY, [`--config-file=${path.join(dir, 'glewlwyd.conf')}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(BINARY, [`--config-file=${path.join(dir, 'glewlwyd.conf')}`], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const stop = async () => {
@@ -180,7 +274,9 @@ export async function startGlewlwyd({ port, appUrl, clientId, audience, users, a
     const deadline = Date.now() + 30_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`glewlwyd exited with ${child.exitCode}:\n${log}`);
-      const ok = await fetch(`${issuer}/.well-known/openid-configuration`).then((r) => r.ok).catch(() => false);
+      const ok = await fetch(`${issuer}/.well-known/openid-configuration`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (ok) break;
       if (Date.now() > deadline) throw new Error(`glewlwyd did not answer in 30 s:\n${log}`);
       await new Promise((r) => setTimeout(r, 200));
@@ -190,7 +286,18 @@ export async function startGlewlwyd({ port, appUrl, clientId, audience, users, a
     const admin = new GlewlwydSession();
     const steps: [string, string, unknown][] = [
       ['POST', '/auth/', { username: 'admin', password: 'password' }],
-      ['POST', '/scope/', { name: GLEWLWYD_API_SCOPE, display_name: 'Digital Portfolio', description: 'The API', password_required: true, password_max_age: 0, scheme: {} }],
+      [
+        'POST',
+        '/scope/',
+        {
+          name: GLEWLWYD_API_SCOPE,
+          display_name: 'Digital Portfolio',
+          description: 'The API',
+          password_required: true,
+          password_max_age: 0,
+          scheme: {},
+        },
+      ],
       [
         'POST',
         '/client/',
@@ -209,7 +316,15 @@ export async function startGlewlwyd({ port, appUrl, clientId, audience, users, a
       ...Object.entries(users).map(([username, user]): [string, string, unknown] => [
         'POST',
         '/user/',
-        { username, name: user.name, email: user.email, password: user.password, groups: user.groups, scope: ['openid', GLEWLWYD_API_SCOPE], enabled: true },
+        {
+          username,
+          name: user.name,
+          email: user.email,
+          password: user.password,
+          groups: user.groups,
+          scope: ['openid', GLEWLWYD_API_SCOPE],
+          enabled: true,
+        },
       ]),
     ];
     for (const [method, route, json] of steps) {

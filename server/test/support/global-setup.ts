@@ -40,7 +40,8 @@ export default async function setup(project: TestProject) {
         'select datname from pg_database where datname = $1 or starts_with(datname, $2)',
         [template, prefix],
       );
-      for (const { datname } of leftovers.rows) await adminQuery(external, `drop database if exists ${pg.escapeIdentifier(datname)} with (force)`);
+      for (const { datname } of leftovers.rows)
+        await adminQuery(external, `drop database if exists ${pg.escapeIdentifier(datname)} with (force)`);
     }
     await server?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });

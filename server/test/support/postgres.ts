@@ -11,7 +11,11 @@ export function databaseUrl(serverUrl: string, database: string): string {
 }
 
 /** One statement on a short-lived connection (CREATE/DROP DATABASE cannot run in a pool's transaction). */
-export async function adminQuery<R extends pg.QueryResultRow = pg.QueryResultRow>(serverUrl: string, text: string, values?: unknown[]) {
+export async function adminQuery<R extends pg.QueryResultRow = pg.QueryResultRow>(
+  serverUrl: string,
+  text: string,
+  values?: unknown[],
+) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

@@ -28,9 +28,20 @@ export interface StrictUser {
 /** The company's directory: group names, and users whose names come in the forms providers deliver. */
 export const STRICT_USERS: Record<string, StrictUser> = {
   // preferred_username present: shown as it is.
-  'anna.admin': { password: 'anna-pw', claims: { preferred_username: 'anna.admin', name: 'Anna Admin', email: 'anna@rail.example', groups: ['Staff', 'DP-Admins', 'DP-Engineers'] } },
+  'anna.admin': {
+    password: 'anna-pw',
+    claims: {
+      preferred_username: 'anna.admin',
+      name: 'Anna Admin',
+      email: 'anna@rail.example',
+      groups: ['Staff', 'DP-Admins', 'DP-Engineers'],
+    },
+  },
   // No preferred_username: the name is shown.
-  erik: { password: 'erik-pw', claims: { name: 'Erik Engineer', email: 'erik@rail.example', groups: ['Staff', 'DP-Engineers'] } },
+  erik: {
+    password: 'erik-pw',
+    claims: { name: 'Erik Engineer', email: 'erik@rail.example', groups: ['Staff', 'DP-Engineers'] },
+  },
   // Only an e-mail address.
   pia: { password: 'pia-pw', claims: { email: 'pia@partner.example', groups: ['DP-Partners'] } },
   // In the directory, but in no group the product knows: refused.
@@ -54,7 +65,13 @@ export interface StrictProviderOptions {
 export const REALM_PATH = '/realms/rail';
 
 /** The provider as a Node HTTP server (not yet listening). */
-export function createStrictProvider({ origin, appUrl, clientId, audience, accessTokenTtl = 300 }: StrictProviderOptions): Server {
+export function createStrictProvider({
+  origin,
+  appUrl,
+  clientId,
+  audience,
+  accessTokenTtl = 300,
+}: StrictProviderOptions): Server {
   const issuer = `${origin}${REALM_PATH}`;
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const signingKey = { ...privateKey.export({ format: 'jwk' }), kid: 'strict-1', alg: 'RS256', use: 'sig' };
@@ -105,7 +122,13 @@ export function createStrictProvider({ origin, appUrl, clientId, audience, acces
         useGrantedResource: () => true,
         getResourceServerInfo(_ctx, resourceIndicator) {
           if (resourceIndicator !== audience) throw new errors.InvalidTarget();
-          return { scope: 'openid profile email', audience, accessTokenFormat: 'jwt', accessTokenTTL: accessTokenTtl, jwt: { sign: { alg: 'RS256' } } };
+          return {
+            scope: 'openid profile email',
+            audience,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: accessTokenTtl,
+            jwt: { sign: { alg: 'RS256' } },
+          };
         },
       },
       rpInitiatedLogout: {
@@ -122,7 +145,15 @@ export function createStrictProvider({ origin, appUrl, clientId, audience, acces
     },
     interactions: { url: (_ctx, interaction) => `${REALM_PATH}/interaction/${interaction.uid}` },
     clientBasedCORS: (_ctx, requestOrigin) => requestOrigin === new URL(appUrl).origin,
-    ttl: { AccessToken: accessTokenTtl, AuthorizationCode: 60, IdToken: 300, Interaction: 600, RefreshToken: 3600, Session: 3600, Grant: 3600 },
+    ttl: {
+      AccessToken: accessTokenTtl,
+      AuthorizationCode: 60,
+      IdToken: 300,
+      Interaction: 600,
+      RefreshToken: 3600,
+      Session: 3600,
+      Grant: 3600,
+    },
   };
   const provider = new Provider(issuer, configuration);
 
@@ -130,7 +161,9 @@ export function createStrictProvider({ origin, appUrl, clientId, audience, acces
   provider.use(async (ctx, next) => {
     if (ctx.path === '/auth' && ctx.method === 'GET') {
       const query = ctx.query;
-      const missing = ['nonce', 'resource', 'code_challenge'].filter((name) => typeof query[name] !== 'string' || query[name] === '');
+      const missing = ['nonce', 'resource', 'code_challenge'].filter(
+        (name) => typeof query[name] !== 'string' || query[name] === '',
+      );
       if (missing.length > 0) {
         ctx.status = 400;
         ctx.type = 'html';
@@ -161,7 +194,8 @@ export function createStrictProvider({ origin, appUrl, clientId, audience, acces
   });
 }
 
-const page = (body: string) => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Rail company sign-in</title></head><body>${body}</body></html>`;
+const page = (body: string) =>
+  `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Rail company sign-in</title></head><body>${body}</body></html>`;
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The login form, and the consent the company granted in advance for its own application. */
@@ -190,11 +224,18 @@ async function interaction(provider: Provider, ctx: KoaContextWithOIDC) {
   } else {
     const { accountId } = details.session!;
     const clientId = String(details.params.client_id);
-    const grant = details.grantId ? ((await provider.Grant.find(details.grantId)) ?? new provider.Grant({ accountId, clientId })) : new provider.Grant({ accountId, clientId });
-    const prompt = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+    const grant = details.grantId
+      ? ((await provider.Grant.find(details.grantId)) ?? new provider.Grant({ accountId, clientId }))
+      : new provider.Grant({ accountId, clientId });
+    const prompt = details.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
     if (prompt.missingOIDCScope) grant.addOIDCScope(prompt.missingOIDCScope.join(' '));
     if (prompt.missingOIDCClaims) grant.addOIDCClaims(prompt.missingOIDCClaims);
-    for (const [indicator, scopes] of Object.entries(prompt.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+    for (const [indicator, scopes] of Object.entries(prompt.missingResourceScopes ?? {}))
+      grant.addResourceScope(indicator, scopes.join(' '));
     result = { consent: { grantId: await grant.save() } };
   }
   const target = await provider.interactionResult(ctx.req, ctx.res, result, { mergeWithLastSubmission: false });
@@ -221,11 +262,15 @@ export interface StrictProviderProcess {
 export async function startStrictProviderProcess(options: StrictProviderOptions): Promise<StrictProviderProcess> {
   const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
   let log = '';
-  const child: ChildProcess = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), [path.join(import.meta.dirname, 'strict-provider-main.ts')], {
-    cwd: repoRoot,
-    env: { ...process.env, STRICT_PROVIDER_OPTIONS: JSON.stringify(options) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
+    [path.join(import.meta.dirname, 'strict-provider-main.ts')],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, STRICT_PROVIDER_OPTIONS: JSON.stringify(options) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const issuer = `${options.origin}${REALM_PATH}`;
@@ -238,7 +283,9 @@ export async function startStrictProviderProcess(options: StrictProviderOptions)
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The strict provider exited with ${child.exitCode}:\n${log}`);
-    const ok = await fetch(`${issuer}/.well-known/openid-configuration`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${issuer}/.well-known/openid-configuration`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) return { issuer, stop };
     await new Promise((r) => setTimeout(r, 200));
   }

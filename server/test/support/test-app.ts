@@ -41,14 +41,28 @@ export async function buildTestApp(env: Record<string, string> = {}, { logger }:
   }
 
   /** One request as a demo user with that role; `headers` go on top (another user's authorization too). */
-  async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, role: TestRole = 'admin', headers: Record<string, string> = {}) {
-    const res = await app.inject({ method, url, payload: payload as object | undefined, headers: { ...(await as(role)), ...headers } });
+  async function call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    role: TestRole = 'admin',
+    headers: Record<string, string> = {},
+  ) {
+    const res = await app.inject({
+      method,
+      url,
+      payload: payload as object | undefined,
+      headers: { ...(await as(role)), ...headers },
+    });
     return { status: res.statusCode, body: res.body ? res.json() : null, headers: res.headers };
   }
 
   /** The number of rows in a table. */
   async function count(table: string) {
-    return Number((await database.pool.query<{ count: string }>(`select count(*) from ${pg.escapeIdentifier(table)}`)).rows[0]!.count);
+    return Number(
+      (await database.pool.query<{ count: string }>(`select count(*) from ${pg.escapeIdentifier(table)}`)).rows[0]!
+        .count,
+    );
   }
 
   return {

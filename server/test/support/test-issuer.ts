@@ -16,7 +16,14 @@ export async function startTestIssuer() {
     const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     res.setHeader('content-type', 'application/json');
     if (req.url === '/.well-known/openid-configuration') {
-      res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks`, authorization_endpoint: `${issuer}/auth`, token_endpoint: `${issuer}/token` }));
+      res.end(
+        JSON.stringify({
+          issuer,
+          jwks_uri: `${issuer}/jwks`,
+          authorization_endpoint: `${issuer}/auth`,
+          token_endpoint: `${issuer}/token`,
+        }),
+      );
     } else if (req.url === '/jwks') {
       res.end(JSON.stringify({ keys: [jwk] }));
     } else {
@@ -31,7 +38,16 @@ export async function startTestIssuer() {
   async function tokenFor(username: string, roles: string[], extra: JWTPayload = {}) {
     const now = Math.floor(Date.now() / 1000);
     // `extra` goes last, so a test can replace any standard claim (an expired exp, another aud…).
-    const claims = { iss: issuer, aud: TEST_AUDIENCE, sub: `sub-${username}`, iat: now, exp: now + 600, [ROLES_CLAIM]: roles, preferred_username: username, ...extra };
+    const claims = {
+      iss: issuer,
+      aud: TEST_AUDIENCE,
+      sub: `sub-${username}`,
+      iat: now,
+      exp: now + 600,
+      [ROLES_CLAIM]: roles,
+      preferred_username: username,
+      ...extra,
+    };
     return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).sign(privateKey);
   }
 

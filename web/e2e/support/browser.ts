@@ -9,11 +9,20 @@ export const screenshotDir = path.resolve(import.meta.dirname, '..', '..', '..',
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}; install Debian's chromium or set CHROMIUM_PATH.`);
+  if (!existsSync(executablePath))
+    throw new Error(`Chromium not found at ${executablePath}; install Debian's chromium or set CHROMIUM_PATH.`);
   return chromium.launch({
     executablePath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -28,7 +37,10 @@ export interface PageOptions {
 }
 
 /** A page in a context of its own (no session shared with other tests), the app in English unless told. */
-export async function openPage(browser: Browser, { viewport = { width: 1440, height: 900 }, language = 'en' }: PageOptions = {}): Promise<Page> {
+export async function openPage(
+  browser: Browser,
+  { viewport = { width: 1440, height: 900 }, language = 'en' }: PageOptions = {},
+): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   if (language) await page.addInitScript((lang) => localStorage.setItem('language', lang), language);

@@ -24,7 +24,9 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The product exited with ${child.exitCode}:\n${output()}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${url}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -43,7 +45,15 @@ export async function startInstance(name: string, port: number, env: Record<stri
   let log = '';
   const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
@@ -83,7 +93,12 @@ export default async function setup(project: TestProject) {
       GITLAB_API_URL: codeHost.apiUrl,
       GITLAB_TOKEN: codeHost.token,
     }),
-    startInstance('live', livePort, { DEPLOYMENT: 'live', TRANSFER_TOKEN: transferToken, BACKUP_SCHEDULE: 'off', ...liveSecretsEnv() }),
+    startInstance('live', livePort, {
+      DEPLOYMENT: 'live',
+      TRANSFER_TOKEN: transferToken,
+      BACKUP_SCHEDULE: 'off',
+      ...liveSecretsEnv(),
+    }),
   ]);
   const [work, live] = started.map((result) => (result.status === 'fulfilled' ? result.value : null));
   if (!work || !live) {

@@ -13,7 +13,9 @@ function gradientPng(width: number, height: number): Promise<Buffer> {
       raw[at + 2] = Math.round((y / height) * 255);
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /**
@@ -21,11 +23,15 @@ function gradientPng(width: number, height: number): Promise<Buffer> {
  * waits until the cell shows the uploaded thumbnail from `folder`.
  */
 export async function addImage(page: Page, dialog: Locator, fileName: string, folder: string) {
-  await dialog.getByTestId('image-cell-input').setInputFiles({ name: fileName, mimeType: 'image/png', buffer: await gradientPng(240, 180) });
+  await dialog
+    .getByTestId('image-cell-input')
+    .setInputFiles({ name: fileName, mimeType: 'image/png', buffer: await gradientPng(240, 180) });
   const crop = page.getByRole('dialog', { name: 'Crop image' });
   await crop.getByTestId('image-crop-area').locator('img').waitFor();
   await expect.poll(() => crop.getByTestId('image-crop-apply').isEnabled()).toBe(true);
   await crop.getByTestId('image-crop-apply').click();
   await crop.waitFor({ state: 'hidden' });
-  await expect.poll(() => dialog.getByRole('img', { name: 'Image' }).getAttribute('src')).toMatch(new RegExp(`^/api/images/${folder}/`));
+  await expect
+    .poll(() => dialog.getByRole('img', { name: 'Image' }).getAttribute('src'))
+    .toMatch(new RegExp(`^/api/images/${folder}/`));
 }

@@ -32,7 +32,10 @@ function meAnswers(me: Me | null) {
   fetchMock.mockImplementation(async () =>
     me
       ? Response.json(me)
-      : Response.json({ statusCode: 403, error: 'Forbidden', message: 'You dont have permissions to access the application.' }, { status: 403 }),
+      : Response.json(
+          { statusCode: 403, error: 'Forbidden', message: 'You dont have permissions to access the application.' },
+          { status: 403 },
+        ),
   );
 }
 
@@ -68,7 +71,10 @@ describe('routes for visitors', () => {
     const { auth } = renderAt('/basic-data/systems?filter=x', fakeAuth());
     expect(await screen.findByText('Taking you to the sign-in page…')).toBeInTheDocument();
     expect(auth.signinRedirect).toHaveBeenCalledOnce();
-    expect(auth.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/basic-data/systems?filter=x' }, ui_locales: 'en' });
+    expect(auth.signinRedirect).toHaveBeenCalledWith({
+      state: { returnTo: '/basic-data/systems?filter=x' },
+      ui_locales: 'en',
+    });
   });
 
   it('renew an expired session with its refresh token before asking to log in again', async () => {
@@ -86,12 +92,16 @@ describe('routes for visitors', () => {
 
   it('start the login at once on /autologin, coming back to the evaluation', async () => {
     const { auth } = renderAt('/autologin', fakeAuth());
-    await vi.waitFor(() => expect(auth.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/evaluate' }, ui_locales: 'en' }));
+    await vi.waitFor(() =>
+      expect(auth.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/evaluate' }, ui_locales: 'en' }),
+    );
   });
 
   it('send a visitor of an unknown path to the provider too, remembering it', async () => {
     const { auth } = renderAt('/no-such-page', fakeAuth());
-    await vi.waitFor(() => expect(auth.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/no-such-page' }, ui_locales: 'en' }));
+    await vi.waitFor(() =>
+      expect(auth.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/no-such-page' }, ui_locales: 'en' }),
+    );
     expect(screen.queryByTestId('not-found')).not.toBeInTheDocument();
   });
 });
@@ -105,7 +115,10 @@ describe('routes for signed-in users', () => {
     for (const group of ['Compatibility Browser', 'Delta Browser', 'Compatibility Matrix']) {
       expect(screen.getByRole('heading', { name: group })).toBeInTheDocument();
     }
-    expect(screen.getByTestId('evaluate-link-system-system-assembly-matrix')).toHaveAttribute('href', '/evaluate/system-system-assembly-matrix');
+    expect(screen.getByTestId('evaluate-link-system-system-assembly-matrix')).toHaveAttribute(
+      'href',
+      '/evaluate/system-system-assembly-matrix',
+    );
     expect(screen.getByTestId('user-menu')).toHaveTextContent('extern');
   });
 
@@ -160,7 +173,9 @@ describe('routes for signed-in users', () => {
     renderAt('/compatibility', signedIn());
     const menu = await screen.findByRole('navigation', { name: 'Compatibility' });
     const groups = within(menu).getAllByRole('group');
-    const headings = groups.map((group) => document.getElementById(group.getAttribute('aria-labelledby') ?? '')?.textContent);
+    const headings = groups.map(
+      (group) => document.getElementById(group.getAttribute('aria-labelledby') ?? '')?.textContent,
+    );
     expect(headings).toEqual(['System', 'Assembly', 'Sub-Assembly']);
     expect(within(groups[2]!).getAllByRole('link')).toHaveLength(2);
   });
@@ -169,14 +184,22 @@ describe('routes for signed-in users', () => {
     meAnswers({ username: 'admin', role: 'admin' });
     renderAt('/database', signedIn(), 'work');
     const menu = await screen.findByRole('navigation', { name: 'Database' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Delta report', 'Backups', 'Compatibility report', 'Transfer']);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Delta report', 'Backups', 'Compatibility report', 'Transfer']);
   });
 
   it('list only the compatibility report for others', async () => {
     meAnswers({ username: 'extern', role: 'extern' });
     renderAt('/database/transfer', signedIn());
     const menu = await screen.findByRole('navigation', { name: 'Database' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Compatibility report']);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Compatibility report']);
     expect(screen.getByTestId('requires-role')).toBeInTheDocument();
   });
 

@@ -47,7 +47,11 @@ export const routes: RouteObject[] = [
           {
             element: <RequireRole min="admin" />,
             // Live and demo are read-only copies of the work instance: their editing pages say so instead.
-            children: [{ element: <RequireDataEditing />, children: [basicDataRoute, compatibilityRoute] }, monitoringRoute, apiDocsRoute],
+            children: [
+              { element: <RequireDataEditing />, children: [basicDataRoute, compatibilityRoute] },
+              monitoringRoute,
+              apiDocsRoute,
+            ],
           },
           // Every page needs a signed-in user unless SPEC 2 says otherwise, an unknown one too.
           { path: '*', element: <NotFoundPage /> },

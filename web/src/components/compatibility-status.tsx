@@ -38,7 +38,13 @@ export function CompatibilityText({ status, obligation }: { status: Compatibilit
   const { color, Icon } = STATUS_STYLE[status];
   return (
     <Group gap={6} wrap="nowrap" data-status={status}>
-      <Icon size={16} color={`var(--mantine-color-${color}-filled)`} aria-label={label(status)} role="img" style={{ flexShrink: 0 }} />
+      <Icon
+        size={16}
+        color={`var(--mantine-color-${color}-filled)`}
+        aria-label={label(status)}
+        role="img"
+        style={{ flexShrink: 0 }}
+      />
       <Text size="sm" lineClamp={2}>
         {obligation ? obligation : label(status)}
       </Text>

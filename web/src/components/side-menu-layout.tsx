@@ -64,7 +64,13 @@ export function SideMenuLayout({ label, groups }: { label: string; groups: SideM
           onClick={toggle}
           aria-expanded={opened}
           aria-controls={menuId}
-          leftSection={opened ? <IconLayoutSidebarLeftCollapse size={18} aria-hidden /> : <IconLayoutSidebarLeftExpand size={18} aria-hidden />}
+          leftSection={
+            opened ? (
+              <IconLayoutSidebarLeftCollapse size={18} aria-hidden />
+            ) : (
+              <IconLayoutSidebarLeftExpand size={18} aria-hidden />
+            )
+          }
           mb="xs"
         >
           {opened ? t('sideMenu.hide') : t('sideMenu.show')}

@@ -22,7 +22,7 @@ describe('fileNameOf', () => {
   it.each([
     ['attachment; filename="delta-report-a-b.pdf"', 'delta-report-a-b.pdf'],
     ['attachment; filename=report.xlsx', 'report.xlsx'],
-    ["attachment; filename=\"x.html\"; filename*=UTF-8''Bericht%20%C3%BCber.html", 'Bericht über.html'],
+    ['attachment; filename="x.html"; filename*=UTF-8\'\'Bericht%20%C3%BCber.html', 'Bericht über.html'],
     ['attachment', null],
     [null, null],
   ])('%s → %s', (header, name) => {
@@ -32,8 +32,13 @@ describe('fileNameOf', () => {
 
 describe('apiDownload', () => {
   it('sends the token and the body, and returns the file with its name', async () => {
-    fetchMock.mockResolvedValue(new Response('PK', { headers: { 'Content-Disposition': 'attachment; filename="report.xlsx"' } }));
-    const { blob, fileName } = await apiDownload('/api/reports/systems/assemblies', { method: 'POST', body: { type: 'xls' } });
+    fetchMock.mockResolvedValue(
+      new Response('PK', { headers: { 'Content-Disposition': 'attachment; filename="report.xlsx"' } }),
+    );
+    const { blob, fileName } = await apiDownload('/api/reports/systems/assemblies', {
+      method: 'POST',
+      body: { type: 'xls' },
+    });
     expect(fileName).toBe('report.xlsx');
     expect(await blob.text()).toBe('PK');
     const [, init] = fetchMock.mock.calls[0]!;
@@ -44,7 +49,9 @@ describe('apiDownload', () => {
   });
 
   it('throws the API error of a refused download', async () => {
-    fetchMock.mockResolvedValue(Response.json({ statusCode: 404, error: 'Not Found', message: 'There is no backup x.' }, { status: 404 }));
+    fetchMock.mockResolvedValue(
+      Response.json({ statusCode: 404, error: 'Not Found', message: 'There is no backup x.' }, { status: 404 }),
+    );
     const failure = await apiDownload('/api/backups/x/file').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiFailure);
     expect(failure).toMatchObject({ status: 404, message: 'There is no backup x.' });

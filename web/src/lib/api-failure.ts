@@ -36,7 +36,12 @@ export function isAbort(value: unknown): boolean {
 function isFailure(value: unknown): value is Failure {
   if (typeof value !== 'object' || value === null) return false;
   const { status, statusText, error, message } = value as Record<string, unknown>;
-  return typeof status === 'number' && typeof statusText === 'string' && typeof error === 'string' && typeof message === 'string';
+  return (
+    typeof status === 'number' &&
+    typeof statusText === 'string' &&
+    typeof error === 'string' &&
+    typeof message === 'string'
+  );
 }
 
 /** Reduces anything that was thrown to a Failure; errors that never reached a server get status 0. */

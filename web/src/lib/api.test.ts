@@ -84,20 +84,41 @@ describe('apiFetch', () => {
   });
 
   it('reduces an API error to status, statusText, error and message', async () => {
-    fetchMock.mockResolvedValue(json(403, { statusCode: 403, error: 'Forbidden', message: 'Not for you.' }, 'Forbidden'));
+    fetchMock.mockResolvedValue(
+      json(403, { statusCode: 403, error: 'Forbidden', message: 'Not for you.' }, 'Forbidden'),
+    );
     const failure = await apiFetch('/api/systems').catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiFailure);
-    expect(failure).toMatchObject({ status: 403, statusText: 'Forbidden', error: 'Forbidden', message: 'Not for you.' });
+    expect(failure).toMatchObject({
+      status: 403,
+      statusText: 'Forbidden',
+      error: 'Forbidden',
+      message: 'Not for you.',
+    });
   });
 
   it("takes the reason phrase from the body's error when the response has none (HTTP/2)", async () => {
     fetchMock.mockResolvedValue(json(404, { statusCode: 404, error: 'Not Found', message: 'There is no system 9.' }));
-    await expect(apiFetch('/api/systems/9')).rejects.toMatchObject({ status: 404, statusText: 'Not Found', message: 'There is no system 9.' });
+    await expect(apiFetch('/api/systems/9')).rejects.toMatchObject({
+      status: 404,
+      statusText: 'Not Found',
+      message: 'There is no system 9.',
+    });
   });
 
   it('copes with an error body that is not JSON', async () => {
-    fetchMock.mockResolvedValue(new Response('Bad Gateway', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/plain' } }));
-    await expect(apiFetch('/api/systems')).rejects.toMatchObject({ status: 502, statusText: 'Bad Gateway', message: 'Bad Gateway' });
+    fetchMock.mockResolvedValue(
+      new Response('Bad Gateway', {
+        status: 502,
+        statusText: 'Bad Gateway',
+        headers: { 'Content-Type': 'text/plain' },
+      }),
+    );
+    await expect(apiFetch('/api/systems')).rejects.toMatchObject({
+      status: 502,
+      statusText: 'Bad Gateway',
+      message: 'Bad Gateway',
+    });
   });
 
   it('reports an unreachable server with status 0', async () => {
@@ -135,7 +156,9 @@ describe('apiFetch', () => {
     vi.useFakeTimers();
     fetchMock.mockImplementation(fetchThatWaitsForAbort);
     let settled = false;
-    const result = apiFetch('/api/dumps').finally(() => (settled = true)).catch((e: unknown) => e);
+    const result = apiFetch('/api/dumps')
+      .finally(() => (settled = true))
+      .catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(119_000);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1_000);

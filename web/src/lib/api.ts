@@ -27,7 +27,9 @@ export function setAccessTokenSource(source: TokenSource) {
 /** True only for this origin's own API, the one place an access token may be sent to. */
 export function isOwnApiUrl(url: string): boolean {
   const target = new URL(url, window.location.href);
-  return target.origin === window.location.origin && (target.pathname === '/api' || target.pathname.startsWith('/api/'));
+  return (
+    target.origin === window.location.origin && (target.pathname === '/api' || target.pathname.startsWith('/api/'))
+  );
 }
 
 /**
@@ -74,7 +76,9 @@ function stringField(value: unknown, key: string): string | undefined {
 async function failureOf(response: Response): Promise<ApiFailure> {
   const body = await readBody(response).catch(() => undefined);
   const error = stringField(body, 'error') ?? (response.statusText || `HTTP ${response.status}`);
-  const message = stringField(body, 'message') ?? (typeof body === 'string' && body.length < 500 && body.trim() !== '' ? body.trim() : error);
+  const message =
+    stringField(body, 'message') ??
+    (typeof body === 'string' && body.length < 500 && body.trim() !== '' ? body.trim() : error);
   // HTTP/2 answers have no reason phrase; the API's `error` field holds it.
   return new ApiFailure({ status: response.status, statusText: response.statusText || error, error, message }, body);
 }
@@ -142,7 +146,12 @@ async function send<T>(url: string, options: ApiOptions, read: (response: Respon
   } catch (error) {
     if (error instanceof ApiFailure) throw error;
     if (timeout.signal.aborted) {
-      throw new ApiFailure({ status: 0, statusText: 'Timeout', error: 'Timeout', message: i18n.t('error.timeout', { defaultValue: TIMEOUT_MESSAGE }) });
+      throw new ApiFailure({
+        status: 0,
+        statusText: 'Timeout',
+        error: 'Timeout',
+        message: i18n.t('error.timeout', { defaultValue: TIMEOUT_MESSAGE }),
+      });
     }
     if (signal?.aborted) throw error;
     const message = error instanceof Error ? error.message : String(error);
@@ -156,7 +165,8 @@ async function send<T>(url: string, options: ApiOptions, read: (response: Respon
 export const api = {
   get: <T>(url: string, options?: ApiOptions) => apiFetch<T>(url, { ...options, method: 'GET' }),
   delete: <T = void>(url: string, options?: ApiOptions) => apiFetch<T>(url, { ...options, method: 'DELETE' }),
-  post: <T>(url: string, body?: unknown, options?: ApiOptions) => apiFetch<T>(url, { ...options, method: 'POST', body }),
+  post: <T>(url: string, body?: unknown, options?: ApiOptions) =>
+    apiFetch<T>(url, { ...options, method: 'POST', body }),
   put: <T>(url: string, body?: unknown, options?: ApiOptions) => apiFetch<T>(url, { ...options, method: 'PUT', body }),
 };
 

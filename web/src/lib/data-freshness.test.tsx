@@ -15,14 +15,19 @@ describe('useDataFreshness', () => {
       vi.fn(async () => Response.json({ modification_time: time })),
     );
     const client = createQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
     const loads = { table: 0, evaluation: 0 };
     renderHook(
       () => {
         useDataFreshness(true);
         useQuery({ queryKey: ['basic-data', 'items'], queryFn: () => ++loads.table });
         const modificationTime = useModificationTime();
-        useQuery({ ...followingData(['evaluate', 'item-versions'], modificationTime), queryFn: () => ++loads.evaluation });
+        useQuery({
+          ...followingData(['evaluate', 'item-versions'], modificationTime),
+          queryFn: () => ++loads.evaluation,
+        });
       },
       { wrapper },
     );
@@ -42,7 +47,9 @@ describe('useDataFreshness', () => {
     const fetchMock = vi.fn(async () => Response.json({ modification_time: 'x' }));
     vi.stubGlobal('fetch', fetchMock);
     const client = createQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
     renderHook(() => useDataFreshness(false), { wrapper });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetchMock).not.toHaveBeenCalled();

@@ -47,7 +47,9 @@ export function useDataFreshness(enabled: boolean) {
   useEffect(() => {
     if (time === undefined) return;
     if (seen.current !== undefined && seen.current !== time) {
-      void queryClient.invalidateQueries({ predicate: (query: Query) => query.queryKey[0] !== INFOS_KEY[0] && !query.meta?.followsData });
+      void queryClient.invalidateQueries({
+        predicate: (query: Query) => query.queryKey[0] !== INFOS_KEY[0] && !query.meta?.followsData,
+      });
     }
     seen.current = time;
   }, [time, queryClient]);
@@ -57,12 +59,18 @@ export function useDataFreshness(enabled: boolean) {
  * After a successful write: reloads `keys` (what the write may have changed) and INFOS_KEY, so that
  * every screen notices the new modification time (see useDataFreshness).
  */
-export async function invalidateAfterWrite(queryClient: QueryClient, keys: ReadonlyArray<readonly unknown[]>): Promise<void> {
+export async function invalidateAfterWrite(
+  queryClient: QueryClient,
+  keys: ReadonlyArray<readonly unknown[]>,
+): Promise<void> {
   await Promise.all([...keys, INFOS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 /** invalidateAfterWrite bound to this tree's query client. */
 export function useAfterWrite() {
   const queryClient = useQueryClient();
-  return useCallback((keys: ReadonlyArray<readonly unknown[]>) => invalidateAfterWrite(queryClient, keys), [queryClient]);
+  return useCallback(
+    (keys: ReadonlyArray<readonly unknown[]>) => invalidateAfterWrite(queryClient, keys),
+    [queryClient],
+  );
 }

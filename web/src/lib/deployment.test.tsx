@@ -56,8 +56,14 @@ function renderAt(path: string, role: Role, deployment: Deployment) {
   );
 }
 
-const toolbarEntries = () => [...screen.getByTestId('toolbar').querySelectorAll('[data-testid^="nav-"]')].map((e) => e.getAttribute('data-testid'));
-const databaseMenu = async () => within(await screen.findByRole('navigation', { name: 'Database' })).getAllByRole('link').map((link) => link.textContent);
+const toolbarEntries = () =>
+  [...screen.getByTestId('toolbar').querySelectorAll('[data-testid^="nav-"]')].map((e) =>
+    e.getAttribute('data-testid'),
+  );
+const databaseMenu = async () =>
+  within(await screen.findByRole('navigation', { name: 'Database' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -118,7 +124,9 @@ describe('read-only live and demo', () => {
 
   it('say on live that monitoring is offered on work and demo', async () => {
     renderAt('/monitoring', 'admin', 'live');
-    expect(await screen.findByTestId('monitoring-not-here')).toHaveTextContent('Monitoring is offered on the work and demo instances.');
+    expect(await screen.findByTestId('monitoring-not-here')).toHaveTextContent(
+      'Monitoring is offered on the work and demo instances.',
+    );
   });
 });
 

@@ -35,7 +35,13 @@ export function ReadOnlyNotice() {
   const { t } = useTranslation();
   const { deployment } = useAppConfig();
   return (
-    <Alert color="orange" title={t('app.readOnlyTitle')} icon={<IconLock aria-hidden />} role="alert" data-testid="read-only-notice">
+    <Alert
+      color="orange"
+      title={t('app.readOnlyTitle')}
+      icon={<IconLock aria-hidden />}
+      role="alert"
+      data-testid="read-only-notice"
+    >
       {t('app.readOnly', { deployment: t(`app.deployments.${deployment}`) })}
     </Alert>
   );

@@ -4,7 +4,13 @@ import { foldedOptionsFilter } from './folded-options-filter';
 const options = [
   { value: '1', label: 'Türsteuerung TS-100' },
   { value: '2', label: 'Bremse  BR-7' },
-  { group: 'Antrieb', items: [{ value: '3', label: 'Stromrichter Ü-2' }, { value: '4', label: 'Motor M-1' }] },
+  {
+    group: 'Antrieb',
+    items: [
+      { value: '3', label: 'Stromrichter Ü-2' },
+      { value: '4', label: 'Motor M-1' },
+    ],
+  },
 ];
 
 describe('foldedOptionsFilter', () => {
@@ -14,7 +20,9 @@ describe('foldedOptionsFilter', () => {
   });
 
   it('keeps a group with only its matching items, and drops an empty one', () => {
-    expect(foldedOptionsFilter({ options, search: 'u-2', limit: Infinity })).toEqual([{ group: 'Antrieb', items: [{ value: '3', label: 'Stromrichter Ü-2' }] }]);
+    expect(foldedOptionsFilter({ options, search: 'u-2', limit: Infinity })).toEqual([
+      { group: 'Antrieb', items: [{ value: '3', label: 'Stromrichter Ü-2' }] },
+    ]);
     expect(foldedOptionsFilter({ options, search: 'xyz', limit: Infinity })).toEqual([]);
   });
 

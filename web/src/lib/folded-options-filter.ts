@@ -11,7 +11,11 @@ interface FilterInput<Value extends string | number> {
  * Mantine's option filter with the product's matching rule (SPEC 5): case- and accent-insensitive
  * substring with repeated whitespace collapsed, so "tur" finds "Türsteuerung" in every dropdown.
  */
-export function foldedOptionsFilter<Value extends string | number>({ options, search, limit }: FilterInput<Value>): ComboboxParsedItem<Value>[] {
+export function foldedOptionsFilter<Value extends string | number>({
+  options,
+  search,
+  limit,
+}: FilterInput<Value>): ComboboxParsedItem<Value>[] {
   const query = fold(search);
   const matches = (item: ComboboxItem<Value>) => query === '' || fold(item.label).includes(query);
   const result: ComboboxParsedItem<Value>[] = [];

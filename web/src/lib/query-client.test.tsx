@@ -10,7 +10,9 @@ const forbidden = new ApiFailure({ status: 403, statusText: 'Forbidden', error: 
 
 function setup(meta?: { banner?: boolean }) {
   const client = createQueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
   let calls = 0;
   const { result } = renderHook(
     () => ({
@@ -39,7 +41,7 @@ describe('createQueryClient', () => {
     expect(result.current.banner).toMatchObject({ status: 403, message: 'No.' });
   });
 
-  it("keeps a query with meta.banner false out of the banner", async () => {
+  it('keeps a query with meta.banner false out of the banner', async () => {
     const { result } = setup({ banner: false });
     await waitFor(() => expect(result.current.query.isError).toBe(true));
     expect(result.current.banner).toBeNull();

@@ -59,7 +59,7 @@ describe('translations', () => {
     expect(files.fr.get('auth.refused')).toBe(MESSAGE_CATALOG['auth.refused'].fr);
   });
 
-  it("carry the time-out text (SPEC section 8) in English", () => {
+  it('carry the time-out text (SPEC section 8) in English', () => {
     expect(files.en.get('error.timeout')).toBe(TIMEOUT_MESSAGE);
     expect(TIMEOUT_MESSAGE).toBe('Timeout has occurred');
   });

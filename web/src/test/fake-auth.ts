@@ -5,8 +5,14 @@ import { vi } from 'vitest';
 type FakeUser = { expired?: boolean; refresh_token?: string };
 
 /** A stand-in for react-oidc-context's useAuth(): unit tests never reach the real provider. */
-export function fakeAuth(state: Partial<Pick<AuthContextProps, 'isLoading' | 'isAuthenticated' | 'activeNavigator' | 'error'>> & { user?: FakeUser } = {}) {
-  const user = state.user && ({ profile: { sub: 'user-1' }, access_token: 'token', expired: false, ...state.user } as unknown as User);
+export function fakeAuth(
+  state: Partial<Pick<AuthContextProps, 'isLoading' | 'isAuthenticated' | 'activeNavigator' | 'error'>> & {
+    user?: FakeUser;
+  } = {},
+) {
+  const user =
+    state.user &&
+    ({ profile: { sub: 'user-1' }, access_token: 'token', expired: false, ...state.user } as unknown as User);
   return {
     isLoading: false,
     isAuthenticated: false,

@@ -24,12 +24,17 @@ type AuditRow = {
   entity_id: string;
   before: unknown;
   after: unknown;
-}
+};
 
 /** The audit trail for admins, newest first, filterable by entity; page with before_id. */
 export function auditRoutes(app: ZodApp, { db }: AppContext) {
   app.get('/api/audit', {
-    schema: { tags: ['audit'], summary: 'Who changed what, when, before and after', querystring: query, response: { 200: z.array(auditEntry), 400: apiError, 401: apiError, 403: apiError } },
+    schema: {
+      tags: ['audit'],
+      summary: 'Who changed what, when, before and after',
+      querystring: query,
+      response: { 200: z.array(auditEntry), 400: apiError, 401: apiError, 403: apiError },
+    },
     onRequest: requireRole('admin'),
     handler: async (req) => {
       const { entity, entity_id, limit, before_id } = req.query;

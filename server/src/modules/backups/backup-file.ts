@@ -61,7 +61,8 @@ function drained(out: Writable): Promise<void> {
   });
 }
 
-const signatureOf = (sha256: string, key: string | undefined) => (key ? createHmac('sha256', key).update(sha256).digest('hex') : null);
+const signatureOf = (sha256: string, key: string | undefined) =>
+  key ? createHmac('sha256', key).update(sha256).digest('hex') : null;
 
 /**
  * Writes the backup in `schema` (its tables hold the backup columns) as an uncompressed backup file to
@@ -92,7 +93,9 @@ export async function writeBackupFile(
   for (const table of BACKUP_TABLES) {
     const cols = columns[table];
     await write(`#table ${table} ${cols.join(',')}\n`);
-    const rows = client.query(copyTo(`copy (select ${cols.map(quoted).join(',')} from ${quoted(schema)}.${quoted(table)}) to stdout`));
+    const rows = client.query(
+      copyTo(`copy (select ${cols.map(quoted).join(',')} from ${quoted(schema)}.${quoted(table)}) to stdout`),
+    );
     for await (const chunk of rows as AsyncIterable<Buffer>) await write(chunk);
     await write(`${END_OF_TABLE}\n`);
   }
@@ -103,14 +106,22 @@ export async function writeBackupFile(
 }
 
 /** The SHA-256 a backup's file will have, without writing it anywhere. */
-export async function checksumOf(client: pg.ClientBase, schema: string, header: Omit<BackupHeader, 'format' | 'version'>, signingKey: string | undefined) {
+export async function checksumOf(
+  client: pg.ClientBase,
+  schema: string,
+  header: Omit<BackupHeader, 'format' | 'version'>,
+  signingKey: string | undefined,
+) {
   const sink = new PassThrough();
   sink.resume();
   return writeBackupFile(client, schema, header, sink, signingKey);
 }
 
 /** The gzip-compressed backup file as a stream, for a download or a transfer; `done` settles when it is written. */
-export function backupFileStream(produce: (out: Writable) => Promise<unknown>): { stream: Readable; done: Promise<void> } {
+export function backupFileStream(produce: (out: Writable) => Promise<unknown>): {
+  stream: Readable;
+  done: Promise<void>;
+} {
   const raw = new PassThrough();
   const gzip = zlib.createGzip({ level: 3 });
   const done = (async () => {
@@ -150,7 +161,11 @@ export interface ReadOptions {
  * checks it whole: format, schema version, every table, row counts, checksum and signature. Any
  * failure throws a 400 naming what is wrong; the caller's transaction must then be rolled back.
  */
-export async function readBackupFile(client: pg.ClientBase, input: Readable, options: ReadOptions): Promise<{ header: BackupHeader; sha256: string }> {
+export async function readBackupFile(
+  client: pg.ClientBase,
+  input: Readable,
+  options: ReadOptions,
+): Promise<{ header: BackupHeader; sha256: string }> {
   const gunzip = zlib.createGunzip();
   let inputError: Error | undefined;
   input.on('error', (err) => {
@@ -163,7 +178,8 @@ export async function readBackupFile(client: pg.ClientBase, input: Readable, opt
   let header: BackupHeader | undefined;
   let schema = '';
   let columns: Record<BackupTable, string[]> | undefined;
-  let current: { table: BackupTable; copy: Writable; rows: number; buffer: string[]; finished: Promise<void> } | undefined;
+  let current:
+    { table: BackupTable; copy: Writable; rows: number; buffer: string[]; finished: Promise<void> } | undefined;
   const seen = new Set<string>();
   let trailer: { sha256?: unknown; hmac?: unknown } | undefined;
 
@@ -191,7 +207,9 @@ export async function readBackupFile(client: pg.ClientBase, input: Readable, opt
           current.copy.end();
           await current.finished;
           if (current.rows !== header.counts[current.table]) {
-            throw damaged(`table ${current.table} has ${current.rows} rows, the header says ${header.counts[current.table]}`);
+            throw damaged(
+              `table ${current.table} has ${current.rows} rows, the header says ${header.counts[current.table]}`,
+            );
           }
           current = undefined;
           continue;
@@ -206,9 +224,15 @@ export async function readBackupFile(client: pg.ClientBase, input: Readable, opt
         const [, table = '', cols = ''] = line.split(' ');
         const expected = columns?.[table as BackupTable];
         if (!expected || seen.has(table)) throw damaged(`unexpected table '${table.slice(0, 40)}'`);
-        if (cols !== expected.join(',')) throw new HttpError(400, msg('backup.schemaMismatch', { theirs: header.schema_version, ours: options.schemaVersion }));
+        if (cols !== expected.join(','))
+          throw new HttpError(
+            400,
+            msg('backup.schemaMismatch', { theirs: header.schema_version, ours: options.schemaVersion }),
+          );
         seen.add(table);
-        const copy = client.query(copyFrom(`copy ${quoted(schema)}.${quoted(table)} (${expected.map(quoted).join(',')}) from stdin`));
+        const copy = client.query(
+          copyFrom(`copy ${quoted(schema)}.${quoted(table)} (${expected.map(quoted).join(',')}) from stdin`),
+        );
         const finished = new Promise<void>((resolve, reject) => {
           copy.on('finish', resolve);
           copy.on('error', reject);
@@ -228,10 +252,12 @@ export async function readBackupFile(client: pg.ClientBase, input: Readable, opt
   } catch (error) {
     if (current) current.copy.destroy();
     if (error instanceof HttpError) throw error;
-    if (inputError && !(error instanceof Error && 'code' in error && String(error.code).startsWith('Z_'))) throw inputError;
+    if (inputError && !(error instanceof Error && 'code' in error && String(error.code).startsWith('Z_')))
+      throw inputError;
     if (error instanceof Error && 'code' in error) {
       const code = String(error.code);
-      if (code.startsWith('Z_') || code === 'ERR_STREAM_PREMATURE_CLOSE') throw header ? damaged('the compressed data is cut off or corrupt') : notBackup();
+      if (code.startsWith('Z_') || code === 'ERR_STREAM_PREMATURE_CLOSE')
+        throw header ? damaged('the compressed data is cut off or corrupt') : notBackup();
       // A row PostgreSQL cannot read (22P02 bad value, 22P04 bad COPY line, 23… a broken constraint).
       if (/^2[23]/.test(code)) throw damaged(`a row of ${current?.table ?? 'a table'} is not valid`);
     }
@@ -244,7 +270,8 @@ export async function readBackupFile(client: pg.ClientBase, input: Readable, opt
   if (missing.length > 0) throw damaged(`tables missing: ${missing.join(', ')}`);
   if (!trailer) throw damaged('the end mark is missing');
   const sha256 = hash.digest('hex');
-  if (typeof trailer.sha256 !== 'string' || !sameHex(trailer.sha256, sha256)) throw new HttpError(400, msg('backup.fileTampered'));
+  if (typeof trailer.sha256 !== 'string' || !sameHex(trailer.sha256, sha256))
+    throw new HttpError(400, msg('backup.fileTampered'));
   const expectedSignature = signatureOf(sha256, options.signingKey);
   if (expectedSignature && (typeof trailer.hmac !== 'string' || !sameHex(trailer.hmac, expectedSignature))) {
     throw new HttpError(400, msg('backup.fileSignature'));
@@ -271,12 +298,21 @@ function parseHeader(line: string, schemaVersion: string): BackupHeader {
   if (!header || typeof header !== 'object' || header.format !== BACKUP_FORMAT) throw notBackup();
   if (header.version !== FORMAT_VERSION) throw damaged(`file format ${String(header.version)} is not supported`);
   if (header.schema_version !== schemaVersion) {
-    throw new HttpError(400, msg('backup.schemaMismatch', { theirs: String(header.schema_version).slice(0, 60), ours: schemaVersion }));
+    throw new HttpError(
+      400,
+      msg('backup.schemaMismatch', { theirs: String(header.schema_version).slice(0, 60), ours: schemaVersion }),
+    );
   }
-  if (typeof header.name !== 'string' || !BACKUP_NAME_PATTERN.test(header.name)) throw damaged('the header has no valid backup name');
-  if (typeof header.created !== 'string' || Number.isNaN(Date.parse(header.created))) throw damaged('the header has no valid creation time');
+  if (typeof header.name !== 'string' || !BACKUP_NAME_PATTERN.test(header.name))
+    throw damaged('the header has no valid backup name');
+  if (typeof header.created !== 'string' || Number.isNaN(Date.parse(header.created)))
+    throw damaged('the header has no valid creation time');
   const counts = header.counts;
-  if (!counts || typeof counts !== 'object' || !BACKUP_TABLES.every((t) => Number.isInteger(counts[t]) && counts[t]! >= 0)) {
+  if (
+    !counts ||
+    typeof counts !== 'object' ||
+    !BACKUP_TABLES.every((t) => Number.isInteger(counts[t]) && counts[t]! >= 0)
+  ) {
     throw damaged('the header has no valid row counts');
   }
   return header as BackupHeader;

@@ -31,7 +31,9 @@ export async function findBackup(client: pg.ClientBase | pg.Pool, name: string):
 }
 
 /** Successful transfers, newest first, with the backup each one sent (its creation time and size). */
-export async function listTransferred(pool: pg.Pool): Promise<(Omit<TransferRecord, 'created' | 'size' | 'at'> & { created: Date; size: string; at: Date })[]> {
+export async function listTransferred(
+  pool: pg.Pool,
+): Promise<(Omit<TransferRecord, 'created' | 'size' | 'at'> & { created: Date; size: string; at: Date })[]> {
   const result = await pool.query(
     `select t.backup_name as name, coalesce(b.created_at, t.at) as created, coalesce(b.size, 0) as size,
             t.target as to, t.target_url as url, t.at, t.by
@@ -51,10 +53,16 @@ export async function nameTaken(client: pg.ClientBase, name: string): Promise<bo
 }
 
 /** Creates the backup's schema with one empty table per product table, holding `columns`. */
-export async function createBackupTables(client: pg.ClientBase, schema: string, columns: Record<BackupTable, string[]>) {
+export async function createBackupTables(
+  client: pg.ClientBase,
+  schema: string,
+  columns: Record<BackupTable, string[]>,
+) {
   await client.query(`create schema ${quoted(schema)}`);
   for (const table of BACKUP_TABLES) {
-    await client.query(`create table ${quoted(schema)}.${quoted(table)} as select ${columns[table].map(quoted).join(',')} from public.${quoted(table)} with no data`);
+    await client.query(
+      `create table ${quoted(schema)}.${quoted(table)} as select ${columns[table].map(quoted).join(',')} from public.${quoted(table)} with no data`,
+    );
   }
 }
 
@@ -63,7 +71,9 @@ export async function copyProductTables(client: pg.ClientBase, schema: string, c
   await client.query(`create schema ${quoted(schema)}`);
   const counts: Record<string, number> = {};
   for (const table of BACKUP_TABLES) {
-    const result = await client.query(`create table ${quoted(schema)}.${quoted(table)} as select ${columns[table].map(quoted).join(',')} from public.${quoted(table)}`);
+    const result = await client.query(
+      `create table ${quoted(schema)}.${quoted(table)} as select ${columns[table].map(quoted).join(',')} from public.${quoted(table)}`,
+    );
     counts[table] = result.rowCount ?? 0;
   }
   return counts;
@@ -85,11 +95,29 @@ export async function schemaSize(client: pg.ClientBase, schema: string): Promise
 
 export async function insertBackup(
   client: pg.ClientBase,
-  row: { name: string; createdAt: Date; schemaVersion: string; counts: Record<string, number>; checksum: string; size: number; createdBy: string; origin: BackupInfo['origin'] },
+  row: {
+    name: string;
+    createdAt: Date;
+    schemaVersion: string;
+    counts: Record<string, number>;
+    checksum: string;
+    size: number;
+    createdBy: string;
+    origin: BackupInfo['origin'];
+  },
 ) {
   await client.query(
     `insert into backups (name, created_at, schema_version, counts, checksum, size, created_by, origin) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [row.name, row.createdAt, row.schemaVersion, JSON.stringify(row.counts), row.checksum, row.size, row.createdBy, row.origin],
+    [
+      row.name,
+      row.createdAt,
+      row.schemaVersion,
+      JSON.stringify(row.counts),
+      row.checksum,
+      row.size,
+      row.createdBy,
+      row.origin,
+    ],
   );
 }
 
@@ -123,19 +151,30 @@ export async function unlock(client: pg.ClientBase, key: number) {
 
 /** Locks a backup's tables against a concurrent drop for the rest of the caller's transaction. */
 export async function lockBackupTables(client: pg.ClientBase, schema: string) {
-  await client.query(`lock table ${BACKUP_TABLES.map((t) => `${quoted(schema)}.${quoted(t)}`).join(', ')} in access share mode`);
+  await client.query(
+    `lock table ${BACKUP_TABLES.map((t) => `${quoted(schema)}.${quoted(t)}`).join(', ')} in access share mode`,
+  );
 }
 
 /**
  * Records a backup operation in the audit log. Unlike data changes it does not move the data's
  * modification time: the product data did not change.
  */
-export async function auditBackup(pool: pg.Pool, actor: string, action: 'create' | 'update' | 'delete', name: string, details: unknown) {
-  await pool.query(`insert into audit_log (actor, action, entity, entity_id, before, after) values ($1, $2, 'backup', $3, $4, $5)`, [
-    actor,
-    action,
-    name,
-    action === 'delete' ? JSON.stringify({ name }) : null,
-    details === null ? null : JSON.stringify(details),
-  ]);
+export async function auditBackup(
+  pool: pg.Pool,
+  actor: string,
+  action: 'create' | 'update' | 'delete',
+  name: string,
+  details: unknown,
+) {
+  await pool.query(
+    `insert into audit_log (actor, action, entity, entity_id, before, after) values ($1, $2, 'backup', $3, $4, $5)`,
+    [
+      actor,
+      action,
+      name,
+      action === 'delete' ? JSON.stringify({ name }) : null,
+      details === null ? null : JSON.stringify(details),
+    ],
+  );
 }

@@ -31,13 +31,21 @@ export async function backupRoutes(app: ZodApp, { pool, config }: AppContext) {
   });
 
   app.get('/api/transferred-dumps', {
-    schema: { tags: ['database'], summary: 'Backups transferred to live or demo: what, when, where, by whom', response: { 200: transferredList, ...errors } },
+    schema: {
+      tags: ['database'],
+      summary: 'Backups transferred to live or demo: what, when, where, by whom',
+      response: { 200: transferredList, ...errors },
+    },
     onRequest: admin,
     handler: () => service.listTransferred(pool),
   });
 
   app.post('/api/backups', {
-    schema: { tags: ['database'], summary: 'Take a backup of all product data now', response: { 201: backupInfo, ...errors } },
+    schema: {
+      tags: ['database'],
+      summary: 'Take a backup of all product data now',
+      response: { 201: backupInfo, ...errors },
+    },
     config: { writesData: false },
     onRequest: admin,
     handler: async (req, reply) => {
@@ -49,7 +57,12 @@ export async function backupRoutes(app: ZodApp, { pool, config }: AppContext) {
   });
 
   app.get('/api/backups/:name/file', {
-    schema: { tags: ['database'], summary: 'Download a backup as one file (gzip)', params: nameParams, response: { 200: z.any(), ...errors } },
+    schema: {
+      tags: ['database'],
+      summary: 'Download a backup as one file (gzip)',
+      params: nameParams,
+      response: { 200: z.any(), ...errors },
+    },
     onRequest: admin,
     handler: async (req, reply) => {
       const { stream } = await service.backupDownload(deps, req.params.name);
@@ -62,7 +75,12 @@ export async function backupRoutes(app: ZodApp, { pool, config }: AppContext) {
   });
 
   app.delete('/api/backups/:name', {
-    schema: { tags: ['database'], summary: 'Delete a backup', params: nameParams, response: { 204: z.null(), ...errors } },
+    schema: {
+      tags: ['database'],
+      summary: 'Delete a backup',
+      params: nameParams,
+      response: { 204: z.null(), ...errors },
+    },
     config: { writesData: false },
     onRequest: admin,
     handler: async (req, reply) => {

@@ -98,7 +98,16 @@ export async function takeBackup(deps: BackupDeps, options: TakeOptions): Promis
     const header = { schema_version: SCHEMA_VERSION, name, created: created.toISOString(), counts };
     const checksum = await checksumOf(client, schema, header, deps.config.transferToken);
     const size = await queries.schemaSize(client, schema);
-    await queries.insertBackup(client, { name, createdAt: created, schemaVersion: SCHEMA_VERSION, counts, checksum, size, createdBy: options.actor, origin: options.origin });
+    await queries.insertBackup(client, {
+      name,
+      createdAt: created,
+      schemaVersion: SCHEMA_VERSION,
+      counts,
+      checksum,
+      size,
+      createdBy: options.actor,
+      origin: options.origin,
+    });
     await client.query('commit');
     await applyRetention(client, deps.config.backupKeep);
     return name;
@@ -109,7 +118,11 @@ export async function takeBackup(deps: BackupDeps, options: TakeOptions): Promis
 
 /** Every backup taken or uploaded is on record (who, when, its counts and checksum). */
 async function audited(pool: pg.Pool, actor: string, info: BackupInfo): Promise<BackupInfo> {
-  await queries.auditBackup(pool, actor, 'create', info.name, { origin: info.origin, counts: info.counts, checksum: info.checksum });
+  await queries.auditBackup(pool, actor, 'create', info.name, {
+    origin: info.origin,
+    counts: info.counts,
+    checksum: info.checksum,
+  });
   return info;
 }
 
@@ -159,7 +172,13 @@ export async function exportBackup(deps: BackupDeps, name: string, out: Writable
     if (!row) throw notFound(msg('backup.thing', { name }));
     const schema = backupSchema(name);
     await queries.lockBackupTables(client, schema);
-    await writeBackupFile(client, schema, { schema_version: row.schema_version, name, created: toIso(row.created_at), counts: row.counts }, out, deps.config.transferToken);
+    await writeBackupFile(
+      client,
+      schema,
+      { schema_version: row.schema_version, name, created: toIso(row.created_at), counts: row.counts },
+      out,
+      deps.config.transferToken,
+    );
     await client.query('commit');
     client.release();
   } catch (error) {
@@ -170,7 +189,10 @@ export async function exportBackup(deps: BackupDeps, name: string, out: Writable
 }
 
 /** A stored backup as a gzip-compressed file stream; 404 before any byte when there is no such backup. */
-export async function backupDownload(deps: BackupDeps, name: string): Promise<{ stream: Readable; done: Promise<void> }> {
+export async function backupDownload(
+  deps: BackupDeps,
+  name: string,
+): Promise<{ stream: Readable; done: Promise<void> }> {
   await getBackup(deps.pool, name);
   return backupFileStream((out) => exportBackup(deps, name, out));
 }
@@ -186,7 +208,8 @@ export async function uploadBackup(deps: BackupDeps, actor: string, input: Reada
       schemaVersion: SCHEMA_VERSION,
       signingKey: deps.config.transferToken,
       prepare: async (head, columns) => {
-        if (await queries.nameTaken(client, head.name)) throw new HttpError(409, msg('backup.exists', { name: head.name }));
+        if (await queries.nameTaken(client, head.name))
+          throw new HttpError(409, msg('backup.exists', { name: head.name }));
         const schema = backupSchema(head.name);
         await queries.createBackupTables(client, schema, columns);
         return schema;

@@ -7,7 +7,9 @@ import { MIGRATIONS_FOLDER } from '../../db/migrate.js';
  * instance refuses a backup of another schema version (its tables would not fit).
  */
 export const SCHEMA_VERSION: string = (() => {
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
   const last = journal.entries.at(-1);
   if (!last) throw new Error('no migrations found');
   return last.tag;

@@ -22,7 +22,9 @@ export interface DataState {
 /** Resolves a backup name or 'actual' to where its tables are; 404 for an unknown backup. */
 export async function resolveState(db: Executor, ref: BackupRef): Promise<DataState> {
   if (ref === ACTUAL_STATE) return { name: ACTUAL_STATE, schema: 'public', created: new Date() };
-  const result = await db.execute<{ created_at: string | Date }>(sql`select created_at from backups where name = ${ref}`);
+  const result = await db.execute<{ created_at: string | Date }>(
+    sql`select created_at from backups where name = ${ref}`,
+  );
   const row = result.rows[0];
   if (!row) throw notFound(msg('backup.thing', { name: ref }));
   return { name: ref, schema: backupSchema(ref), created: new Date(row.created_at) };

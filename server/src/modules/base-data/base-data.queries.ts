@@ -12,7 +12,12 @@ export async function lockItem(tx: Executor, kind: ItemKind, id: number): Promis
   return catalog.findItem(tx, kind, id);
 }
 
-export async function insertItem(tx: Executor, kind: ItemKind, actor: string, v: { name: string; description: string; image: Image }) {
+export async function insertItem(
+  tx: Executor,
+  kind: ItemKind,
+  actor: string,
+  v: { name: string; description: string; image: Image },
+) {
   const result = await tx.execute<{ id: number }>(sql`
     insert into items (kind, name, description, image_original, image_thumbnail, created_by, updated_by)
     values (${kind}, ${v.name}, ${v.description}, ${v.image?.original ?? null}, ${v.image?.thumbnail ?? null}, ${actor}, ${actor})
@@ -22,7 +27,12 @@ export async function insertItem(tx: Executor, kind: ItemKind, actor: string, v:
 
 type Image = { original: string; thumbnail: string } | null;
 
-export async function updateItem(tx: Executor, row: ItemRow, actor: string, v: { name: string; description: string; image: Image }) {
+export async function updateItem(
+  tx: Executor,
+  row: ItemRow,
+  actor: string,
+  v: { name: string; description: string; image: Image },
+) {
   await tx.execute(sql`
     update items set name = ${v.name}, description = ${v.description}, image_original = ${v.image?.original ?? null},
       image_thumbnail = ${v.image?.thumbnail ?? null}, updated_by = ${actor}, modification_time = clock_timestamp(),
@@ -31,12 +41,18 @@ export async function updateItem(tx: Executor, row: ItemRow, actor: string, v: {
   return (await catalog.findItem(tx, row.kind, row.id))!;
 }
 
-export async function deleteById(tx: Executor, table: 'items' | 'versions' | 'references' | 'compatibility_infos', id: number) {
+export async function deleteById(
+  tx: Executor,
+  table: 'items' | 'versions' | 'references' | 'compatibility_infos',
+  id: number,
+) {
   await tx.execute(sql`delete from ${sql.identifier(table)} where id = ${id}`);
 }
 
 export async function countVersions(tx: Executor, itemId: number): Promise<number> {
-  const result = await tx.execute<{ n: number }>(sql`select count(*)::int as n from versions where item_id = ${itemId}`);
+  const result = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from versions where item_id = ${itemId}`,
+  );
   return result.rows[0]?.n ?? 0;
 }
 
@@ -95,7 +111,12 @@ export interface CopiedRelations {
   versionRelations: CopiedPair[];
 }
 
-export async function copyRelations(tx: Executor, fromId: number, toId: number, actor: string): Promise<CopiedRelations> {
+export async function copyRelations(
+  tx: Executor,
+  fromId: number,
+  toId: number,
+  actor: string,
+): Promise<CopiedRelations> {
   const copied = await tx.execute<CopiedPair & { id: number; original_id: number; compatibility_info_id: number }>(sql`
     with source as (
       select c.id as original_id,
@@ -124,7 +145,8 @@ export async function copyRelations(tx: Executor, fromId: number, toId: number, 
       from unnest(${intArray(pairs.map((p) => p.id))}, ${intArray(pairs.map((p) => p.original_id))}) as p(id, original_id)
       join compatibility_references cr on cr.compatibility_id = p.original_id
       returning compatibility_id, reference_id`);
-    for (const link of linked.rows) references.set(link.compatibility_id, [...(references.get(link.compatibility_id) ?? []), link.reference_id]);
+    for (const link of linked.rows)
+      references.set(link.compatibility_id, [...(references.get(link.compatibility_id) ?? []), link.reference_id]);
   }
   const relations = await tx.execute<CopiedPair>(sql`
     insert into version_relations (from_version_id, from_kind, to_version_id, to_kind, created_by)
@@ -138,14 +160,16 @@ export async function copyRelations(tx: Executor, fromId: number, toId: number, 
     where r.from_version_id = ${fromId} or r.to_version_id = ${fromId}
     returning from_version_id, from_kind, to_version_id, to_kind`);
   return {
-    compatibilities: copied.rows.map(({ id, from_version_id, from_kind, to_version_id, to_kind, compatibility_info_id }) => ({
-      from_version_id,
-      from_kind,
-      to_version_id,
-      to_kind,
-      compatibility_info_id,
-      references: (references.get(id) ?? []).sort((a, b) => a - b),
-    })),
+    compatibilities: copied.rows.map(
+      ({ id, from_version_id, from_kind, to_version_id, to_kind, compatibility_info_id }) => ({
+        from_version_id,
+        from_kind,
+        to_version_id,
+        to_kind,
+        compatibility_info_id,
+        references: (references.get(id) ?? []).sort((a, b) => a - b),
+      }),
+    ),
     versionRelations: relations.rows,
   };
 }
@@ -159,7 +183,7 @@ export type ReferenceRow = {
   created_by: string;
   updated_by: string;
   revision: number;
-}
+};
 
 const referenceColumns = sql`id, reference, description, creation_time, modification_time, created_by, updated_by, revision`;
 
@@ -169,7 +193,10 @@ export async function listReferences(tx: Executor): Promise<ReferenceRow[]> {
 
 export async function findReference(tx: Executor, id: number, lock = false): Promise<ReferenceRow | null> {
   const forUpdate = lock ? sql`for update` : sql``;
-  return (await tx.execute<ReferenceRow>(sql`select ${referenceColumns} from "references" where id = ${id} ${forUpdate}`)).rows[0] ?? null;
+  return (
+    (await tx.execute<ReferenceRow>(sql`select ${referenceColumns} from "references" where id = ${id} ${forUpdate}`))
+      .rows[0] ?? null
+  );
 }
 
 export async function insertReference(tx: Executor, actor: string, v: { reference: string; description: string }) {
@@ -179,7 +206,12 @@ export async function insertReference(tx: Executor, actor: string, v: { referenc
   return result.rows[0]!;
 }
 
-export async function updateReference(tx: Executor, id: number, actor: string, v: { reference: string; description: string }) {
+export async function updateReference(
+  tx: Executor,
+  id: number,
+  actor: string,
+  v: { reference: string; description: string },
+) {
   const result = await tx.execute<ReferenceRow>(sql`
     update "references" set reference = ${v.reference}, description = ${v.description}, updated_by = ${actor},
       modification_time = clock_timestamp(), revision = revision + 1
@@ -188,7 +220,9 @@ export async function updateReference(tx: Executor, id: number, actor: string, v
 }
 
 export async function countReferenceUses(tx: Executor, id: number): Promise<number> {
-  const result = await tx.execute<{ n: number }>(sql`select count(*)::int as n from compatibility_references where reference_id = ${id}`);
+  const result = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from compatibility_references where reference_id = ${id}`,
+  );
   return result.rows[0]?.n ?? 0;
 }
 
@@ -199,23 +233,35 @@ export type InfoRow = {
   modification_time: DbTime;
   updated_by: string;
   revision: number;
-}
+};
 
 const infoColumns = sql`id, compatibility_status as status, obligation, modification_time, updated_by, revision`;
 
 export async function findInfo(tx: Executor, id: number, lock = false): Promise<InfoRow | null> {
   const forUpdate = lock ? sql`for update` : sql``;
-  return (await tx.execute<InfoRow>(sql`select ${infoColumns} from compatibility_infos where id = ${id} ${forUpdate}`)).rows[0] ?? null;
+  return (
+    (await tx.execute<InfoRow>(sql`select ${infoColumns} from compatibility_infos where id = ${id} ${forUpdate}`))
+      .rows[0] ?? null
+  );
 }
 
-export async function insertInfo(tx: Executor, actor: string, v: { compatibility_status: InfoRow['status']; obligation: string }) {
+export async function insertInfo(
+  tx: Executor,
+  actor: string,
+  v: { compatibility_status: InfoRow['status']; obligation: string },
+) {
   const result = await tx.execute<InfoRow>(sql`
     insert into compatibility_infos (compatibility_status, obligation, created_by, updated_by)
     values (${v.compatibility_status}, ${v.obligation}, ${actor}, ${actor}) returning ${infoColumns}`);
   return result.rows[0]!;
 }
 
-export async function updateInfo(tx: Executor, id: number, actor: string, v: { compatibility_status: InfoRow['status']; obligation: string }) {
+export async function updateInfo(
+  tx: Executor,
+  id: number,
+  actor: string,
+  v: { compatibility_status: InfoRow['status']; obligation: string },
+) {
   const result = await tx.execute<InfoRow>(sql`
     update compatibility_infos set compatibility_status = ${v.compatibility_status}, obligation = ${v.obligation},
       updated_by = ${actor}, modification_time = clock_timestamp(), revision = revision + 1
@@ -224,6 +270,8 @@ export async function updateInfo(tx: Executor, id: number, actor: string, v: { c
 }
 
 export async function countInfoUses(tx: Executor, id: number): Promise<number> {
-  const result = await tx.execute<{ n: number }>(sql`select count(*)::int as n from compatibilities where compatibility_info_id = ${id}`);
+  const result = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from compatibilities where compatibility_info_id = ${id}`,
+  );
   return result.rows[0]?.n ?? 0;
 }

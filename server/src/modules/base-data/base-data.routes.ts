@@ -33,17 +33,36 @@ export function baseDataRoutes(app: ZodApp, { db }: AppContext) {
 
   // items
   app.post('/api/:kind', {
-    schema: { tags: ['base data'], summary: 'Create an item', params: z.object({ kind: kindPath }), body: itemInput, response: { 201: item, ...errors } },
+    schema: {
+      tags: ['base data'],
+      summary: 'Create an item',
+      params: z.object({ kind: kindPath }),
+      body: itemInput,
+      response: { 201: item, ...errors },
+    },
     onRequest: admin,
-    handler: async (req, reply) => reply.code(201).send(await service.createItem(db, actor(req), kindOf(req.params.kind), req.body)),
+    handler: async (req, reply) =>
+      reply.code(201).send(await service.createItem(db, actor(req), kindOf(req.params.kind), req.body)),
   });
   app.put('/api/:kind/:id', {
-    schema: { tags: ['base data'], summary: 'Change an item (If-Match guards against lost updates)', params: kindIdParams, body: itemInput, response: { 200: item, ...errors } },
+    schema: {
+      tags: ['base data'],
+      summary: 'Change an item (If-Match guards against lost updates)',
+      params: kindIdParams,
+      body: itemInput,
+      response: { 200: item, ...errors },
+    },
     onRequest: admin,
-    handler: (req) => service.updateItem(db, actor(req), kindOf(req.params.kind), req.params.id, req.body, ifMatch(req)),
+    handler: (req) =>
+      service.updateItem(db, actor(req), kindOf(req.params.kind), req.params.id, req.body, ifMatch(req)),
   });
   app.delete('/api/:kind/:id', {
-    schema: { tags: ['base data'], summary: 'Delete an item without versions', params: kindIdParams, response: { ...noContent, ...errors } },
+    schema: {
+      tags: ['base data'],
+      summary: 'Delete an item without versions',
+      params: kindIdParams,
+      response: { ...noContent, ...errors },
+    },
     onRequest: admin,
     handler: async (req, reply) => {
       await service.deleteItem(db, actor(req), kindOf(req.params.kind), req.params.id, ifMatch(req));
@@ -53,17 +72,38 @@ export function baseDataRoutes(app: ZodApp, { db }: AppContext) {
 
   // versions
   app.post('/api/:kind/:id/versions', {
-    schema: { tags: ['base data'], summary: 'Add a version to an item', params: kindIdParams, body: versionInput, response: { 201: version, ...errors } },
+    schema: {
+      tags: ['base data'],
+      summary: 'Add a version to an item',
+      params: kindIdParams,
+      body: versionInput,
+      response: { 201: version, ...errors },
+    },
     onRequest: admin,
-    handler: async (req, reply) => reply.code(201).send(await service.createVersion(db, actor(req), kindOf(req.params.kind), req.params.id, req.body)),
+    handler: async (req, reply) =>
+      reply
+        .code(201)
+        .send(await service.createVersion(db, actor(req), kindOf(req.params.kind), req.params.id, req.body)),
   });
   app.put('/api/:kind/versions/:id', {
-    schema: { tags: ['base data'], summary: 'Change a version', params: kindIdParams, body: versionInput, response: { 200: version, ...errors } },
+    schema: {
+      tags: ['base data'],
+      summary: 'Change a version',
+      params: kindIdParams,
+      body: versionInput,
+      response: { 200: version, ...errors },
+    },
     onRequest: admin,
-    handler: (req) => service.updateVersion(db, actor(req), kindOf(req.params.kind), req.params.id, req.body, ifMatch(req)),
+    handler: (req) =>
+      service.updateVersion(db, actor(req), kindOf(req.params.kind), req.params.id, req.body, ifMatch(req)),
   });
   app.delete('/api/:kind/versions/:id', {
-    schema: { tags: ['base data'], summary: 'Delete a version without compatibilities', params: kindIdParams, response: { ...noContent, ...errors } },
+    schema: {
+      tags: ['base data'],
+      summary: 'Delete a version without compatibilities',
+      params: kindIdParams,
+      response: { ...noContent, ...errors },
+    },
     onRequest: admin,
     handler: async (req, reply) => {
       await service.deleteVersion(db, actor(req), kindOf(req.params.kind), req.params.id, ifMatch(req));
@@ -79,7 +119,8 @@ export function baseDataRoutes(app: ZodApp, { db }: AppContext) {
       response: { 201: version.extend({ copied_compatibilities: z.number() }), ...errors },
     },
     onRequest: admin,
-    handler: async (req, reply) => reply.code(201).send(await service.copyVersion(db, actor(req), kindOf(req.params.kind), req.params.id, req.body)),
+    handler: async (req, reply) =>
+      reply.code(201).send(await service.copyVersion(db, actor(req), kindOf(req.params.kind), req.params.id, req.body)),
   });
 
   // references
@@ -89,17 +130,33 @@ export function baseDataRoutes(app: ZodApp, { db }: AppContext) {
     handler: () => service.listReferences(db),
   });
   app.post('/api/references', {
-    schema: { tags: ['base data'], summary: 'Create a reference', body: referenceInput, response: { 201: reference, ...errors } },
+    schema: {
+      tags: ['base data'],
+      summary: 'Create a reference',
+      body: referenceInput,
+      response: { 201: reference, ...errors },
+    },
     onRequest: admin,
     handler: async (req, reply) => reply.code(201).send(await service.createReference(db, actor(req), req.body)),
   });
   app.put('/api/references/:id', {
-    schema: { tags: ['base data'], summary: 'Change a reference', params: idParams, body: referenceInput, response: { 200: reference, ...errors } },
+    schema: {
+      tags: ['base data'],
+      summary: 'Change a reference',
+      params: idParams,
+      body: referenceInput,
+      response: { 200: reference, ...errors },
+    },
     onRequest: admin,
     handler: (req) => service.updateReference(db, actor(req), req.params.id, req.body, ifMatch(req)),
   });
   app.delete('/api/references/:id', {
-    schema: { tags: ['base data'], summary: 'Delete an unused reference', params: idParams, response: { ...noContent, ...errors } },
+    schema: {
+      tags: ['base data'],
+      summary: 'Delete an unused reference',
+      params: idParams,
+      response: { ...noContent, ...errors },
+    },
     onRequest: admin,
     handler: async (req, reply) => {
       await service.deleteReference(db, actor(req), req.params.id, ifMatch(req));
@@ -109,17 +166,33 @@ export function baseDataRoutes(app: ZodApp, { db }: AppContext) {
 
   // obligation texts
   app.post('/api/compatibility_infos', {
-    schema: { tags: ['base data'], summary: 'Create an obligation text', body: compatibilityInfoInput, response: { 201: compatibilityInfo, ...errors } },
+    schema: {
+      tags: ['base data'],
+      summary: 'Create an obligation text',
+      body: compatibilityInfoInput,
+      response: { 201: compatibilityInfo, ...errors },
+    },
     onRequest: admin,
     handler: async (req, reply) => reply.code(201).send(await service.createInfo(db, actor(req), req.body)),
   });
   app.put('/api/compatibility_infos/:id', {
-    schema: { tags: ['base data'], summary: 'Change an obligation text', params: idParams, body: compatibilityInfoInput, response: { 200: compatibilityInfo, ...errors } },
+    schema: {
+      tags: ['base data'],
+      summary: 'Change an obligation text',
+      params: idParams,
+      body: compatibilityInfoInput,
+      response: { 200: compatibilityInfo, ...errors },
+    },
     onRequest: admin,
     handler: (req) => service.updateInfo(db, actor(req), req.params.id, req.body, ifMatch(req)),
   });
   app.delete('/api/compatibility_infos/:id', {
-    schema: { tags: ['base data'], summary: 'Delete an unused obligation text', params: idParams, response: { ...noContent, ...errors } },
+    schema: {
+      tags: ['base data'],
+      summary: 'Delete an unused obligation text',
+      params: idParams,
+      response: { ...noContent, ...errors },
+    },
     onRequest: admin,
     handler: async (req, reply) => {
       await service.deleteInfo(db, actor(req), req.params.id, ifMatch(req));

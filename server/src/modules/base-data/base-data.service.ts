@@ -1,4 +1,13 @@
-import type { CompatibilityInfo, CompatibilityInfoValues, Item, ItemValues, Reference, ReferenceValues, Version, VersionValues } from '@dp/contract';
+import type {
+  CompatibilityInfo,
+  CompatibilityInfoValues,
+  Item,
+  ItemValues,
+  Reference,
+  ReferenceValues,
+  Version,
+  VersionValues,
+} from '@dp/contract';
 import type { Db } from '../../db/connection.js';
 import { HttpError, kindName, kindVersionName, msg, notFound, numbered, plural } from '../../http/errors.js';
 import { recordChanges, type Change } from '../../writes/audit.js';
@@ -60,14 +69,22 @@ const itemResources = Object.fromEntries(
   ]),
 ) as Record<ItemKind, ReturnType<typeof defineResource<ItemRow, Item, ItemValues>>>;
 
-export const createItem = (db: Db, actor: Actor, kind: ItemKind, input: ItemValues) => itemResources[kind].create(db, actor.username, input);
+export const createItem = (db: Db, actor: Actor, kind: ItemKind, input: ItemValues) =>
+  itemResources[kind].create(db, actor.username, input);
 export const updateItem = (db: Db, actor: Actor, kind: ItemKind, id: number, input: ItemValues, ifMatch?: string) =>
   itemResources[kind].update(db, actor.username, id, input, ifMatch);
-export const deleteItem = (db: Db, actor: Actor, kind: ItemKind, id: number, ifMatch?: string) => itemResources[kind].remove(db, actor.username, id, ifMatch);
+export const deleteItem = (db: Db, actor: Actor, kind: ItemKind, id: number, ifMatch?: string) =>
+  itemResources[kind].remove(db, actor.username, id, ifMatch);
 
 // ── versions ─────────────────────────────────────────────────────────────────────────────────────
 
-export async function createVersion(db: Db, actor: Actor, kind: ItemKind, itemId: number, input: VersionValues): Promise<Version> {
+export async function createVersion(
+  db: Db,
+  actor: Actor,
+  kind: ItemKind,
+  itemId: number,
+  input: VersionValues,
+): Promise<Version> {
   checkVersionNumbers(kind, input);
   return createRow({
     db,
@@ -82,7 +99,14 @@ export async function createVersion(db: Db, actor: Actor, kind: ItemKind, itemId
   });
 }
 
-export function updateVersion(db: Db, actor: Actor, kind: ItemKind, id: number, input: VersionValues, ifMatch?: string): Promise<Version> {
+export function updateVersion(
+  db: Db,
+  actor: Actor,
+  kind: ItemKind,
+  id: number,
+  input: VersionValues,
+  ifMatch?: string,
+): Promise<Version> {
   checkVersionNumbers(kind, input);
   return updateRow({
     db,
@@ -122,7 +146,13 @@ export function deleteVersion(db: Db, actor: Actor, kind: ItemKind, id: number, 
  * always compatible where its predecessor was, and the engineer then changes the few that differ
  * instead of re-entering hundreds. Comments stay with the original.
  */
-export function copyVersion(db: Db, actor: Actor, kind: ItemKind, id: number, input: VersionValues): Promise<Version & { copied_compatibilities: number }> {
+export function copyVersion(
+  db: Db,
+  actor: Actor,
+  kind: ItemKind,
+  id: number,
+  input: VersionValues,
+): Promise<Version & { copied_compatibilities: number }> {
   checkVersionNumbers(kind, input);
   return inTransaction(db, versionMessages, async (tx) => {
     const original = await catalog.findVersion(tx, kind, id);
@@ -136,16 +166,33 @@ export function copyVersion(db: Db, actor: Actor, kind: ItemKind, id: number, in
       pair.from_version_id === copy.id
         ? { otherKind: pair.to_kind, otherId: pair.to_version_id }
         : { otherKind: pair.from_kind, otherId: pair.from_version_id };
-    const created = (entity: string, entityId: string | number, values: unknown): Change => ({ actor: actor.username, action: 'create', entity, entityId, after: values });
+    const created = (entity: string, entityId: string | number, values: unknown): Change => ({
+      actor: actor.username,
+      action: 'create',
+      entity,
+      entityId,
+      after: values,
+    });
     await recordChanges(tx, [
-      created(`${kind}_version`, copy.id, { ...after, copied_from: copiedFrom, copied_compatibilities: copied.compatibilities.length }),
+      created(`${kind}_version`, copy.id, {
+        ...after,
+        copied_from: copiedFrom,
+        copied_compatibilities: copied.compatibilities.length,
+      }),
       ...copied.compatibilities.map(({ compatibility_info_id, references, ...pair }) => {
         const { otherKind, otherId } = seenFromCopy(pair);
-        return created('compatibility', href.compatibility(kind, copy.id, otherKind, otherId), { compatibility_info_id, references, copied_from: copiedFrom });
+        return created('compatibility', href.compatibility(kind, copy.id, otherKind, otherId), {
+          compatibility_info_id,
+          references,
+          copied_from: copiedFrom,
+        });
       }),
       ...copied.versionRelations.map((pair) => {
         const { otherKind, otherId } = seenFromCopy(pair);
-        return created('version_relation', href.versionRelation(kind, copy.id, otherKind, otherId), { related: true, copied_from: copiedFrom });
+        return created('version_relation', href.versionRelation(kind, copy.id, otherKind, otherId), {
+          related: true,
+          copied_from: copiedFrom,
+        });
       }),
     ]);
     return { ...after, copied_compatibilities: copied.compatibilities.length };
@@ -189,10 +236,12 @@ const references = defineResource<ReferenceRow, Reference, ReferenceValues>({
   },
 });
 
-export const createReference = (db: Db, actor: Actor, input: ReferenceValues) => references.create(db, actor.username, input);
+export const createReference = (db: Db, actor: Actor, input: ReferenceValues) =>
+  references.create(db, actor.username, input);
 export const updateReference = (db: Db, actor: Actor, id: number, input: ReferenceValues, ifMatch?: string) =>
   references.update(db, actor.username, id, input, ifMatch);
-export const deleteReference = (db: Db, actor: Actor, id: number, ifMatch?: string) => references.remove(db, actor.username, id, ifMatch);
+export const deleteReference = (db: Db, actor: Actor, id: number, ifMatch?: string) =>
+  references.remove(db, actor.username, id, ifMatch);
 
 // ── obligation texts ─────────────────────────────────────────────────────────────────────────────
 
@@ -217,7 +266,9 @@ const obligationTexts = defineResource<InfoRow, CompatibilityInfo, Compatibility
   },
 });
 
-export const createInfo = (db: Db, actor: Actor, input: CompatibilityInfoValues) => obligationTexts.create(db, actor.username, input);
+export const createInfo = (db: Db, actor: Actor, input: CompatibilityInfoValues) =>
+  obligationTexts.create(db, actor.username, input);
 export const updateInfo = (db: Db, actor: Actor, id: number, input: CompatibilityInfoValues, ifMatch?: string) =>
   obligationTexts.update(db, actor.username, id, input, ifMatch);
-export const deleteInfo = (db: Db, actor: Actor, id: number, ifMatch?: string) => obligationTexts.remove(db, actor.username, id, ifMatch);
+export const deleteInfo = (db: Db, actor: Actor, id: number, ifMatch?: string) =>
+  obligationTexts.remove(db, actor.username, id, ifMatch);

@@ -15,7 +15,7 @@ export type ItemRow = {
   created_by: string;
   updated_by: string;
   revision: number;
-}
+};
 
 export type VersionRow = Omit<ItemRow, 'name'> & {
   item_id: number;
@@ -24,7 +24,7 @@ export type VersionRow = Omit<ItemRow, 'name'> & {
   rscp_link: string | null;
   parent_name: string;
   parent_description: string;
-}
+};
 
 const itemColumns = sql`i.id, i.kind, i.name, i.description, i.image_original, i.image_thumbnail,
   i.creation_time, i.modification_time, i.created_by, i.updated_by, i.revision`;
@@ -37,12 +37,16 @@ const versionOrder = sql`i.name,
   v.name, v.name2, v.id`;
 
 export async function listItems(db: Executor, kind: ItemKind): Promise<ItemRow[]> {
-  const result = await db.execute<ItemRow>(sql`select ${itemColumns} from items i where i.kind = ${kind} order by i.name`);
+  const result = await db.execute<ItemRow>(
+    sql`select ${itemColumns} from items i where i.kind = ${kind} order by i.name`,
+  );
   return result.rows;
 }
 
 export async function findItem(db: Executor, kind: ItemKind, id: number): Promise<ItemRow | null> {
-  const result = await db.execute<ItemRow>(sql`select ${itemColumns} from items i where i.kind = ${kind} and i.id = ${id}`);
+  const result = await db.execute<ItemRow>(
+    sql`select ${itemColumns} from items i where i.kind = ${kind} and i.id = ${id}`,
+  );
   return result.rows[0] ?? null;
 }
 
@@ -63,6 +67,8 @@ export async function findVersion(db: Executor, kind: ItemKind, id: number): Pro
 }
 
 export async function readModificationTime(db: Executor): Promise<DbTime> {
-  const result = await db.execute<{ modification_time: DbTime }>(sql`select modification_time from data_info where id = 1`);
+  const result = await db.execute<{ modification_time: DbTime }>(
+    sql`select modification_time from data_info where id = 1`,
+  );
   return result.rows[0]?.modification_time ?? new Date(0);
 }

@@ -10,7 +10,9 @@ import { toIso } from '../time.js';
 const image = (original: string | null, thumbnail: string | null) =>
   original ? { original, thumbnail: thumbnail ?? original } : null;
 
-const auditFields = (row: Pick<ItemRow, 'id' | 'creation_time' | 'modification_time' | 'created_by' | 'updated_by' | 'revision'>) => ({
+const auditFields = (
+  row: Pick<ItemRow, 'id' | 'creation_time' | 'modification_time' | 'created_by' | 'updated_by' | 'revision'>,
+) => ({
   creation_time: toIso(row.creation_time),
   modification_time: toIso(row.modification_time),
   created_by: row.created_by,

@@ -8,7 +8,7 @@ export type SystemVersionRow = {
   item_id: number;
   system_name: string;
   version_name: string;
-}
+};
 
 /** The versions of every system, or of one; the service puts them in screen order. */
 export async function systemVersions(db: Executor, systemId: number | undefined): Promise<SystemVersionRow[]> {
@@ -21,13 +21,17 @@ export async function systemVersions(db: Executor, systemId: number | undefined)
 }
 
 export async function systemName(db: Executor, systemId: number): Promise<string | null> {
-  const result = await db.execute<{ name: string }>(sql`select name from items where id = ${systemId} and kind = 'system'`);
+  const result = await db.execute<{ name: string }>(
+    sql`select name from items where id = ${systemId} and kind = 'system'`,
+  );
   return result.rows[0]?.name ?? null;
 }
 
 /** When the data last changed (the time clients poll), or null before the first change. */
 export async function dataModifiedMs(db: Executor): Promise<number | null> {
-  const result = await db.execute<{ ms: number }>(sql`select (extract(epoch from modification_time) * 1000)::float8 as ms from data_info where id = 1`);
+  const result = await db.execute<{ ms: number }>(
+    sql`select (extract(epoch from modification_time) * 1000)::float8 as ms from data_info where id = 1`,
+  );
   return result.rows[0]?.ms ?? null;
 }
 
@@ -43,7 +47,7 @@ export type ReportRow = {
   obligation?: string;
   references?: string[];
   comments?: { author: string; comment: string; ms: number }[];
-}
+};
 
 export interface ReportColumns {
   /** Obligation text and references (intern, admin). */
@@ -58,7 +62,12 @@ export interface ReportColumns {
  * it with `fetchReportRows`: PostgreSQL sorts once and hands out pages, so neither side ever holds the
  * whole report. Columns the reader may not see are not even selected.
  */
-export async function openReportCursor(db: Executor, cursor: string, systemVersionIds: readonly number[], columns: ReportColumns): Promise<void> {
+export async function openReportCursor(
+  db: Executor,
+  cursor: string,
+  systemVersionIds: readonly number[],
+  columns: ReportColumns,
+): Promise<void> {
   const details = columns.details
     ? sql`, ci.obligation,
          coalesce((select array_agg(r.reference order by r.reference)
@@ -88,6 +97,8 @@ export async function openReportCursor(db: Executor, cursor: string, systemVersi
 
 /** The next page of an open report cursor; fewer than `count` rows means it is exhausted. */
 export async function fetchReportRows(db: Executor, cursor: string, count: number): Promise<ReportRow[]> {
-  const result = await db.execute<ReportRow>(sql`fetch forward ${sql.raw(String(Math.trunc(count)))} from ${sql.identifier(cursor)}`);
+  const result = await db.execute<ReportRow>(
+    sql`fetch forward ${sql.raw(String(Math.trunc(count)))} from ${sql.identifier(cursor)}`,
+  );
   return result.rows;
 }

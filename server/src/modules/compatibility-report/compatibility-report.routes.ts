@@ -17,14 +17,21 @@ export function compatibilityReportRoutes(app: ZodApp, { db }: AppContext) {
 
   async function send(req: FastifyRequest, reply: FastifyReply, systemId: number | undefined) {
     const language = messageLanguageOf(req.headers['accept-language']);
-    const stream = await service.compatibilityReport(db, { role: req.user.role, username: req.user.username, language, systemId });
-    return reply
-      .type(service.XLSX_CONTENT_TYPE)
-      .header('Content-Disposition', `attachment; filename="${service.REPORT_FILE_NAME}"`)
-      .header('Content-Language', language)
-      // The content depends on the reader's role: no shared cache may keep it.
-      .header('Cache-Control', 'no-store')
-      .send(stream);
+    const stream = await service.compatibilityReport(db, {
+      role: req.user.role,
+      username: req.user.username,
+      language,
+      systemId,
+    });
+    return (
+      reply
+        .type(service.XLSX_CONTENT_TYPE)
+        .header('Content-Disposition', `attachment; filename="${service.REPORT_FILE_NAME}"`)
+        .header('Content-Language', language)
+        // The content depends on the reader's role: no shared cache may keep it.
+        .header('Cache-Control', 'no-store')
+        .send(stream)
+    );
   }
 
   app.post('/api/reports/systems/assemblies', {

@@ -1,4 +1,13 @@
-import { APP_VERSION, PRODUCT_NAME, renderMessage, type CompatibilityStatus, type MessageKey, type MessageLanguage, type MessageParams, type Role } from '@dp/contract';
+import {
+  APP_VERSION,
+  PRODUCT_NAME,
+  renderMessage,
+  type CompatibilityStatus,
+  type MessageKey,
+  type MessageLanguage,
+  type MessageParams,
+  type Role,
+} from '@dp/contract';
 import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Db } from '../../db/connection.js';
@@ -6,7 +15,18 @@ import { kindName, notFound, numbered } from '../../http/errors.js';
 import type { Executor } from '../../writes/audit.js';
 import * as queries from './compatibility-report.queries.js';
 import type { ReportColumns, ReportRow } from './compatibility-report.queries.js';
-import { cellText, DATE_TIME_FORMAT, EXCEL_MAX_ROWS, formatDateTime, naturalCompare, needsDrain, sheetPipes, timeZoneName, wallClock, xmlSafe } from './spreadsheet.js';
+import {
+  cellText,
+  DATE_TIME_FORMAT,
+  EXCEL_MAX_ROWS,
+  formatDateTime,
+  naturalCompare,
+  needsDrain,
+  sheetPipes,
+  timeZoneName,
+  wallClock,
+  xmlSafe,
+} from './spreadsheet.js';
 
 export const REPORT_FILE_NAME = 'report.xlsx';
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -45,7 +65,12 @@ type Style = Partial<ExcelJS.Style>;
 const solid = (argb: string): ExcelJS.Fill => ({ type: 'pattern', pattern: 'solid', fgColor: { argb } });
 // A font with name and size in full: exceljs writes only what is given, and a <font> with just <b/>
 // is left for each application to complete its own way.
-const font = (extra: Partial<ExcelJS.Font>): Partial<ExcelJS.Font> => ({ name: 'Calibri', family: 2, size: 11, ...extra });
+const font = (extra: Partial<ExcelJS.Font>): Partial<ExcelJS.Font> => ({
+  name: 'Calibri',
+  family: 2,
+  size: 11,
+  ...extra,
+});
 
 // One style object per kind of cell and status: exceljs recognises a style it has seen by identity,
 // so 1.9M cells cost a few style lookups instead of one style each.
@@ -94,27 +119,49 @@ interface SystemLabel {
 }
 
 function columnList(columns: ReportColumns, say: Say): Column[] {
-  const statusLabels = Object.fromEntries(STATUSES.map((s) => [s, text(say(`compatibilityReport.status.${s}`))])) as Record<CompatibilityStatus, ExcelJS.CellValue>;
+  const statusLabels = Object.fromEntries(
+    STATUSES.map((s) => [s, text(say(`compatibilityReport.status.${s}`))]),
+  ) as Record<CompatibilityStatus, ExcelJS.CellValue>;
   const list: Column[] = [
     { header: 'compatibilityReport.column.system', width: 30, kind: 'text', value: (_, s) => text(s.system) },
     { header: 'compatibilityReport.column.systemVersion', width: 16, kind: 'text', value: (_, s) => text(s.version) },
     { header: 'compatibilityReport.column.assembly', width: 36, kind: 'text', value: (r) => text(r.assembly) },
     { header: 'compatibilityReport.column.partNumber', width: 22, kind: 'text', value: (r) => text(r.part_number) },
-    { header: 'compatibilityReport.column.materialNumber', width: 22, kind: 'text', value: (r) => text(r.material_number) },
+    {
+      header: 'compatibilityReport.column.materialNumber',
+      width: 22,
+      kind: 'text',
+      value: (r) => text(r.material_number),
+    },
     { header: 'compatibilityReport.column.status', width: 16, kind: 'status', value: (r) => statusLabels[r.status] },
   ];
   if (columns.details) {
     list.push(
       { header: 'compatibilityReport.column.obligation', width: 60, kind: 'text', value: (r) => text(r.obligation) },
-      { header: 'compatibilityReport.column.references', width: 32, kind: 'text', value: (r) => text((r.references ?? []).join('; ')) },
+      {
+        header: 'compatibilityReport.column.references',
+        width: 32,
+        kind: 'text',
+        value: (r) => text((r.references ?? []).join('; ')),
+      },
     );
   }
   if (columns.comments) {
     const comment = (c: { author: string; comment: string; ms: number }) =>
       say('compatibilityReport.comment', { author: c.author, time: formatDateTime(c.ms), text: c.comment });
-    list.push({ header: 'compatibilityReport.column.comments', width: 60, kind: 'text', value: (r) => text((r.comments ?? []).map(comment).join('\n')) });
+    list.push({
+      header: 'compatibilityReport.column.comments',
+      width: 60,
+      kind: 'text',
+      value: (r) => text((r.comments ?? []).map(comment).join('\n')),
+    });
   }
-  list.push({ header: 'compatibilityReport.column.modified', width: 20, kind: 'date', value: (r) => wallClock(r.modified_ms) });
+  list.push({
+    header: 'compatibilityReport.column.modified',
+    width: 20,
+    kind: 'date',
+    value: (r) => wallClock(r.modified_ms),
+  });
   return list;
 }
 
@@ -170,7 +217,11 @@ async function loadScope(tx: Executor, systemId: number | undefined): Promise<Sc
     if (name === null) throw notFound(numbered(kindName('system'), systemId));
   }
   const versions = (await queries.systemVersions(tx, systemId)).sort(
-    (a, b) => naturalCompare(a.system_name, b.system_name) || a.item_id - b.item_id || naturalCompare(a.version_name, b.version_name) || a.id - b.id,
+    (a, b) =>
+      naturalCompare(a.system_name, b.system_name) ||
+      a.item_id - b.item_id ||
+      naturalCompare(a.version_name, b.version_name) ||
+      a.id - b.id,
   );
   return { systemName: name, versions };
 }
@@ -184,7 +235,11 @@ async function loadScope(tx: Executor, systemId: number | undefined): Promise<Sc
  * streaming writer and leave as zip output while later rows are still being read, at the pace of
  * the reader. Memory does not grow with the size of the report.
  */
-export function compatibilityReport(db: Db, request: ReportRequest, limits: ReportLimits = REPORT_LIMITS): Promise<Readable> {
+export function compatibilityReport(
+  db: Db,
+  request: ReportRequest,
+  limits: ReportLimits = REPORT_LIMITS,
+): Promise<Readable> {
   return new Promise((resolve, reject) => {
     const out = new PassThrough();
     // Failures after the first byte are reported by Fastify (it listens for the stream's error); this
@@ -229,7 +284,13 @@ async function unlessAborted<T>(out: PassThrough, work: Promise<T>): Promise<T> 
 }
 
 /** Every sheet of the report, written and committed; what is left is committing the workbook. */
-async function writeSheets(tx: Executor, request: ReportRequest, scope: Scope, out: PassThrough, { rowsPerSheet, pageSize }: ReportLimits): Promise<ExcelJS.stream.xlsx.WorkbookWriter> {
+async function writeSheets(
+  tx: Executor,
+  request: ReportRequest,
+  scope: Scope,
+  out: PassThrough,
+  { rowsPerSheet, pageSize }: ReportLimits,
+): Promise<ExcelJS.stream.xlsx.WorkbookWriter> {
   const say: Say = (key, params) => renderMessage(key, params, request.language);
   const createdMs = Date.now();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -245,9 +306,14 @@ async function writeSheets(tx: Executor, request: ReportRequest, scope: Scope, o
   let rowNumber = 0;
   const openSheet = () => {
     sheetCount++;
-    const name = sheetCount === 1 ? say('compatibilityReport.sheet.data') : say('compatibilityReport.sheet.dataContinued', { number: sheetCount });
+    const name =
+      sheetCount === 1
+        ? say('compatibilityReport.sheet.data')
+        : say('compatibilityReport.sheet.dataContinued', { number: sheetCount });
     // Views and column widths precede the rows in the sheet's XML, so a streamed sheet takes them now.
-    sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }] });
+    sheet = workbook.addWorksheet(name, {
+      views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
+    });
     sheet.columns = columns.map((c) => ({ width: c.width }));
     const header = sheet.addRow(columns.map((c) => text(say(c.header))));
     header.height = 20;
@@ -264,7 +330,12 @@ async function writeSheets(tx: Executor, request: ReportRequest, scope: Scope, o
   openSheet();
   let total = 0;
   if (scope.versions.length > 0) {
-    await queries.openReportCursor(tx, CURSOR, scope.versions.map((v) => v.id), columnsFor(request.role));
+    await queries.openReportCursor(
+      tx,
+      CURSOR,
+      scope.versions.map((v) => v.id),
+      columnsFor(request.role),
+    );
     let next = queries.fetchReportRows(tx, CURSOR, pageSize);
     for (;;) {
       const rows = await next;
@@ -297,7 +368,9 @@ async function writeSheets(tx: Executor, request: ReportRequest, scope: Scope, o
   const dataMs = await queries.dataModifiedMs(tx);
   writeAboutSheet(workbook, say, {
     scope: scope.systemName === null ? say('compatibilityReport.about.allSystems') : scope.systemName,
-    view: say(`compatibilityReport.about.view${request.role === 'admin' ? 'Admin' : request.role === 'intern' ? 'Intern' : 'Extern'}`),
+    view: say(
+      `compatibilityReport.about.view${request.role === 'admin' ? 'Admin' : request.role === 'intern' ? 'Intern' : 'Extern'}`,
+    ),
     createdMs,
     createdBy: request.username,
     dataMs,
@@ -325,7 +398,8 @@ function writeAboutSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, say: Say,
     styles.forEach((style, i) => (row.getCell(i + 1).style = style));
     row.commit();
   };
-  const pair = (label: MessageKey, value: ExcelJS.CellValue, style = valueStyle) => add([text(say(label)), value], [labelStyle, style]);
+  const pair = (label: MessageKey, value: ExcelJS.CellValue, style = valueStyle) =>
+    add([text(say(label)), value], [labelStyle, style]);
 
   add([text(say('compatibilityReport.title'))], [titleStyle]);
   add([], []);

@@ -1,17 +1,29 @@
 import ExcelJS from 'exceljs';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { cellText, EXCEL_MAX_CELL_CHARS, formatDateTime, naturalCompare, needsDrain, sheetPipes, wallClock, xmlSafe } from './spreadsheet.js';
+import {
+  cellText,
+  EXCEL_MAX_CELL_CHARS,
+  formatDateTime,
+  naturalCompare,
+  needsDrain,
+  sheetPipes,
+  wallClock,
+  xmlSafe,
+} from './spreadsheet.js';
 
 describe('cellText', () => {
   it('leaves ordinary text alone, formula-like text included', () => {
-    for (const text of ['Bremsgerät BG-410', '=SUM(A1:A3)', '+1', '-2', '@x', '\tTab', 'Zeile 1\nZeile 2', '😀 ✓']) expect(cellText(text)).toBe(text);
+    for (const text of ['Bremsgerät BG-410', '=SUM(A1:A3)', '+1', '-2', '@x', '\tTab', 'Zeile 1\nZeile 2', '😀 ✓'])
+      expect(cellText(text)).toBe(text);
   });
 
   it('drops what XML 1.0 forbids: C0 controls but tab and line feed, U+FFFE/U+FFFF, unpaired surrogates', () => {
     expect(cellText('a\u0000b\u0001c\u0008d\u000be\u000cf\u001fg')).toBe('abcdefg');
     expect(cellText('x\ufffey\uffffz')).toBe('xyz');
-    expect(cellText('lone \ud800 high, lone \udc00 low, pair \ud83d\ude00')).toBe('lone  high, lone  low, pair \ud83d\ude00');
+    expect(cellText('lone \ud800 high, lone \udc00 low, pair \ud83d\ude00')).toBe(
+      'lone  high, lone  low, pair \ud83d\ude00',
+    );
     expect(xmlSafe('a\u0002b')).toBe('ab');
   });
 
@@ -48,7 +60,14 @@ describe('times', () => {
   it('gives a Date whose UTC fields are the local wall-clock time', () => {
     const d = new Date(2026, 6, 31, 23, 59, 1);
     const shifted = wallClock(d.getTime());
-    expect([shifted.getUTCFullYear(), shifted.getUTCMonth(), shifted.getUTCDate(), shifted.getUTCHours(), shifted.getUTCMinutes(), shifted.getUTCSeconds()]).toEqual([2026, 6, 31, 23, 59, 1]);
+    expect([
+      shifted.getUTCFullYear(),
+      shifted.getUTCMonth(),
+      shifted.getUTCDate(),
+      shifted.getUTCHours(),
+      shifted.getUTCMinutes(),
+      shifted.getUTCSeconds(),
+    ]).toEqual([2026, 6, 31, 23, 59, 1]);
   });
 });
 

@@ -89,5 +89,8 @@ export function sheetPipes(sheet: object): Writable[] {
  * readable-stream 2, which lacks Node's `writableNeedDrain` getter; both keep the flag in the state.
  */
 export function needsDrain(stream: Writable): boolean {
-  return stream.writableNeedDrain ?? (stream as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain === true;
+  return (
+    stream.writableNeedDrain ??
+    (stream as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain === true
+  );
 }

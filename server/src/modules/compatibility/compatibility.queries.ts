@@ -13,18 +13,22 @@ export type CompatibilityRow = {
   obligation: string;
   references: string[];
   revision: number;
-}
+};
 
 export type CompatibilityFilter = {
   /** The two kinds, in any order. */
   kinds: readonly [ItemKind, ItemKind];
   /** Only the compatibilities that touch this version. */
   versionId?: number;
-}
+};
 
 /** Compatibilities as stored (one row per pair); the service orients them for the reader. */
-export async function listCompatibilities(db: Executor, { kinds: [a, b], versionId }: CompatibilityFilter): Promise<CompatibilityRow[]> {
-  const touching = versionId === undefined ? sql`` : sql`and (c.from_version_id = ${versionId} or c.to_version_id = ${versionId})`;
+export async function listCompatibilities(
+  db: Executor,
+  { kinds: [a, b], versionId }: CompatibilityFilter,
+): Promise<CompatibilityRow[]> {
+  const touching =
+    versionId === undefined ? sql`` : sql`and (c.from_version_id = ${versionId} or c.to_version_id = ${versionId})`;
   const result = await db.execute<CompatibilityRow>(sql`
     select c.id, c.from_version_id, c.from_kind, c.to_version_id, c.to_kind, c.revision,
            ci.id as info_id, ci.compatibility_status as status, ci.obligation,
@@ -42,7 +46,7 @@ export type CompatibilityInfoRow = {
   id: number;
   status: CompatibilityRow['status'];
   obligation: string;
-}
+};
 
 export async function listCompatibilityInfos(db: Executor): Promise<CompatibilityInfoRow[]> {
   const result = await db.execute<CompatibilityInfoRow>(
@@ -56,7 +60,7 @@ export type LinkRow = {
   from_kind: ItemKind;
   to_id: number;
   to_kind: ItemKind;
-}
+};
 
 export async function listContainments(db: Executor, parentKind: ItemKind, childKind: ItemKind): Promise<LinkRow[]> {
   const result = await db.execute<LinkRow>(sql`

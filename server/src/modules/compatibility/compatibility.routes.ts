@@ -1,4 +1,12 @@
-import { apiError, compatibilityInfo, compatibilityPairs, compatibilityRecord, idParam, kindPath, relationRecord } from '@dp/contract';
+import {
+  apiError,
+  compatibilityInfo,
+  compatibilityPairs,
+  compatibilityRecord,
+  idParam,
+  kindPath,
+  relationRecord,
+} from '@dp/contract';
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
 import { badRequest, msg } from '../../http/errors.js';
@@ -23,7 +31,11 @@ export function compatibilityRoutes(app: ZodApp, { db }: AppContext) {
   const signedIn = requireRole('extern');
 
   app.get('/api/compatibility_infos', {
-    schema: { tags: ['matrix data'], summary: 'Obligation texts with their status (status only for extern)', response: { 200: z.array(compatibilityInfo), ...errors } },
+    schema: {
+      tags: ['matrix data'],
+      summary: 'Obligation texts with their status (status only for extern)',
+      response: { 200: z.array(compatibilityInfo), ...errors },
+    },
     onRequest: signedIn,
     handler: (req) => service.listCompatibilityInfos(db, req.user.role),
   });
@@ -31,9 +43,18 @@ export function compatibilityRoutes(app: ZodApp, { db }: AppContext) {
   // One static route per pair (either direction), so that no other static route such as
   // /api/assemblies/versions/:id/assemblies can capture the path; the parametric route below only
   // remains to explain pairs that do not exist.
-  const bulkSchema = (summary: string) => ({ tags: ['matrix data'], summary, response: { 200: z.array(compatibilityRecord), ...errors } });
+  const bulkSchema = (summary: string) => ({
+    tags: ['matrix data'],
+    summary,
+    response: { 200: z.array(compatibilityRecord), ...errors },
+  });
   for (const [a, b] of compatibilityPairs) {
-    for (const [from, to] of a === b ? [[a, b]] : [[a, b], [b, a]]) {
+    for (const [from, to] of a === b
+      ? [[a, b]]
+      : [
+          [a, b],
+          [b, a],
+        ]) {
       app.get(`/api/${from}/versions/compatibilities/${to}`, {
         schema: bulkSchema(`All ${from}–${to} compatibilities, oriented from the ${from}`),
         onRequest: signedIn,
@@ -42,7 +63,10 @@ export function compatibilityRoutes(app: ZodApp, { db }: AppContext) {
     }
   }
   app.get('/api/:from/versions/compatibilities/:to', {
-    schema: { ...bulkSchema('All compatibilities between two kinds'), params: z.object({ from: kindPath, to: kindPath }) },
+    schema: {
+      ...bulkSchema('All compatibilities between two kinds'),
+      params: z.object({ from: kindPath, to: kindPath }),
+    },
     onRequest: signedIn,
     handler: (req) => {
       pairKinds(req.params.from, req.params.to);
@@ -67,15 +91,25 @@ export function compatibilityRoutes(app: ZodApp, { db }: AppContext) {
 
   const relations = z.array(relationRecord);
   const relationRoute = (url: string, summary: string, read: () => Promise<z.infer<typeof relations>>) =>
-    app.get(url, { schema: { tags: ['relations'], summary, response: { 200: relations, ...errors } }, onRequest: signedIn, handler: read });
+    app.get(url, {
+      schema: { tags: ['relations'], summary, response: { 200: relations, ...errors } },
+      onRequest: signedIn,
+      handler: read,
+    });
 
-  relationRoute('/api/systems/assemblies', 'Which assemblies each system contains', () => service.listContainments(db, 'system', 'assembly'));
+  relationRoute('/api/systems/assemblies', 'Which assemblies each system contains', () =>
+    service.listContainments(db, 'system', 'assembly'),
+  );
   relationRoute('/api/assemblies/subassemblies', 'Which sub-assemblies each assembly contains', () =>
-    service.listContainments(db, 'assembly', 'subassembly'));
+    service.listContainments(db, 'assembly', 'subassembly'),
+  );
   relationRoute('/api/assemblies/versions/subassemblies', 'Sub-assembly versions each assembly version contains', () =>
-    service.listVersionRelations(db, 'assembly', 'subassembly'));
+    service.listVersionRelations(db, 'assembly', 'subassembly'),
+  );
   relationRoute('/api/assemblies/versions/assemblies', 'Related assembly versions, from both sides', () =>
-    service.listVersionRelations(db, 'assembly', 'assembly'));
+    service.listVersionRelations(db, 'assembly', 'assembly'),
+  );
   relationRoute('/api/assemblies/assemblies', 'Assemblies related through their versions, from both sides', () =>
-    service.listItemRelations(db, 'assembly'));
+    service.listItemRelations(db, 'assembly'),
+  );
 }

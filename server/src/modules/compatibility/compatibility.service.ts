@@ -7,7 +7,10 @@ import * as queries from './compatibility.queries.js';
 import type { CompatibilityRow, LinkRow } from './compatibility.queries.js';
 
 /** Extern users see the status only: no obligation text, no references. */
-function toInfo(row: { info_id?: number; id?: number; status: CompatibilityRow['status']; obligation: string }, role: Role): CompatibilityInfo {
+function toInfo(
+  row: { info_id?: number; id?: number; status: CompatibilityRow['status']; obligation: string },
+  role: Role,
+): CompatibilityInfo {
   const id = row.info_id ?? row.id ?? 0;
   return {
     href: href.compatibilityInfo(id),
@@ -72,7 +75,12 @@ const toVersionLink = (row: LinkRow): RelationRecord => ({
   to: { href: href.version(row.to_kind, row.to_id) },
 });
 
-const mirrored = (row: LinkRow): LinkRow => ({ from_id: row.to_id, from_kind: row.to_kind, to_id: row.from_id, to_kind: row.from_kind });
+const mirrored = (row: LinkRow): LinkRow => ({
+  from_id: row.to_id,
+  from_kind: row.to_kind,
+  to_id: row.from_id,
+  to_kind: row.from_kind,
+});
 
 /** Which items contain which (systems → assemblies, assemblies → sub-assemblies). */
 export async function listContainments(db: Db, parentKind: ItemKind, childKind: ItemKind) {

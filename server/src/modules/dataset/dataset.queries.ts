@@ -15,12 +15,17 @@ const columns = sql`id, username, description, creation_time, modification_time,
 
 /** Every entry, newest creation first (SPEC 2). */
 export async function listEntries(tx: Executor): Promise<DatasetRow[]> {
-  return (await tx.execute<DatasetRow>(sql`select ${columns} from dataset_entries order by creation_time desc, id desc`)).rows;
+  return (
+    await tx.execute<DatasetRow>(sql`select ${columns} from dataset_entries order by creation_time desc, id desc`)
+  ).rows;
 }
 
 export async function findEntry(tx: Executor, id: number, lock = false): Promise<DatasetRow | null> {
   const forUpdate = lock ? sql`for update` : sql``;
-  return (await tx.execute<DatasetRow>(sql`select ${columns} from dataset_entries where id = ${id} ${forUpdate}`)).rows[0] ?? null;
+  return (
+    (await tx.execute<DatasetRow>(sql`select ${columns} from dataset_entries where id = ${id} ${forUpdate}`)).rows[0] ??
+    null
+  );
 }
 
 export async function insertEntry(tx: Executor, username: string, description: string): Promise<DatasetRow> {

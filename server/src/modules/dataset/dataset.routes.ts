@@ -15,27 +15,52 @@ export function datasetRoutes(app: ZodApp, { db }: AppContext) {
   const admin = requireRole('admin');
 
   app.get('/api/dataset', {
-    schema: { tags: ['data state'], summary: 'All data-state entries, newest first', response: { 200: z.array(datasetEntry), ...errors } },
+    schema: {
+      tags: ['data state'],
+      summary: 'All data-state entries, newest first',
+      response: { 200: z.array(datasetEntry), ...errors },
+    },
     onRequest: intern,
     handler: () => service.listEntries(db),
   });
   app.get('/api/dataset/:id', {
-    schema: { tags: ['data state'], summary: 'One data-state entry', params: idParams, response: { 200: datasetEntry, ...errors } },
+    schema: {
+      tags: ['data state'],
+      summary: 'One data-state entry',
+      params: idParams,
+      response: { 200: datasetEntry, ...errors },
+    },
     onRequest: intern,
     handler: (req) => service.getEntry(db, req.params.id),
   });
   app.post('/api/dataset', {
-    schema: { tags: ['data state'], summary: 'Add an entry (HTML is sanitised; the author is the signed-in user)', body: datasetEntryInput, response: { 201: datasetEntry, ...errors } },
+    schema: {
+      tags: ['data state'],
+      summary: 'Add an entry (HTML is sanitised; the author is the signed-in user)',
+      body: datasetEntryInput,
+      response: { 201: datasetEntry, ...errors },
+    },
     onRequest: admin,
     handler: async (req, reply) => reply.code(201).send(await service.createEntry(db, req.user.username, req.body)),
   });
   app.put('/api/dataset/:id', {
-    schema: { tags: ['data state'], summary: 'Change an entry (If-Match guards against lost updates)', params: idParams, body: datasetEntryInput, response: { 200: datasetEntry, ...errors } },
+    schema: {
+      tags: ['data state'],
+      summary: 'Change an entry (If-Match guards against lost updates)',
+      params: idParams,
+      body: datasetEntryInput,
+      response: { 200: datasetEntry, ...errors },
+    },
     onRequest: admin,
     handler: (req) => service.updateEntry(db, req.user.username, req.params.id, req.body, ifMatch(req)),
   });
   app.delete('/api/dataset/:id', {
-    schema: { tags: ['data state'], summary: 'Delete an entry', params: idParams, response: { 204: z.null().describe('Deleted'), ...errors } },
+    schema: {
+      tags: ['data state'],
+      summary: 'Delete an entry',
+      params: idParams,
+      response: { 204: z.null().describe('Deleted'), ...errors },
+    },
     onRequest: admin,
     handler: async (req, reply) => {
       await service.deleteEntry(db, req.user.username, req.params.id, ifMatch(req));

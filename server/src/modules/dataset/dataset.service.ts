@@ -53,7 +53,9 @@ export async function getEntry(db: Db, id: number): Promise<DatasetEntry> {
 }
 
 /** The author is the signed-in user, whatever `username` the body names. */
-export const createEntry = (db: Db, actor: string, input: DatasetEntryValues) => entries.create(db, actor, cleanDescription(input));
+export const createEntry = (db: Db, actor: string, input: DatasetEntryValues) =>
+  entries.create(db, actor, cleanDescription(input));
 export const updateEntry = (db: Db, actor: string, id: number, input: DatasetEntryValues, ifMatch?: string) =>
   entries.update(db, actor, id, cleanDescription(input), ifMatch);
-export const deleteEntry = (db: Db, actor: string, id: number, ifMatch?: string) => entries.remove(db, actor, id, ifMatch);
+export const deleteEntry = (db: Db, actor: string, id: number, ifMatch?: string) =>
+  entries.remove(db, actor, id, ifMatch);

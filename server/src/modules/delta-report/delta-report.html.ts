@@ -175,7 +175,8 @@ ${rows.map((r) => `<tr${r.added + r.removed + r.changed === 0 ? ' class="zero"' 
 `);
 }
 
-const badgeHtml = (tx: ReportTexts, change: Change) => `<span class="badge ${change}">${escapeHtml(tx.change(change))}</span>`;
+const badgeHtml = (tx: ReportTexts, change: Change) =>
+  `<span class="badge ${change}">${escapeHtml(tx.change(change))}</span>`;
 /** A part's or version's own change is shown by a badge in its heading. */
 const headBadge = (tx: ReportTexts, own: Block | null) => (own?.change ? ` ${badgeHtml(tx, own.change)}` : '');
 
@@ -184,7 +185,12 @@ function blockHtml(tx: ReportTexts, block: Block, kind: ItemKind): string {
   const e = escapeHtml;
   const value = (field: Parameters<ReportTexts['value']>[0], v: string | null) =>
     v === null || v === '' ? `<span class="empty">${e(tx.value(field, v))}</span>` : e(tx.value(field, v));
-  const beforeAfter = (field: Parameters<ReportTexts['value']>[0], before: string | null, after: string | null, change: Change) => {
+  const beforeAfter = (
+    field: Parameters<ReportTexts['value']>[0],
+    before: string | null,
+    after: string | null,
+    change: Change,
+  ) => {
     if (change === 'added') return value(field, after);
     if (change === 'removed') return `<del>${value(field, before)}</del>`;
     return `<del>${value(field, before)}</del><span class="arrow" aria-label="→">→</span><ins>${value(field, after)}</ins>`;
@@ -198,13 +204,19 @@ function blockHtml(tx: ReportTexts, block: Block, kind: ItemKind): string {
   const entries: string[] = [];
   // A new entity shows the values it was created with; a changed one each value before → after.
   for (const f of block.fields) {
-    entries.push(`<dt>${e(tx.field(f.field, block.entity, kind))}</dt><dd>${beforeAfter(f.field, f.before, f.after, block.change === 'added' ? 'added' : 'changed')}</dd>`);
+    entries.push(
+      `<dt>${e(tx.field(f.field, block.entity, kind))}</dt><dd>${beforeAfter(f.field, f.before, f.after, block.change === 'added' ? 'added' : 'changed')}</dd>`,
+    );
   }
   for (const r of block.references) {
-    entries.push(`<dt>${e(tx.t('deltaReport.reference'))}</dt><dd>${badge(r.change)}${r.change === 'removed' ? `<del>${e(r.text)}</del>` : e(r.text)}</dd>`);
+    entries.push(
+      `<dt>${e(tx.t('deltaReport.reference'))}</dt><dd>${badge(r.change)}${r.change === 'removed' ? `<del>${e(r.text)}</del>` : e(r.text)}</dd>`,
+    );
   }
   for (const c of block.comments) {
-    entries.push(`<dt>${e(tx.t('deltaReport.comment', { author: c.author }))}</dt><dd>${badge(c.change)}${beforeAfter(null, c.before, c.after, c.change)}</dd>`);
+    entries.push(
+      `<dt>${e(tx.t('deltaReport.comment', { author: c.author }))}</dt><dd>${badge(c.change)}${beforeAfter(null, c.before, c.after, c.change)}</dd>`,
+    );
   }
   if (!title && entries.length === 0) return '';
   if (entries.length > 0) html += `<dl>${entries.join('')}</dl>`;

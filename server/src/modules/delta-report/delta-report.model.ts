@@ -1,6 +1,14 @@
 import { renderMessage, type MessageKey, type MessageLanguage, type MessageParams } from '@dp/contract';
 import type { ItemKind } from '../kinds.js';
-import { TOPIC, type Change, type DeltaCount, type DeltaLine, type DeltaSection, type Entity, type Field } from './delta-report.queries.js';
+import {
+  TOPIC,
+  type Change,
+  type DeltaCount,
+  type DeltaLine,
+  type DeltaSection,
+  type Entity,
+  type Field,
+} from './delta-report.queries.js';
 
 /** One state as the report names it. */
 export interface ReportState {
@@ -56,7 +64,9 @@ export type ReportEvent =
  * so it can be printed in the heading. Holds one block at a time, so memory stays flat; a block may
  * span two pages of lines.
  */
-export async function* reportEvents(input: Pick<ReportInput, 'lines' | 'pace' | 'onProgress' | 'totals'>): AsyncGenerator<ReportEvent> {
+export async function* reportEvents(
+  input: Pick<ReportInput, 'lines' | 'pace' | 'onProgress' | 'totals'>,
+): AsyncGenerator<ReportEvent> {
   let section: { id: number; kind: ItemKind } | null = null;
   let sectionIndex = -1;
   let versionId: number | null = null;
@@ -90,11 +100,24 @@ export async function* reportEvents(input: Pick<ReportInput, 'lines' | 'pace' | 
       if (!section || section.id !== line.section_id) {
         section = { id: line.section_id, kind: line.part_kind };
         versionId = null;
-        heads.push({ type: 'section', kind: line.part_kind, id: line.section_id, name: line.section_name, index: ++sectionIndex, own: null });
+        heads.push({
+          type: 'section',
+          kind: line.part_kind,
+          id: line.section_id,
+          name: line.section_name,
+          index: ++sectionIndex,
+          own: null,
+        });
       }
       if (line.version_id !== null && line.version_id !== versionId) {
         versionId = line.version_id;
-        heads.push({ type: 'version', id: line.version_id, label: line.version_label ?? '', kind: line.part_kind, own: null });
+        heads.push({
+          type: 'version',
+          id: line.version_id,
+          label: line.version_label ?? '',
+          kind: line.part_kind,
+          own: null,
+        });
       }
       if (!block) {
         blockKey = key;
@@ -120,8 +143,10 @@ export async function* reportEvents(input: Pick<ReportInput, 'lines' | 'pace' | 
 }
 
 function addLine(block: Block, line: DeltaLine) {
-  if (line.entity === 'reference') block.references.push({ change: line.change, text: line.after ?? line.before ?? '' });
-  else if (line.entity === 'comment') block.comments.push({ change: line.change, before: line.before, after: line.after, author: line.detail ?? '' });
+  if (line.entity === 'reference')
+    block.references.push({ change: line.change, text: line.after ?? line.before ?? '' });
+  else if (line.entity === 'comment')
+    block.comments.push({ change: line.change, before: line.before, after: line.after, author: line.detail ?? '' });
   else if (line.field === null) block.change = line.change;
   else block.fields.push({ field: line.field, before: line.before, after: line.after });
 }
@@ -153,12 +178,16 @@ export class ReportTexts {
   }
 
   stateName(state: ReportState): string {
-    return state.name === 'actual' ? this.t('deltaReport.state.actual') : this.t('deltaReport.state.backup', { name: state.name });
+    return state.name === 'actual'
+      ? this.t('deltaReport.state.actual')
+      : this.t('deltaReport.state.backup', { name: state.name });
   }
 
   /** "taken 01.02.2026 03:04:05" for a backup, "as of …" for the actual state. */
   stateDate(state: ReportState): string {
-    return this.t(state.name === 'actual' ? 'deltaReport.asOf' : 'deltaReport.takenAt', { date: this.date(state.created) });
+    return this.t(state.name === 'actual' ? 'deltaReport.asOf' : 'deltaReport.takenAt', {
+      date: this.date(state.created),
+    });
   }
 
   kind(kind: ItemKind): string {
@@ -171,7 +200,8 @@ export class ReportTexts {
 
   /** The label of a changed value; a version's designations are named as on the screens of its kind. */
   field(field: Field, entity: Entity, kind: ItemKind): string {
-    if (field === 'name' && entity === 'version') return this.t(kind === 'system' ? 'deltaReport.field.versionNumber' : 'deltaReport.field.partNumber');
+    if (field === 'name' && entity === 'version')
+      return this.t(kind === 'system' ? 'deltaReport.field.versionNumber' : 'deltaReport.field.partNumber');
     if (field === 'name2') return this.t('deltaReport.field.materialNumber');
     if (field === 'rscp_link') return this.t('deltaReport.field.rscpLink');
     return this.t(`deltaReport.field.${field}`);
@@ -188,7 +218,11 @@ export class ReportTexts {
 
   /** The heading of a block about a relation: "Compatibility with Assembly Brake unit A-1". */
   blockTitle(block: Block): string | null {
-    const params = { kind: block.otherKind ? this.kind(block.otherKind) : '', name: block.otherName ?? '', version: block.otherVersion ?? '' };
+    const params = {
+      kind: block.otherKind ? this.kind(block.otherKind) : '',
+      name: block.otherName ?? '',
+      version: block.otherVersion ?? '',
+    };
     switch (block.entity) {
       case 'compatibility':
       case 'versionRelation':
@@ -211,11 +245,28 @@ export class ReportTexts {
     rows.push({ label: this.t('deltaReport.count.compatibility'), entity: 'compatibility', kind: null, changes: true });
     rows.push({ label: this.t('deltaReport.count.reference'), entity: 'reference', kind: null, changes: false });
     rows.push({ label: this.t('deltaReport.count.comment'), entity: 'comment', kind: null, changes: true });
-    rows.push({ label: this.t('deltaReport.count.itemContainment'), entity: 'itemContainment', kind: null, changes: false });
-    rows.push({ label: this.t('deltaReport.count.versionRelation'), entity: 'versionRelation', kind: null, changes: false });
-    rows.push({ label: this.t('deltaReport.count.versionContainment'), entity: 'versionContainment', kind: null, changes: false });
+    rows.push({
+      label: this.t('deltaReport.count.itemContainment'),
+      entity: 'itemContainment',
+      kind: null,
+      changes: false,
+    });
+    rows.push({
+      label: this.t('deltaReport.count.versionRelation'),
+      entity: 'versionRelation',
+      kind: null,
+      changes: false,
+    });
+    rows.push({
+      label: this.t('deltaReport.count.versionContainment'),
+      entity: 'versionContainment',
+      kind: null,
+      changes: false,
+    });
     const count = (entity: Entity, kind: ItemKind | null, change: Change) =>
-      counts.filter((c) => c.entity === entity && (kind === null || c.kind === kind) && c.change === change).reduce((sum, c) => sum + c.count, 0);
+      counts
+        .filter((c) => c.entity === entity && (kind === null || c.kind === kind) && c.change === change)
+        .reduce((sum, c) => sum + c.count, 0);
     return rows.map((r) => ({
       label: r.label,
       added: count(r.entity, r.kind, 'added'),

@@ -80,7 +80,13 @@ export async function renderPdf(input: ReportInput, out: ReportOutput): Promise<
     lang: input.language,
     displayTitle: true,
     pdfVersion: '1.7',
-    info: { Title: `${title}: ${statesLine}`, Author: input.generatedBy, Subject: statesLine, Creator: 'Digital Portfolio', Producer: 'Digital Portfolio (PDFKit)' },
+    info: {
+      Title: `${title}: ${statesLine}`,
+      Author: input.generatedBy,
+      Subject: statesLine,
+      Creator: 'Digital Portfolio',
+      Producer: 'Digital Portfolio (PDFKit)',
+    },
   });
   doc.registerFont('Sans', font.regular);
   doc.registerFont('Sans-Bold', font.bold);
@@ -106,7 +112,9 @@ export async function renderPdf(input: ReportInput, out: ReportOutput): Promise<
     // pages of part numbers that cache alone grows by hundreds of megabytes. Started afresh every few
     // pages, it keeps its speed and memory stays flat.
     if (++pagesAdded % LAYOUT_CACHE_PAGES === 0) {
-      for (const font of Object.values((doc as unknown as { _fontFamilies: Record<string, { layoutCache?: object }> })._fontFamilies)) {
+      for (const font of Object.values(
+        (doc as unknown as { _fontFamilies: Record<string, { layoutCache?: object }> })._fontFamilies,
+      )) {
         if (font.layoutCache) font.layoutCache = Object.create(null);
       }
     }
@@ -120,9 +128,22 @@ export async function renderPdf(input: ReportInput, out: ReportOutput): Promise<
     inner._textOptions = null;
     // Footer and header lie outside the margins; without this pdfkit would start yet another page.
     doc.page.margins.bottom = 0;
-    style('Sans', 7.5, COLOR.muted).text(`${title} · ${statesLine}`, MARGIN.left, 30, { width: CONTENT_WIDTH, lineBreak: false, ellipsis: true, height: 10 });
-    doc.moveTo(MARGIN.left, 44).lineTo(PAGE.width - MARGIN.right, 44).lineWidth(0.5).strokeColor(COLOR.line).stroke();
-    doc.moveTo(MARGIN.left, PAGE.height - 46).lineTo(PAGE.width - MARGIN.right, PAGE.height - 46).stroke();
+    style('Sans', 7.5, COLOR.muted).text(`${title} · ${statesLine}`, MARGIN.left, 30, {
+      width: CONTENT_WIDTH,
+      lineBreak: false,
+      ellipsis: true,
+      height: 10,
+    });
+    doc
+      .moveTo(MARGIN.left, 44)
+      .lineTo(PAGE.width - MARGIN.right, 44)
+      .lineWidth(0.5)
+      .strokeColor(COLOR.line)
+      .stroke();
+    doc
+      .moveTo(MARGIN.left, PAGE.height - 46)
+      .lineTo(PAGE.width - MARGIN.right, PAGE.height - 46)
+      .stroke();
     style('Sans', 8, COLOR.muted).text(tx.t('deltaReport.page', { page: pageNumber }), MARGIN.left, PAGE.height - 38, {
       width: CONTENT_WIDTH,
       align: 'right',
@@ -146,13 +167,21 @@ export async function renderPdf(input: ReportInput, out: ReportOutput): Promise<
     if (doc.y + height > MAX_Y) newPage();
   };
   const rule = (y: number, color: string = COLOR.line, width = 0.5) =>
-    doc.moveTo(MARGIN.left, y).lineTo(PAGE.width - MARGIN.right, y).lineWidth(width).strokeColor(color).stroke();
+    doc
+      .moveTo(MARGIN.left, y)
+      .lineTo(PAGE.width - MARGIN.right, y)
+      .lineWidth(width)
+      .strokeColor(color)
+      .stroke();
 
   // ── cover: title, the two states, the counts ──────────────────────────────────────────────────────
   newPage();
   style('Sans-Bold', 24, COLOR.accent).text(title, MARGIN.left, MARGIN.top + 6, { width: CONTENT_WIDTH });
   doc.moveDown(0.3);
-  style('Sans', 12.5).text(tx.t('deltaReport.heading', { older: tx.stateName(input.older), newer: tx.stateName(input.newer) }), { width: CONTENT_WIDTH });
+  style('Sans', 12.5).text(
+    tx.t('deltaReport.heading', { older: tx.stateName(input.older), newer: tx.stateName(input.newer) }),
+    { width: CONTENT_WIDTH },
+  );
   doc.moveDown(1);
   for (const [label, state] of [
     [tx.t('deltaReport.older'), input.older],
@@ -178,18 +207,39 @@ export async function renderPdf(input: ReportInput, out: ReportOutput): Promise<
   doc.moveDown(0.3);
   const numberWidth = 62;
   const columns = [0, 1, 2].map((i) => MARGIN.left + CONTENT_WIDTH - numberWidth * (3 - i));
-  const summaryRow = (cells: [string, string, string, string], options: { bold?: boolean; band?: boolean; muted?: boolean }) => {
+  const summaryRow = (
+    cells: [string, string, string, string],
+    options: { bold?: boolean; band?: boolean; muted?: boolean },
+  ) => {
     const y = doc.y;
     if (options.band) doc.rect(MARGIN.left, y - 3, CONTENT_WIDTH, 18).fill(COLOR.band);
     const color = options.muted ? '#9aa4af' : COLOR.ink;
-    style(options.bold ? 'Sans-Bold' : 'Sans', 9.5, color).text(cells[0], MARGIN.left + 6, y, { width: columns[0]! - MARGIN.left - 6, lineBreak: false, ellipsis: true, height: 12 });
-    cells.slice(1).forEach((cell, i) => style(options.bold ? 'Sans-Bold' : 'Sans', 9.5, color).text(cell, columns[i]!, y, { width: numberWidth - 6, align: 'right', lineBreak: false }));
+    style(options.bold ? 'Sans-Bold' : 'Sans', 9.5, color).text(cells[0], MARGIN.left + 6, y, {
+      width: columns[0]! - MARGIN.left - 6,
+      lineBreak: false,
+      ellipsis: true,
+      height: 12,
+    });
+    cells
+      .slice(1)
+      .forEach((cell, i) =>
+        style(options.bold ? 'Sans-Bold' : 'Sans', 9.5, color).text(cell, columns[i]!, y, {
+          width: numberWidth - 6,
+          align: 'right',
+          lineBreak: false,
+        }),
+      );
     doc.y = y + 18;
   };
-  summaryRow([tx.t('deltaReport.column.entry'), tx.change('added'), tx.change('removed'), tx.change('changed')], { bold: true, band: true });
+  summaryRow([tx.t('deltaReport.column.entry'), tx.change('added'), tx.change('removed'), tx.change('changed')], {
+    bold: true,
+    band: true,
+  });
   const rows = tx.summaryRows(input.counts);
   for (const r of rows) {
-    summaryRow([r.label, String(r.added), String(r.removed), String(r.changed)], { muted: r.added + r.removed + r.changed === 0 });
+    summaryRow([r.label, String(r.added), String(r.removed), String(r.changed)], {
+      muted: r.added + r.removed + r.changed === 0,
+    });
     rule(doc.y - 4);
   }
   const sum = (k: 'added' | 'removed' | 'changed') => String(rows.reduce((s, r) => s + r[k], 0));
@@ -204,8 +254,11 @@ export async function renderPdf(input: ReportInput, out: ReportOutput): Promise<
 
   // ── body ───────────────────────────────────────────────────────────────────────────────────────────
   const outlineCapped = input.totals.sections > OUTLINE_MAX_SECTIONS;
-  const toc = tocPages(input.totals.lines === 0 ? 0 : input.totals.parts + input.totals.sections + (outlineCapped ? 1 : 0));
-  const kids = (doc as unknown as { _root: { data: { Pages: { data: { Kids: unknown[] } } } } })._root.data.Pages.data.Kids;
+  const toc = tocPages(
+    input.totals.lines === 0 ? 0 : input.totals.parts + input.totals.sections + (outlineCapped ? 1 : 0),
+  );
+  const kids = (doc as unknown as { _root: { data: { Pages: { data: { Kids: unknown[] } } } } })._root.data.Pages.data
+    .Kids;
   // Where each section and part begins: index in the page tree (for links) and printed number.
   const sectionPage = new Int32Array(input.totals.sections);
   const partPage = new Map<ItemKind, number>();
@@ -254,7 +307,8 @@ export async function renderPdf(input: ReportInput, out: ReportOutput): Promise<
       const text = tx.t('deltaReport.version', { version: event.label });
       style('Sans-Bold', 10).text(text, MARGIN.left + 6, y, { width: CONTENT_WIDTH - 80 });
       const after = doc.y;
-      if (event.own?.change) badge(event.own.change, MARGIN.left + 6 + Math.min(doc.widthOfString(text), CONTENT_WIDTH - 80) + 8, y + 1);
+      if (event.own?.change)
+        badge(event.own.change, MARGIN.left + 6 + Math.min(doc.widthOfString(text), CONTENT_WIDTH - 80) + 8, y + 1);
       doc.y = after + 3;
       if (event.own) drawBlock(event.own, event.kind);
     } else {
@@ -276,7 +330,15 @@ export async function renderPdf(input: ReportInput, out: ReportOutput): Promise<
   }
 
   /** One value, or before → after, in one paragraph (so it wraps and breaks pages as one text). */
-  function values(field: Field | null, before: string | null, after: string | null, mode: Change, x: number, y: number, width: number) {
+  function values(
+    field: Field | null,
+    before: string | null,
+    after: string | null,
+    mode: Change,
+    x: number,
+    y: number,
+    width: number,
+  ) {
     const shown = (v: string | null) => tx.value(field, v);
     if (mode === 'added') {
       style('Sans', 9).text(shown(after), x, y, { width });
@@ -294,7 +356,10 @@ export async function renderPdf(input: ReportInput, out: ReportOutput): Promise<
     const valueX = x0 + labelWidth + 8;
     const valueWidth = blockWidth - labelWidth - 8;
     style('Sans', 9);
-    const height = Math.max(doc.heightOfString(label, { width: labelWidth }), doc.heightOfString(measure, { width: valueWidth }));
+    const height = Math.max(
+      doc.heightOfString(label, { width: labelWidth }),
+      doc.heightOfString(measure, { width: valueWidth }),
+    );
     // Short entries move whole to the next page; one longer than a page starts here and flows across.
     ensure((height > MAX_Y - MARGIN.top - 20 ? 4 * 11 : height) + 2);
     const y = doc.y;
@@ -323,20 +388,30 @@ export async function renderPdf(input: ReportInput, out: ReportOutput): Promise<
       entry(
         tx.field(f.field, block.entity, kind),
         (x, y, width) => values(f.field, f.before, f.after, mode, x, y, width),
-        mode === 'added' ? tx.value(f.field, f.after) : `${tx.value(f.field, f.before)}  →  ${tx.value(f.field, f.after)}`,
+        mode === 'added'
+          ? tx.value(f.field, f.after)
+          : `${tx.value(f.field, f.before)}  →  ${tx.value(f.field, f.after)}`,
       );
     }
     for (const r of block.references) {
-      entry(tx.t('deltaReport.reference'), (x, y, width) => {
-        const w = badge(r.change, x, y + 0.5) + 5;
-        values(null, r.text, r.text, r.change === 'removed' ? 'removed' : 'added', x + w, y, width - w);
-      }, `${tx.change(r.change)} ${r.text}`);
+      entry(
+        tx.t('deltaReport.reference'),
+        (x, y, width) => {
+          const w = badge(r.change, x, y + 0.5) + 5;
+          values(null, r.text, r.text, r.change === 'removed' ? 'removed' : 'added', x + w, y, width - w);
+        },
+        `${tx.change(r.change)} ${r.text}`,
+      );
     }
     for (const c of block.comments) {
-      entry(tx.t('deltaReport.comment', { author: c.author }), (x, y, width) => {
-        const w = badge(c.change, x, y + 0.5) + 5;
-        values(null, c.before, c.after, c.change, x + w, y, width - w);
-      }, `${tx.change(c.change)} ${c.before ?? ''}  →  ${c.after ?? ''}`);
+      entry(
+        tx.t('deltaReport.comment', { author: c.author }),
+        (x, y, width) => {
+          const w = badge(c.change, x, y + 0.5) + 5;
+          values(null, c.before, c.after, c.change, x + w, y, width - w);
+        },
+        `${tx.change(c.change)} ${c.before ?? ''}  →  ${c.after ?? ''}`,
+      );
     }
     doc.y += 5;
   }
@@ -346,7 +421,9 @@ export async function renderPdf(input: ReportInput, out: ReportOutput): Promise<
     const bodyPages = kids.length;
     pageNumber = 1;
     newPage();
-    style('Sans-Bold', 18, COLOR.accent).text(tx.t('deltaReport.contents'), MARGIN.left, MARGIN.top, { width: CONTENT_WIDTH });
+    style('Sans-Bold', 18, COLOR.accent).text(tx.t('deltaReport.contents'), MARGIN.left, MARGIN.top, {
+      width: CONTENT_WIDTH,
+    });
     rule(MARGIN.top + 26, COLOR.accent, 1.2);
     doc.y = MARGIN.top + TOC_HEADING;
     const printed = (kidsIndex: number) => String(kidsIndex + 1 + toc);
@@ -387,12 +464,17 @@ export async function renderPdf(input: ReportInput, out: ReportOutput): Promise<
     };
     if (outlineCapped) {
       const y = doc.y;
-      style('Sans', 8.5, COLOR.muted).text(tx.t('deltaReport.tocLimited', { shown: OUTLINE_MAX_SECTIONS, total: input.totals.sections }), MARGIN.left, y + 2, {
-        width: CONTENT_WIDTH,
-        lineBreak: false,
-        ellipsis: true,
-        height: TOC_LINE,
-      });
+      style('Sans', 8.5, COLOR.muted).text(
+        tx.t('deltaReport.tocLimited', { shown: OUTLINE_MAX_SECTIONS, total: input.totals.sections }),
+        MARGIN.left,
+        y + 2,
+        {
+          width: CONTENT_WIDTH,
+          lineBreak: false,
+          ellipsis: true,
+          height: TOC_LINE,
+        },
+      );
       doc.y = y + TOC_LINE;
     }
     let index = 0;

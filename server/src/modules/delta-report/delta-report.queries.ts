@@ -17,7 +17,15 @@ import type { ItemKind } from '../kinds.js';
 /** Where in a section a line belongs, in the order they are printed. */
 export const TOPIC = { item: 0, version: 1, itemContainment: 2, versionRelation: 3, compatibility: 4 } as const;
 
-export type Entity = 'item' | 'version' | 'compatibility' | 'reference' | 'comment' | 'itemContainment' | 'versionRelation' | 'versionContainment';
+export type Entity =
+  | 'item'
+  | 'version'
+  | 'compatibility'
+  | 'reference'
+  | 'comment'
+  | 'itemContainment'
+  | 'versionRelation'
+  | 'versionContainment';
 export type Change = 'added' | 'removed' | 'changed';
 /** Which value of an entity changed; `name`/`name2` are a version's two designations. */
 export type Field = 'name' | 'name2' | 'description' | 'rscp_link' | 'status' | 'obligation';
@@ -66,7 +74,8 @@ export interface DeltaSection {
 
 const rank = (kind: string) => `(case ${kind} when 'system' then 1 when 'assembly' then 2 else 3 end)`;
 /** How a version is named in the report: its number, or part number / material number. */
-const versionLabel = (v: string) => `nullif(concat_ws(' / ', nullif(btrim(${v}.name), ''), nullif(btrim(${v}.name2), '')), '')`;
+const versionLabel = (v: string) =>
+  `nullif(concat_ws(' / ', nullif(btrim(${v}.name), ''), nullif(btrim(${v}.name2), '')), '')`;
 const q = pg.escapeIdentifier;
 
 const DELTA_TABLE = `
@@ -277,7 +286,13 @@ export class DeltaSession {
    * Computes the diff from `older` to `newer` (schema names, already validated). `onStep` receives the
    * share of the work done so far, 0 … 1.
    */
-  static async open(pool: pg.Pool, older: string, newer: string, onStep: (done: number) => void, signal?: AbortSignal): Promise<DeltaSession> {
+  static async open(
+    pool: pg.Pool,
+    older: string,
+    newer: string,
+    onStep: (done: number) => void,
+    signal?: AbortSignal,
+  ): Promise<DeltaSession> {
     const client = await pool.connect();
     const session = new DeltaSession(client);
     try {
@@ -369,6 +384,8 @@ export class DeltaSession {
 
 /** Whether a backup was ever transferred to live ('www') successfully. */
 export async function wasTransferredToLive(db: Executor, name: string): Promise<boolean> {
-  const result = await db.execute(sql`select 1 from transfers where backup_name = ${name} and target = 'www' and ok limit 1`);
+  const result = await db.execute(
+    sql`select 1 from transfers where backup_name = ${name} and target = 'www' and ok limit 1`,
+  );
   return result.rows.length > 0;
 }

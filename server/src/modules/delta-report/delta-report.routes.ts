@@ -24,7 +24,10 @@ export function deltaReportRoutes(app: ZodApp, { db, pool, config }: AppContext)
     if (config.deployment !== 'work') return sendError(reply, 403, msg('deployment.workOnly'));
   };
   const access = { onRequest: requireRole('admin'), preHandler: workOnly };
-  const audienceOf = (req: FastifyRequest) => ({ language: messageLanguageOf(req.headers['accept-language']), username: req.user.username });
+  const audienceOf = (req: FastifyRequest) => ({
+    language: messageLanguageOf(req.headers['accept-language']),
+    username: req.user.username,
+  });
 
   app.post('/api/dumps', {
     schema: {

@@ -41,7 +41,8 @@ export async function planReport(db: Db, request: DeltaRequest): Promise<Planned
   if (request.compareTransferred) {
     for (const state of [first, second]) {
       if (state.name === ACTUAL_STATE) continue;
-      if (!(await wasTransferredToLive(db, state.name))) throw badRequest(msg('backup.notTransferred', { name: state.name }));
+      if (!(await wasTransferredToLive(db, state.name)))
+        throw badRequest(msg('backup.notTransferred', { name: state.name }));
     }
   }
   const swapped = isNewer(first, second);
@@ -87,10 +88,17 @@ export async function openReport(
 ): Promise<OpenReport> {
   let session;
   try {
-    session = await DeltaSession.open(pool, plan.older.schema, plan.newer.schema, (done) => progress(done * DIFF_SHARE), signal);
+    session = await DeltaSession.open(
+      pool,
+      plan.older.schema,
+      plan.newer.schema,
+      (done) => progress(done * DIFF_SHARE),
+      signal,
+    );
   } catch (err) {
     // A backup deleted (by retention or by hand) since the request was checked: 404 for it, as before.
-    if (isMissingTable(err)) for (const state of [plan.older, plan.newer]) await resolveState(db, state.name as BackupRef);
+    if (isMissingTable(err))
+      for (const state of [plan.older, plan.newer]) await resolveState(db, state.name as BackupRef);
     throw err;
   }
   try {

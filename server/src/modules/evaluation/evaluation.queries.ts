@@ -10,7 +10,7 @@ export type LabelRow = {
   parent_name: string;
   name: string | null;
   name2: string | null;
-}
+};
 
 export async function versionLabels(db: Executor, kind: ItemKind, ids: number[]): Promise<LabelRow[]> {
   if (ids.length === 0) return [];
@@ -26,7 +26,7 @@ export type CellRow = {
   to_version_id: number;
   status: 'allowed' | 'conditional' | 'forbidden' | 'irrelevant';
   obligation: string;
-}
+};
 
 /** Compatibilities between any of `a` and any of `b`, whichever way they are stored. */
 export async function cellsBetween(db: Executor, a: number[], b: number[]): Promise<CellRow[]> {

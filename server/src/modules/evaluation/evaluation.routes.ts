@@ -22,7 +22,12 @@ export function evaluationRoutes(app: ZodApp, { db }: AppContext) {
   });
 
   app.post('/api/matrix', {
-    schema: { tags: ['evaluation'], summary: 'Compatibility matrix cells between chosen versions', body: matrixRequest, response: { 200: matrixResponse, ...errors } },
+    schema: {
+      tags: ['evaluation'],
+      summary: 'Compatibility matrix cells between chosen versions',
+      body: matrixRequest,
+      response: { 200: matrixResponse, ...errors },
+    },
     config: { writesData: false },
     onRequest: signedIn,
     handler: (req) => service.matrix(db, req.user.role, req.body),

@@ -1,4 +1,12 @@
-import type { CompatibilityCell, DeltaRow, MatrixRequest, MatrixResponse, Role, SystemDelta, VersionLabel } from '@dp/contract';
+import type {
+  CompatibilityCell,
+  DeltaRow,
+  MatrixRequest,
+  MatrixResponse,
+  Role,
+  SystemDelta,
+  VersionLabel,
+} from '@dp/contract';
 import type { Db } from '../../db/connection.js';
 import { badRequest, kindVersionName, msg, notFound, numbered } from '../../http/errors.js';
 import * as compatibility from '../compatibility/compatibility.service.js';
@@ -6,10 +14,17 @@ import { href, kindOf, type ItemKind } from '../kinds.js';
 import * as queries from './evaluation.queries.js';
 import type { LabelRow } from './evaluation.queries.js';
 
-const toLabel = (row: LabelRow): VersionLabel => ({ href: href.version(row.kind, row.id), parent_name: row.parent_name, name: row.name, name2: row.name2 });
+const toLabel = (row: LabelRow): VersionLabel => ({
+  href: href.version(row.kind, row.id),
+  parent_name: row.parent_name,
+  name: row.name,
+  name2: row.name2,
+});
 
 const byLabel = (a: VersionLabel, b: VersionLabel) =>
-  a.parent_name.localeCompare(b.parent_name) || (a.name ?? '').localeCompare(b.name ?? '', undefined, { numeric: true }) || (a.name2 ?? '').localeCompare(b.name2 ?? '');
+  a.parent_name.localeCompare(b.parent_name) ||
+  (a.name ?? '').localeCompare(b.name ?? '', undefined, { numeric: true }) ||
+  (a.name2 ?? '').localeCompare(b.name2 ?? '');
 
 /** Labels of the given versions, in the order asked for; an unknown id is a 404 naming it. */
 async function labelsOf(db: Db, kind: ItemKind, ids: number[]): Promise<LabelRow[]> {
@@ -22,7 +37,10 @@ async function labelsOf(db: Db, kind: ItemKind, ids: number[]): Promise<LabelRow
   });
 }
 
-const cellOf = (info: { compatibility_status: CompatibilityCell['compatibility_status']; obligation?: string }): CompatibilityCell => ({
+const cellOf = (info: {
+  compatibility_status: CompatibilityCell['compatibility_status'];
+  obligation?: string;
+}): CompatibilityCell => ({
   compatibility_status: info.compatibility_status,
   ...(info.obligation === undefined ? {} : { obligation: info.obligation }),
 });
@@ -42,7 +60,11 @@ export async function systemDelta(db: Db, role: Role, version1: number, version2
     ]);
     const cells = new Map<string, { version1: CompatibilityCell | null; version2: CompatibilityCell | null }>();
     for (const r of one) cells.set(r.to.href, { version1: cellOf(r.compatibility_info), version2: null });
-    for (const r of two) cells.set(r.to.href, { version1: cells.get(r.to.href)?.version1 ?? null, version2: cellOf(r.compatibility_info) });
+    for (const r of two)
+      cells.set(r.to.href, {
+        version1: cells.get(r.to.href)?.version1 ?? null,
+        version2: cellOf(r.compatibility_info),
+      });
     const ids = [...cells.keys()].map((h) => Number(h.slice(h.lastIndexOf('/') + 1)));
     const labels = (await queries.versionLabels(db, kind, ids)).map(toLabel).sort(byLabel);
     return labels.map((label) => {
@@ -70,10 +92,18 @@ export async function matrix(db: Db, role: Role, request: MatrixRequest): Promis
     const info = { compatibility_status: cell.status, ...(role === 'extern' ? {} : { obligation: cell.obligation }) };
     // A pair is stored once; it shows wherever either side is a row and the other a column.
     if (rowIds.has(cell.from_version_id) && columnIds.has(cell.to_version_id)) {
-      out.push({ row: href.version(rowKind, cell.from_version_id), column: href.version(columnKind, cell.to_version_id), ...info });
+      out.push({
+        row: href.version(rowKind, cell.from_version_id),
+        column: href.version(columnKind, cell.to_version_id),
+        ...info,
+      });
     }
     if (rowIds.has(cell.to_version_id) && columnIds.has(cell.from_version_id)) {
-      out.push({ row: href.version(rowKind, cell.to_version_id), column: href.version(columnKind, cell.from_version_id), ...info });
+      out.push({
+        row: href.version(rowKind, cell.to_version_id),
+        column: href.version(columnKind, cell.from_version_id),
+        ...info,
+      });
     }
   }
   return { rows: rows.map(toLabel), columns: columns.map(toLabel), cells: out };

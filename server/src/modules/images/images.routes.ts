@@ -38,18 +38,31 @@ export async function imageRoutes(app: ZodApp, { db }: AppContext) {
           return storeImage(db, actor, 'richtext', data);
         }
         if (!req.body) throw new HttpError(400, msg('image.sendJson'));
-        return storeImage(db, actor, req.body.folder, Buffer.from(req.body.base64, 'base64'), req.body.filename.startsWith('thumbnail_'));
+        return storeImage(
+          db,
+          actor,
+          req.body.folder,
+          Buffer.from(req.body.base64, 'base64'),
+          req.body.filename.startsWith('thumbnail_'),
+        );
       },
     });
   });
 
   app.get('/api/images/:folder/:file', {
-    schema: { tags: ['images'], summary: 'A stored image (jpeg)', params: z.object({ folder: z.enum(IMAGE_FOLDERS), file: z.string().regex(imageFile, 'is not an image name') }), response: { 200: z.any().describe('The jpeg'), 404: apiError, 400: apiError } },
+    schema: {
+      tags: ['images'],
+      summary: 'A stored image (jpeg)',
+      params: z.object({ folder: z.enum(IMAGE_FOLDERS), file: z.string().regex(imageFile, 'is not an image name') }),
+      response: { 200: z.any().describe('The jpeg'), 404: apiError, 400: apiError },
+    },
     handler: async (req, reply) => {
       const [, thumbnail, id] = imageFile.exec(req.params.file)!;
       const data = await readImage(db, req.params.folder, id!, thumbnail ? 'thumbnail' : 'original');
       if (!data) throw notFound(msg('thing.image', { file: req.params.file }));
-      return reply.type('image/jpeg').header('Cache-Control', 'public, max-age=31536000, immutable')// A Buffer goes out as it is; Fastify serializes only objects.
+      return reply
+        .type('image/jpeg')
+        .header('Cache-Control', 'public, max-age=31536000, immutable') // A Buffer goes out as it is; Fastify serializes only objects.
         .send(data);
     },
   });

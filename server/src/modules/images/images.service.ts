@@ -16,9 +16,16 @@ const PIXEL_LIMIT = 40_000_000;
  * Stores an uploaded image as a jpeg of at most 750 px and a 400 px thumbnail. The content decides
  * whether it is an image (sharp decodes it), not the file name; anything else is refused with 400.
  */
-export async function storeImage(db: Db, actor: string, folder: string, data: Buffer, asThumbnail = false): Promise<ImageUploadResult> {
+export async function storeImage(
+  db: Db,
+  actor: string,
+  folder: string,
+  data: Buffer,
+  asThumbnail = false,
+): Promise<ImageUploadResult> {
   if (data.length === 0) throw new HttpError(400, msg('image.empty'));
-  if (data.length > IMAGE_MAX_BYTES) throw new HttpError(413, msg('image.tooLarge', { mb: IMAGE_MAX_BYTES / 1024 / 1024 }));
+  if (data.length > IMAGE_MAX_BYTES)
+    throw new HttpError(413, msg('image.tooLarge', { mb: IMAGE_MAX_BYTES / 1024 / 1024 }));
   const format = await sharp(data, { limitInputPixels: PIXEL_LIMIT })
     .metadata()
     .then((meta) => meta.format)
@@ -32,7 +39,10 @@ export async function storeImage(db: Db, actor: string, folder: string, data: Bu
       .resize({ width: max, height: max, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 85, mozjpeg: true })
       .toBuffer();
-  const [original, thumbnail] = await Promise.all([resize(asThumbnail ? THUMBNAIL_MAX : ORIGINAL_MAX), resize(THUMBNAIL_MAX)]).catch(() => {
+  const [original, thumbnail] = await Promise.all([
+    resize(asThumbnail ? THUMBNAIL_MAX : ORIGINAL_MAX),
+    resize(THUMBNAIL_MAX),
+  ]).catch(() => {
     throw new HttpError(400, msg('image.unreadable'));
   });
 
@@ -40,15 +50,30 @@ export async function storeImage(db: Db, actor: string, folder: string, data: Bu
   const url = `/api/images/${folder}/${id}.jpg`;
   const result = { url, thumbnail: `/api/images/${folder}/thumbnail_${id}.jpg`, path: url };
   await db.transaction(async (tx) => {
-    await tx.execute(sql`insert into images (id, folder, original, thumbnail, created_by) values (${id}, ${folder}, ${original}, ${thumbnail}, ${actor})`);
-    await recordChange(tx, { actor, action: 'create', entity: 'image', entityId: id, after: { ...result, folder, bytes: original.length } });
+    await tx.execute(
+      sql`insert into images (id, folder, original, thumbnail, created_by) values (${id}, ${folder}, ${original}, ${thumbnail}, ${actor})`,
+    );
+    await recordChange(tx, {
+      actor,
+      action: 'create',
+      entity: 'image',
+      entityId: id,
+      after: { ...result, folder, bytes: original.length },
+    });
   });
   return result;
 }
 
 /** The stored jpeg for an image URL's folder and file name, or null. */
-export async function readImage(db: Db, folder: string, id: string, variant: 'original' | 'thumbnail'): Promise<Buffer | null> {
+export async function readImage(
+  db: Db,
+  folder: string,
+  id: string,
+  variant: 'original' | 'thumbnail',
+): Promise<Buffer | null> {
   const column = sql.identifier(variant);
-  const result = await db.execute<{ data: Buffer }>(sql`select ${column} as data from images where id = ${id} and folder = ${folder}`);
+  const result = await db.execute<{ data: Buffer }>(
+    sql`select ${column} as data from images where id = ${id} and folder = ${folder}`,
+  );
   return result.rows[0]?.data ?? null;
 }

@@ -8,6 +8,8 @@ export async function noteActive(pool: pg.Pool, target: string, active: boolean)
          on conflict (target) do update set last_active = excluded.last_active returning last_active`,
         [target],
       )
-    : await pool.query<{ last_active: Date | null }>('select last_active from monitored_targets where target = $1', [target]);
+    : await pool.query<{ last_active: Date | null }>('select last_active from monitored_targets where target = $1', [
+        target,
+      ]);
   return result.rows[0]?.last_active ?? null;
 }

@@ -20,7 +20,13 @@ const TARGETS = [
 ] as const;
 
 /** Asks one target for its state (with the transfer token), within PROBE_TIMEOUT_MS. */
-async function probe(deps: MonitoringDeps, target: 'live' | 'demo', url: string | undefined, variable: string, language: MessageLanguage): Promise<TargetStatus> {
+async function probe(
+  deps: MonitoringDeps,
+  target: 'live' | 'demo',
+  url: string | undefined,
+  variable: string,
+  language: MessageLanguage,
+): Promise<TargetStatus> {
   const down = async (reason: Message, responseMs: number | null): Promise<TargetStatus> => ({
     target,
     url: url ?? null,
@@ -47,7 +53,12 @@ async function probe(deps: MonitoringDeps, target: 'live' | 'demo', url: string 
     });
   } catch (error) {
     const reason = reasonOf(error);
-    return down(reason === 'timed out' ? msg('monitor.timeout', { seconds: PROBE_TIMEOUT_MS / 1000 }) : msg('monitor.unreachable', { reason }), null);
+    return down(
+      reason === 'timed out'
+        ? msg('monitor.timeout', { seconds: PROBE_TIMEOUT_MS / 1000 })
+        : msg('monitor.unreachable', { reason }),
+      null,
+    );
   }
   const responseMs = Math.round(performance.now() - started);
   if (!response.ok) return down(msg('monitor.httpStatus', { status: response.status }), responseMs);
@@ -73,7 +84,9 @@ async function probe(deps: MonitoringDeps, target: 'live' | 'demo', url: string 
  */
 export async function liveStatus(deps: MonitoringDeps, language: MessageLanguage): Promise<LiveStatus> {
   if (deps.config.deployment === 'live') throw new HttpError(403, msg('deployment.notOnLive'));
-  const [live, demo] = await Promise.all(TARGETS.map((t) => probe(deps, t.target, t.url(deps.config), t.variable, language)));
+  const [live, demo] = await Promise.all(
+    TARGETS.map((t) => probe(deps, t.target, t.url(deps.config), t.variable, language)),
+  );
   const notAvailable = 'Not available';
   return {
     checked_at: new Date().toISOString(),

@@ -13,7 +13,7 @@ export type StoredCompatibility = {
   updated_by: string;
   modification_time: DbTime;
   references: number[];
-}
+};
 
 const storedCompatibility = sql`
   select c.id, c.from_version_id, c.to_version_id, c.compatibility_info_id, c.revision, c.updated_by, c.modification_time,
@@ -29,7 +29,11 @@ export async function lockCompatibility(tx: Executor, a: number, b: number): Pro
 }
 
 /** A version's compatibilities to one kind, locked for this transaction. */
-export async function lockCompatibilitiesOf(tx: Executor, versionId: number, otherKind: ItemKind): Promise<StoredCompatibility[]> {
+export async function lockCompatibilitiesOf(
+  tx: Executor,
+  versionId: number,
+  otherKind: ItemKind,
+): Promise<StoredCompatibility[]> {
   const result = await tx.execute<StoredCompatibility>(sql`${storedCompatibility}
     where (c.from_version_id = ${versionId} and c.to_kind = ${otherKind}) or (c.to_version_id = ${versionId} and c.from_kind = ${otherKind})
     for update`);
@@ -37,13 +41,21 @@ export async function lockCompatibilitiesOf(tx: Executor, versionId: number, oth
 }
 
 export async function versionKinds(tx: Executor, ids: number[]): Promise<Map<number, ItemKind>> {
-  const result = await tx.execute<{ id: number; kind: ItemKind }>(sql`select id, kind from versions where id = any(${intArray(ids)})`);
+  const result = await tx.execute<{ id: number; kind: ItemKind }>(
+    sql`select id, kind from versions where id = any(${intArray(ids)})`,
+  );
   return new Map(result.rows.map((r) => [r.id, r.kind]));
 }
 
-export async function existingIds(tx: Executor, table: 'compatibility_infos' | 'references', ids: number[]): Promise<Set<number>> {
+export async function existingIds(
+  tx: Executor,
+  table: 'compatibility_infos' | 'references',
+  ids: number[],
+): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const result = await tx.execute<{ id: number }>(sql`select id from ${sql.identifier(table)} where id = any(${intArray(ids)})`);
+  const result = await tx.execute<{ id: number }>(
+    sql`select id from ${sql.identifier(table)} where id = any(${intArray(ids)})`,
+  );
   return new Set(result.rows.map((r) => r.id));
 }
 
@@ -108,7 +120,7 @@ export type CommentRow = {
   creation_time: DbTime;
   modification_time: DbTime;
   revision: number;
-}
+};
 
 const commentColumns = sql`cm.id, cm.compatibility_id, cm.comment, cm.author, c.from_version_id, c.to_version_id, c.from_kind, c.to_kind,
   cm.creation_time, cm.modification_time, cm.revision`;
@@ -128,7 +140,12 @@ export async function findComment(tx: Executor, id: number, lock = false): Promi
   return result.rows[0] ?? null;
 }
 
-export async function insertComment(tx: Executor, compatibilityId: number, author: string, text: string): Promise<number> {
+export async function insertComment(
+  tx: Executor,
+  compatibilityId: number,
+  author: string,
+  text: string,
+): Promise<number> {
   const result = await tx.execute<{ id: number }>(
     sql`insert into comments (compatibility_id, comment, author) values (${compatibilityId}, ${text}, ${author}) returning id`,
   );
@@ -136,7 +153,9 @@ export async function insertComment(tx: Executor, compatibilityId: number, autho
 }
 
 export async function updateComment(tx: Executor, id: number, text: string) {
-  await tx.execute(sql`update comments set comment = ${text}, modification_time = clock_timestamp(), revision = revision + 1 where id = ${id}`);
+  await tx.execute(
+    sql`update comments set comment = ${text}, modification_time = clock_timestamp(), revision = revision + 1 where id = ${id}`,
+  );
 }
 
 export async function deleteComment(tx: Executor, id: number) {
@@ -154,7 +173,11 @@ export async function findComments(tx: Executor, ids: number[], lock = false): P
 }
 
 /** Adds many comments of one author at once; answers their ids. */
-export async function insertComments(tx: Executor, rows: Array<{ compatibilityId: number; text: string }>, author: string): Promise<number[]> {
+export async function insertComments(
+  tx: Executor,
+  rows: Array<{ compatibilityId: number; text: string }>,
+  author: string,
+): Promise<number[]> {
   if (rows.length === 0) return [];
   const result = await tx.execute<{ id: number }>(sql`
     insert into comments (compatibility_id, comment, author)
@@ -181,10 +204,14 @@ export type ContainmentRow = {
   href_id: number;
   name: string;
   relation_id: number | null;
-}
+};
 
 /** Every item of the child kind, with whether the parent contains it. */
-export async function listContainmentCandidates(tx: Executor, parentId: number, childKind: ItemKind): Promise<ContainmentRow[]> {
+export async function listContainmentCandidates(
+  tx: Executor,
+  parentId: number,
+  childKind: ItemKind,
+): Promise<ContainmentRow[]> {
   const result = await tx.execute<ContainmentRow>(sql`
     select i.id as href_id, i.name, ic.id as relation_id
     from items i left join item_containments ic on ic.child_item_id = i.id and ic.parent_item_id = ${parentId}
@@ -197,7 +224,12 @@ export async function itemKind(tx: Executor, id: number): Promise<ItemKind | nul
   return result.rows[0]?.kind ?? null;
 }
 
-export async function insertContainment(tx: Executor, parent: { id: number; kind: ItemKind }, child: { id: number; kind: ItemKind }, actor: string) {
+export async function insertContainment(
+  tx: Executor,
+  parent: { id: number; kind: ItemKind },
+  child: { id: number; kind: ItemKind },
+  actor: string,
+) {
   const result = await tx.execute<{ id: number }>(sql`
     insert into item_containments (parent_item_id, parent_kind, child_item_id, child_kind, created_by)
     values (${parent.id}, ${parent.kind}, ${child.id}, ${child.kind}, ${actor}) on conflict do nothing returning id`);
@@ -205,7 +237,9 @@ export async function insertContainment(tx: Executor, parent: { id: number; kind
 }
 
 export async function deleteContainment(tx: Executor, parentId: number, childId: number): Promise<boolean> {
-  const result = await tx.execute(sql`delete from item_containments where parent_item_id = ${parentId} and child_item_id = ${childId} returning id`);
+  const result = await tx.execute(
+    sql`delete from item_containments where parent_item_id = ${parentId} and child_item_id = ${childId} returning id`,
+  );
   return result.rows.length > 0;
 }
 
@@ -217,7 +251,11 @@ export async function listVersionRelationsOf(tx: Executor, versionId: number, ot
   return result.rows.map((r) => r.other);
 }
 
-export async function insertVersionRelation(tx: Executor, pair: { from: number; fromKind: ItemKind; to: number; toKind: ItemKind }, actor: string) {
+export async function insertVersionRelation(
+  tx: Executor,
+  pair: { from: number; fromKind: ItemKind; to: number; toKind: ItemKind },
+  actor: string,
+) {
   const result = await tx.execute<{ id: number }>(sql`
     insert into version_relations (from_version_id, from_kind, to_version_id, to_kind, created_by)
     values (${pair.from}, ${pair.fromKind}, ${pair.to}, ${pair.toKind}, ${actor}) on conflict do nothing returning id`);
@@ -241,7 +279,10 @@ export async function insertVersionRelations(
 }
 
 /** Clears the flag of many pairs (stored orientation) at once; answers the pairs that were set. */
-export async function deleteVersionRelations(tx: Executor, pairs: Array<{ from: number; to: number }>): Promise<Array<{ from_version_id: number; to_version_id: number }>> {
+export async function deleteVersionRelations(
+  tx: Executor,
+  pairs: Array<{ from: number; to: number }>,
+): Promise<Array<{ from_version_id: number; to_version_id: number }>> {
   if (pairs.length === 0) return [];
   const result = await tx.execute<{ from_version_id: number; to_version_id: number }>(sql`
     delete from version_relations v

@@ -1,4 +1,15 @@
-import { apiError, batchResult, comment, commentInput, compatibilityBatch, compatibilityWrite, idParam, kindPath, referenceWrite, relatedItem } from '@dp/contract';
+import {
+  apiError,
+  batchResult,
+  comment,
+  commentInput,
+  compatibilityBatch,
+  compatibilityWrite,
+  idParam,
+  kindPath,
+  referenceWrite,
+  relatedItem,
+} from '@dp/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
@@ -10,7 +21,12 @@ const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409
 const noContent = { 204: z.null().describe('Done') };
 const versionParams = z.object({ from: kindPath, id: idParam, to: kindPath });
 const pairParams = versionParams.extend({ toId: idParam });
-const target = (p: z.infer<typeof pairParams>) => ({ fromKind: kindOf(p.from), versionId: p.id, toKind: kindOf(p.to), toId: p.toId });
+const target = (p: z.infer<typeof pairParams>) => ({
+  fromKind: kindOf(p.from),
+  versionId: p.id,
+  toKind: kindOf(p.to),
+  toId: p.toId,
+});
 const ifMatch = (req: FastifyRequest) => req.headers['if-match'];
 
 /** Relation writes of SPEC 7 'Relations' for admins; comment reads for intern and admin. */
@@ -20,62 +36,162 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
   const tags = ['relations'];
 
   app.put('/api/:from/versions/:id/compatibilities/:to', {
-    schema: { tags, summary: "Save many rows of a version's relation table in one transaction", params: versionParams, body: compatibilityBatch, response: { 200: batchResult, ...errors } },
+    schema: {
+      tags,
+      summary: "Save many rows of a version's relation table in one transaction",
+      params: versionParams,
+      body: compatibilityBatch,
+      response: { 200: batchResult, ...errors },
+    },
     onRequest: admin,
-    handler: (req) => service.saveCompatibilities(db, req.user.username, kindOf(req.params.from), req.params.id, kindOf(req.params.to), req.body.rows),
+    handler: (req) =>
+      service.saveCompatibilities(
+        db,
+        req.user.username,
+        kindOf(req.params.from),
+        req.params.id,
+        kindOf(req.params.to),
+        req.body.rows,
+      ),
   });
 
   app.post('/api/:from/versions/:id/compatibilities/:to/:toId', {
-    schema: { tags, summary: 'Create a compatibility', params: pairParams, body: compatibilityWrite, response: { 201: batchResult, ...errors } },
+    schema: {
+      tags,
+      summary: 'Create a compatibility',
+      params: pairParams,
+      body: compatibilityWrite,
+      response: { 201: batchResult, ...errors },
+    },
     onRequest: admin,
     handler: async (req, reply) =>
-      reply.code(201).send(await service.writeCompatibility(db, req.user.username, target(req.params), 'create', req.body.compatibility_info.href, undefined)),
+      reply
+        .code(201)
+        .send(
+          await service.writeCompatibility(
+            db,
+            req.user.username,
+            target(req.params),
+            'create',
+            req.body.compatibility_info.href,
+            undefined,
+          ),
+        ),
   });
   app.put('/api/:from/versions/:id/compatibilities/:to/:toId', {
-    schema: { tags, summary: "Change a compatibility's obligation text", params: pairParams, body: compatibilityWrite, response: { 200: batchResult, ...errors } },
+    schema: {
+      tags,
+      summary: "Change a compatibility's obligation text",
+      params: pairParams,
+      body: compatibilityWrite,
+      response: { 200: batchResult, ...errors },
+    },
     onRequest: admin,
-    handler: (req) => service.writeCompatibility(db, req.user.username, target(req.params), 'update', req.body.compatibility_info.href, ifMatch(req)),
+    handler: (req) =>
+      service.writeCompatibility(
+        db,
+        req.user.username,
+        target(req.params),
+        'update',
+        req.body.compatibility_info.href,
+        ifMatch(req),
+      ),
   });
   app.delete('/api/:from/versions/:id/compatibilities/:to/:toId', {
-    schema: { tags, summary: 'Remove a compatibility with its references and comments', params: pairParams, response: { 200: batchResult, ...errors } },
+    schema: {
+      tags,
+      summary: 'Remove a compatibility with its references and comments',
+      params: pairParams,
+      response: { 200: batchResult, ...errors },
+    },
     onRequest: admin,
-    handler: (req) => service.writeCompatibility(db, req.user.username, target(req.params), 'delete', null, ifMatch(req)),
+    handler: (req) =>
+      service.writeCompatibility(db, req.user.username, target(req.params), 'delete', null, ifMatch(req)),
   });
 
   app.post('/api/:from/versions/:id/compatibilities/:to/:toId/references', {
-    schema: { tags, summary: 'Add a reference to a compatibility', params: pairParams, body: referenceWrite, response: { ...noContent, ...errors } },
+    schema: {
+      tags,
+      summary: 'Add a reference to a compatibility',
+      params: pairParams,
+      body: referenceWrite,
+      response: { ...noContent, ...errors },
+    },
     onRequest: admin,
     handler: async (req, reply) => {
-      await service.changeReference(db, req.user.username, target(req.params), req.body.reference_info.href, 'add', ifMatch(req));
+      await service.changeReference(
+        db,
+        req.user.username,
+        target(req.params),
+        req.body.reference_info.href,
+        'add',
+        ifMatch(req),
+      );
       return reply.code(204).send(null);
     },
   });
   app.delete('/api/:from/versions/:id/compatibilities/:to/:toId/references/:referenceId', {
-    schema: { tags, summary: 'Remove a reference from a compatibility', params: pairParams.extend({ referenceId: idParam }), response: { ...noContent, ...errors } },
+    schema: {
+      tags,
+      summary: 'Remove a reference from a compatibility',
+      params: pairParams.extend({ referenceId: idParam }),
+      response: { ...noContent, ...errors },
+    },
     onRequest: admin,
     handler: async (req, reply) => {
-      await service.changeReference(db, req.user.username, target(req.params), `/api/references/${req.params.referenceId}`, 'remove', ifMatch(req));
+      await service.changeReference(
+        db,
+        req.user.username,
+        target(req.params),
+        `/api/references/${req.params.referenceId}`,
+        'remove',
+        ifMatch(req),
+      );
       return reply.code(204).send(null);
     },
   });
 
   app.get('/api/:from/versions/:id/compatibilities/:to/commentaries', {
-    schema: { tags, summary: "Comments on a version's compatibilities to a kind", params: versionParams, response: { 200: z.array(comment), ...errors } },
+    schema: {
+      tags,
+      summary: "Comments on a version's compatibilities to a kind",
+      params: versionParams,
+      response: { 200: z.array(comment), ...errors },
+    },
     onRequest: intern,
     handler: (req) => service.listComments(db, kindOf(req.params.from), req.params.id, kindOf(req.params.to)),
   });
   app.post('/api/:from/versions/:id/compatibilities/:to/:toId/commentaries', {
-    schema: { tags, summary: 'Comment on a compatibility', params: pairParams, body: commentInput, response: { 201: comment, ...errors } },
+    schema: {
+      tags,
+      summary: 'Comment on a compatibility',
+      params: pairParams,
+      body: commentInput,
+      response: { 201: comment, ...errors },
+    },
     onRequest: admin,
-    handler: async (req, reply) => reply.code(201).send(await service.addComment(db, req.user.username, target(req.params), req.body.comment)),
+    handler: async (req, reply) =>
+      reply.code(201).send(await service.addComment(db, req.user.username, target(req.params), req.body.comment)),
   });
   app.put('/api/commentaries/:id', {
-    schema: { tags, summary: 'Change an own comment', params: z.object({ id: idParam }), body: commentInput, response: { 200: comment, ...errors } },
+    schema: {
+      tags,
+      summary: 'Change an own comment',
+      params: z.object({ id: idParam }),
+      body: commentInput,
+      response: { 200: comment, ...errors },
+    },
     onRequest: admin,
-    handler: async (req) => (await service.changeComment(db, req.user.username, req.params.id, req.body.comment, ifMatch(req)))!,
+    handler: async (req) =>
+      (await service.changeComment(db, req.user.username, req.params.id, req.body.comment, ifMatch(req)))!,
   });
   app.delete('/api/commentaries/:id', {
-    schema: { tags, summary: 'Delete an own comment', params: z.object({ id: idParam }), response: { ...noContent, ...errors } },
+    schema: {
+      tags,
+      summary: 'Delete an own comment',
+      params: z.object({ id: idParam }),
+      response: { ...noContent, ...errors },
+    },
     onRequest: admin,
     handler: async (req, reply) => {
       await service.changeComment(db, req.user.username, req.params.id, null, ifMatch(req));
@@ -87,12 +203,31 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
   const specCommentParams = z.object({ from: kindPath, to: kindPath, id: idParam });
   const pairOf = (p: z.infer<typeof specCommentParams>) => ({ fromKind: kindOf(p.from), toKind: kindOf(p.to) });
   app.put('/api/:from/compatibilities/:to/commentaries/:id', {
-    schema: { tags, summary: 'Change an own comment (path of SPEC 7)', params: specCommentParams, body: commentInput, response: { 200: comment, ...errors } },
+    schema: {
+      tags,
+      summary: 'Change an own comment (path of SPEC 7)',
+      params: specCommentParams,
+      body: commentInput,
+      response: { 200: comment, ...errors },
+    },
     onRequest: admin,
-    handler: async (req) => (await service.changeComment(db, req.user.username, req.params.id, req.body.comment, ifMatch(req), pairOf(req.params)))!,
+    handler: async (req) =>
+      (await service.changeComment(
+        db,
+        req.user.username,
+        req.params.id,
+        req.body.comment,
+        ifMatch(req),
+        pairOf(req.params),
+      ))!,
   });
   app.delete('/api/:from/compatibilities/:to/commentaries/:id', {
-    schema: { tags, summary: 'Delete an own comment (path of SPEC 7)', params: specCommentParams, response: { ...noContent, ...errors } },
+    schema: {
+      tags,
+      summary: 'Delete an own comment (path of SPEC 7)',
+      params: specCommentParams,
+      response: { ...noContent, ...errors },
+    },
     onRequest: admin,
     handler: async (req, reply) => {
       await service.changeComment(db, req.user.username, req.params.id, null, ifMatch(req), pairOf(req.params));
@@ -100,11 +235,19 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
     },
   });
 
-  for (const [parent, child] of [['systems', 'assemblies'], ['assemblies', 'subassemblies']] as const) {
+  for (const [parent, child] of [
+    ['systems', 'assemblies'],
+    ['assemblies', 'subassemblies'],
+  ] as const) {
     const parentKind = kindOf(parent);
     const childKind = kindOf(child);
     app.get(`/api/${parent}/:id/${child}`, {
-      schema: { tags, summary: `Every ${child.slice(0, -1)} item with whether this ${parent.slice(0, -1)} contains it`, params: z.object({ id: idParam }), response: { 200: z.array(relatedItem), ...errors } },
+      schema: {
+        tags,
+        summary: `Every ${child.slice(0, -1)} item with whether this ${parent.slice(0, -1)} contains it`,
+        params: z.object({ id: idParam }),
+        response: { 200: z.array(relatedItem), ...errors },
+      },
       onRequest: intern,
       handler: (req) => service.listRelatedItems(db, parentKind, req.params.id, childKind),
     });
@@ -113,7 +256,13 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
       schema: { tags, summary: 'Relate the items', params: linkParams, response: { ...noContent, ...errors } },
       onRequest: admin,
       handler: async (req, reply) => {
-        await service.setContainment(db, req.user.username, { kind: parentKind, id: req.params.id }, { kind: childKind, id: req.params.childId }, true);
+        await service.setContainment(
+          db,
+          req.user.username,
+          { kind: parentKind, id: req.params.id },
+          { kind: childKind, id: req.params.childId },
+          true,
+        );
         return reply.code(204).send(null);
       },
     });
@@ -121,7 +270,13 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
       schema: { tags, summary: 'Unrelate the items', params: linkParams, response: { ...noContent, ...errors } },
       onRequest: admin,
       handler: async (req, reply) => {
-        await service.setContainment(db, req.user.username, { kind: parentKind, id: req.params.id }, { kind: childKind, id: req.params.childId }, false);
+        await service.setContainment(
+          db,
+          req.user.username,
+          { kind: parentKind, id: req.params.id },
+          { kind: childKind, id: req.params.childId },
+          false,
+        );
         return reply.code(204).send(null);
       },
     });
@@ -131,7 +286,12 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
     const otherKind = kindOf(other);
     const flag = other === 'assemblies' ? 'versionRelation' : 'containment';
     app.get(`/api/assemblies/versions/:id/${other}`, {
-      schema: { tags, summary: `Versions this assembly version has the ${flag} flag with`, params: z.object({ id: idParam }), response: { 200: z.array(z.string()), ...errors } },
+      schema: {
+        tags,
+        summary: `Versions this assembly version has the ${flag} flag with`,
+        params: z.object({ id: idParam }),
+        response: { 200: z.array(z.string()), ...errors },
+      },
       onRequest: intern,
       handler: (req) => service.listVersionRelations(db, req.params.id, otherKind),
     });

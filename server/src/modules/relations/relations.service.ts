@@ -17,7 +17,9 @@ import * as texts from '../../http/errors.js';
 /** Stored orientation of a pair (SPEC 3): by kind, and for one kind the smaller id first. */
 function orient(aKind: ItemKind, a: number, bKind: ItemKind, b: number) {
   const aFirst = aKind === bKind ? a < b : kindRank[aKind] < kindRank[bKind];
-  return aFirst ? { from: a, fromKind: aKind, to: b, toKind: bKind } : { from: b, fromKind: bKind, to: a, toKind: aKind };
+  return aFirst
+    ? { from: a, fromKind: aKind, to: b, toKind: bKind }
+    : { from: b, fromKind: bKind, to: a, toKind: aKind };
 }
 
 function assertCompatiblePair(from: ItemKind, to: ItemKind) {
@@ -57,7 +59,8 @@ const checkedRow = ({ references, etag, ...row }: BatchRow): CheckedRow => ({
   sawNone: etag === null,
 });
 
-const currentStateOf = (c: StoredCompatibility | undefined) => (c ? { ...auditState(c), etag: etagOf(c.id, c.revision) } : null);
+const currentStateOf = (c: StoredCompatibility | undefined) =>
+  c ? { ...auditState(c), etag: etagOf(c.id, c.revision) } : null;
 
 /** Assembly–assembly pairs carry the version-relation flag, assembly–sub-assembly pairs the containment flag. */
 const hasFlag = (fromKind: ItemKind, toKind: ItemKind) =>
@@ -79,29 +82,43 @@ async function checkRowExtras(
 ): Promise<RowError[]> {
   const errors: RowError[] = [];
   const flagged = hasFlag(fromKind, toKind);
-  const commentIds = rows.flatMap((r) => (r.comments ? [...r.comments.changed, ...r.comments.deleted].map((c) => c.id) : []));
+  const commentIds = rows.flatMap((r) =>
+    r.comments ? [...r.comments.changed, ...r.comments.deleted].map((c) => c.id) : [],
+  );
   const stored = new Map((await queries.findComments(tx, commentIds, true)).map((c) => [c.id, c]));
   for (const row of rows) {
     const fail = (statusCode: number, message: texts.Message) => errors.push({ to_id: row.to_id, statusCode, message });
     const current = existing.get(row.to_id);
     // Created by someone else since the row was loaded without one: the same conflict as a stale ETag.
-    if (row.sawNone && current) fail(412, texts.msg('relations.rowStaleBy', { by: current.updated_by, at: toIso(current.modification_time) }));
+    if (row.sawNone && current)
+      fail(412, texts.msg('relations.rowStaleBy', { by: current.updated_by, at: toIso(current.modification_time) }));
     if (row.flag !== undefined && !flagged) {
-      fail(404, texts.msg('errors.notFound', { what: texts.msg('thing.relation', { relation: href.versionRelation(fromKind, versionId, toKind, row.to_id) }) }));
+      fail(
+        404,
+        texts.msg('errors.notFound', {
+          what: texts.msg('thing.relation', { relation: href.versionRelation(fromKind, versionId, toKind, row.to_id) }),
+        }),
+      );
     }
     if (!row.comments) continue;
     const { added, changed, deleted } = row.comments;
     const keepsOrGets = row.compatibility_info === undefined ? current !== undefined : row.compatibility_info !== null;
     if (!keepsOrGets && (added.length > 0 || changed.length > 0)) {
       // Like a comment on a missing compatibility through the single-row call.
-      const what = texts.msg('thing.compatibility', { from: texts.kindVersionName(fromKind), fromId: versionId, to: texts.kindVersionName(toKind), toId: row.to_id });
+      const what = texts.msg('thing.compatibility', {
+        from: texts.kindVersionName(fromKind),
+        fromId: versionId,
+        to: texts.kindVersionName(toKind),
+        toId: row.to_id,
+      });
       fail(404, texts.msg('errors.notFound', { what }));
     }
     // Removing the compatibility removes its comments: their deletions need no check.
     if (row.compatibility_info === null) continue;
     for (const { id, etag } of [...changed, ...deleted]) {
       const comment = stored.get(id);
-      if (!comment || !current || comment.compatibility_id !== current.id) fail(404, texts.msg('errors.notFound', { what: texts.numbered(texts.msg('thing.comment'), id) }));
+      if (!comment || !current || comment.compatibility_id !== current.id)
+        fail(404, texts.msg('errors.notFound', { what: texts.numbered(texts.msg('thing.comment'), id) }));
       else if (comment.author !== actor) fail(403, texts.msg('relations.onlyAuthor', { author: comment.author }));
       else if (etag !== undefined && etagOf(comment.id, comment.revision) !== etag) {
         fail(412, texts.msg('relations.rowStaleBy', { by: comment.author, at: toIso(comment.modification_time) }));
@@ -129,15 +146,39 @@ async function applyRowExtras(
   if (flagRows.length > 0) {
     const pairOf = (toId: number) => orient(fromKind, versionId, toKind, toId);
     const kinds = pairOf(flagRows[0]!.to_id);
-    const set = await queries.insertVersionRelations(tx, { fromKind: kinds.fromKind, toKind: kinds.toKind }, flagRows.filter((r) => r.flag).map((r) => pairOf(r.to_id)), actor);
-    const cleared = await queries.deleteVersionRelations(tx, flagRows.filter((r) => !r.flag).map((r) => pairOf(r.to_id)));
+    const set = await queries.insertVersionRelations(
+      tx,
+      { fromKind: kinds.fromKind, toKind: kinds.toKind },
+      flagRows.filter((r) => r.flag).map((r) => pairOf(r.to_id)),
+      actor,
+    );
+    const cleared = await queries.deleteVersionRelations(
+      tx,
+      flagRows.filter((r) => !r.flag).map((r) => pairOf(r.to_id)),
+    );
     // Named from the assembly side, like the single-row flag calls.
     const entityId = (pair: { from_version_id: number; to_version_id: number }) => {
       const other = pair.from_version_id === versionId ? pair.to_version_id : pair.from_version_id;
-      return fromKind === 'assembly' ? href.versionRelation(fromKind, versionId, toKind, other) : href.versionRelation(toKind, other, fromKind, versionId);
+      return fromKind === 'assembly'
+        ? href.versionRelation(fromKind, versionId, toKind, other)
+        : href.versionRelation(toKind, other, fromKind, versionId);
     };
-    for (const pair of set) changes.push({ actor, action: 'create', entity: 'version_relation', entityId: entityId(pair), after: { related: true } });
-    for (const pair of cleared) changes.push({ actor, action: 'delete', entity: 'version_relation', entityId: entityId(pair), before: { related: true } });
+    for (const pair of set)
+      changes.push({
+        actor,
+        action: 'create',
+        entity: 'version_relation',
+        entityId: entityId(pair),
+        after: { related: true },
+      });
+    for (const pair of cleared)
+      changes.push({
+        actor,
+        action: 'delete',
+        entity: 'version_relation',
+        entityId: entityId(pair),
+        before: { related: true },
+      });
   }
 
   // A comment named twice: deleting wins over changing, the last change over earlier ones.
@@ -155,14 +196,34 @@ async function applyRowExtras(
   const deletes = [...deleteSet];
   const updates = [...changedTexts].filter(([id]) => !deleteSet.has(id)).map(([id, text]) => ({ id, text }));
   if (updates.length + deletes.length + inserts.length === 0) return changes;
-  const before = new Map((await queries.findComments(tx, [...updates.map((u) => u.id), ...deletes])).map((c) => [c.id, toComment(c, versionId)]));
+  const before = new Map(
+    (await queries.findComments(tx, [...updates.map((u) => u.id), ...deletes])).map((c) => [
+      c.id,
+      toComment(c, versionId),
+    ]),
+  );
   await queries.deleteComments(tx, deletes);
   await queries.updateComments(tx, updates);
   const createdIds = await queries.insertComments(tx, inserts, actor);
-  const after = new Map((await queries.findComments(tx, [...updates.map((u) => u.id), ...createdIds])).map((c) => [c.id, toComment(c, versionId)]));
-  for (const id of deletes) changes.push({ actor, action: 'delete', entity: 'comment', entityId: id, before: before.get(id) });
-  for (const { id } of updates) changes.push({ actor, action: 'update', entity: 'comment', entityId: id, before: before.get(id), after: after.get(id) });
-  for (const id of createdIds) changes.push({ actor, action: 'create', entity: 'comment', entityId: id, after: after.get(id) });
+  const after = new Map(
+    (await queries.findComments(tx, [...updates.map((u) => u.id), ...createdIds])).map((c) => [
+      c.id,
+      toComment(c, versionId),
+    ]),
+  );
+  for (const id of deletes)
+    changes.push({ actor, action: 'delete', entity: 'comment', entityId: id, before: before.get(id) });
+  for (const { id } of updates)
+    changes.push({
+      actor,
+      action: 'update',
+      entity: 'comment',
+      entityId: id,
+      before: before.get(id),
+      after: after.get(id),
+    });
+  for (const id of createdIds)
+    changes.push({ actor, action: 'create', entity: 'comment', entityId: id, after: after.get(id) });
   return changes;
 }
 
@@ -172,14 +233,32 @@ async function applyRowExtras(
  * and may carry the row's flag and comment changes. If any row cannot be saved, nothing is, and the
  * answer lists every failing row.
  */
-export async function saveCompatibilities(db: Db, actor: string, fromKind: ItemKind, versionId: number, toKind: ItemKind, batchRows: BatchRow[]): Promise<BatchResult> {
+export async function saveCompatibilities(
+  db: Db,
+  actor: string,
+  fromKind: ItemKind,
+  versionId: number,
+  toKind: ItemKind,
+  batchRows: BatchRow[],
+): Promise<BatchResult> {
   assertCompatiblePair(fromKind, toKind);
   const rows = batchRows.map(checkedRow);
   return inTransaction(db, pairTaken, async (tx) => {
     await assertVersion(tx, fromKind, versionId);
-    const kinds = await queries.versionKinds(tx, rows.map((r) => r.to_id));
-    const infoIds = await queries.existingIds(tx, 'compatibility_infos', rows.flatMap((r) => (r.compatibility_info ? [idOfHref(r.compatibility_info.href)] : [])));
-    const referenceIds = await queries.existingIds(tx, 'references', rows.flatMap((r) => r.references.map(idOfHref)));
+    const kinds = await queries.versionKinds(
+      tx,
+      rows.map((r) => r.to_id),
+    );
+    const infoIds = await queries.existingIds(
+      tx,
+      'compatibility_infos',
+      rows.flatMap((r) => (r.compatibility_info ? [idOfHref(r.compatibility_info.href)] : [])),
+    );
+    const referenceIds = await queries.existingIds(
+      tx,
+      'references',
+      rows.flatMap((r) => r.references.map(idOfHref)),
+    );
     const existing = new Map<number, StoredCompatibility>();
     for (const c of await queries.lockCompatibilitiesOf(tx, versionId, toKind)) {
       existing.set(c.from_version_id === versionId ? c.to_version_id : c.from_version_id, c);
@@ -188,18 +267,27 @@ export async function saveCompatibilities(db: Db, actor: string, fromKind: ItemK
     const errors: RowError[] = [];
     const seen = new Set<number>();
     for (const row of rows) {
-      const fail = (statusCode: number, message: texts.Message) => errors.push({ to_id: row.to_id, statusCode, message });
+      const fail = (statusCode: number, message: texts.Message) =>
+        errors.push({ to_id: row.to_id, statusCode, message });
       const current = existing.get(row.to_id);
       if (seen.has(row.to_id)) fail(400, texts.msg('relations.rowTwice'));
       seen.add(row.to_id);
-      if (kinds.get(row.to_id) !== toKind) fail(404, texts.msg('errors.notFound', { what: texts.numbered(texts.kindVersionName(toKind), row.to_id) }));
+      if (kinds.get(row.to_id) !== toKind)
+        fail(404, texts.msg('errors.notFound', { what: texts.numbered(texts.kindVersionName(toKind), row.to_id) }));
       else if (row.to_id === versionId) fail(400, texts.msg('relations.self'));
-      if (row.compatibility_info && !infoIds.has(idOfHref(row.compatibility_info.href))) fail(400, texts.msg('relations.unknownObligation', { href: row.compatibility_info.href }));
+      if (row.compatibility_info && !infoIds.has(idOfHref(row.compatibility_info.href)))
+        fail(400, texts.msg('relations.unknownObligation', { href: row.compatibility_info.href }));
       const unknownRefs = row.references.filter((r) => !referenceIds.has(idOfHref(r)));
       if (unknownRefs.length > 0) fail(400, texts.msg('relations.unknownReference', { href: unknownRefs.join(', ') }));
-      if (!row.compatibility_info && row.references.length > 0) fail(400, texts.msg('relations.referencesNeedObligation'));
+      if (!row.compatibility_info && row.references.length > 0)
+        fail(400, texts.msg('relations.referencesNeedObligation'));
       if (row.etag !== undefined && (!current || etagOf(current.id, current.revision) !== row.etag)) {
-        fail(412, current ? texts.msg('relations.rowStaleBy', { by: current.updated_by, at: toIso(current.modification_time) }) : texts.msg('relations.rowStale'));
+        fail(
+          412,
+          current
+            ? texts.msg('relations.rowStaleBy', { by: current.updated_by, at: toIso(current.modification_time) })
+            : texts.msg('relations.rowStale'),
+        );
       }
     }
     errors.push(...(await checkRowExtras(tx, actor, fromKind, versionId, toKind, rows, existing)));
@@ -209,7 +297,15 @@ export async function saveCompatibilities(db: Db, actor: string, fromKind: ItemK
     for (const e of errors) if (e.statusCode === 412) e.current = currentStateOf(existing.get(e.to_id));
     if (errors.length > 0) {
       const status = [412, 403, 404].find((code) => errors.some((e) => e.statusCode === code)) ?? 400;
-      throw new HttpError(status, texts.msg('relations.batchFailed', { failed: new Set(errors.map((e) => e.to_id)).size, total: rows.length, first: errors[0]!.message }), { rows: errors });
+      throw new HttpError(
+        status,
+        texts.msg('relations.batchFailed', {
+          failed: new Set(errors.map((e) => e.to_id)).size,
+          total: rows.length,
+          first: errors[0]!.message,
+        }),
+        { rows: errors },
+      );
     }
 
     // Decide every row first, then apply each kind of change in one statement.
@@ -223,7 +319,11 @@ export async function saveCompatibilities(db: Db, actor: string, fromKind: ItemK
     const pairKinds = orient(fromKind, versionId, toKind, rows[0]!.to_id);
     for (const row of rows) {
       const current = existing.get(row.to_id);
-      const base = { actor, entity: 'compatibility', entityId: href.compatibility(fromKind, versionId, toKind, row.to_id) };
+      const base = {
+        actor,
+        entity: 'compatibility',
+        entityId: href.compatibility(fromKind, versionId, toKind, row.to_id),
+      };
       if (row.compatibility_info === undefined) {
         // Only the flag or the comments of this row change.
         result.unchanged++;
@@ -244,7 +344,11 @@ export async function saveCompatibilities(db: Db, actor: string, fromKind: ItemK
       if (!current) {
         const { from, to } = orient(fromKind, versionId, toKind, row.to_id);
         toCreate.push({ from, to, infoId, references: wanted });
-        changes.push({ ...base, action: 'create', after: auditState({ compatibility_info_id: infoId, references: wanted }) });
+        changes.push({
+          ...base,
+          action: 'create',
+          after: auditState({ compatibility_info_id: infoId, references: wanted }),
+        });
         result.created++;
         continue;
       }
@@ -257,14 +361,24 @@ export async function saveCompatibilities(db: Db, actor: string, fromKind: ItemK
       toUpdate.push({ id: current.id, infoId });
       referencesAdded.push(...add.map((ref): [number, number] => [current.id, ref]));
       referencesRemoved.push(...remove.map((ref): [number, number] => [current.id, ref]));
-      changes.push({ ...base, action: 'update', before: auditState(current), after: auditState({ compatibility_info_id: infoId, references: wanted }) });
+      changes.push({
+        ...base,
+        action: 'update',
+        before: auditState(current),
+        after: auditState({ compatibility_info_id: infoId, references: wanted }),
+      });
       result.updated++;
     }
 
     changes.push(...(await cascadedDeletes.ofCompatibilities(tx, actor, toDelete)));
     await queries.deleteCompatibilities(tx, toDelete);
     await queries.updateCompatibilities(tx, toUpdate, actor);
-    const created = await queries.insertCompatibilities(tx, { fromKind: pairKinds.fromKind, toKind: pairKinds.toKind }, toCreate, actor);
+    const created = await queries.insertCompatibilities(
+      tx,
+      { fromKind: pairKinds.fromKind, toKind: pairKinds.toKind },
+      toCreate,
+      actor,
+    );
     const createdIds = new Map(created.map((c) => [`${c.from_version_id}-${c.to_version_id}`, c.id]));
     for (const row of toCreate) {
       const id = createdIds.get(`${row.from}-${row.to}`)!;
@@ -282,12 +396,27 @@ export async function saveCompatibilities(db: Db, actor: string, fromKind: ItemK
 }
 
 /** Reads one compatibility for a single-row write, checking both versions and the If-Match. */
-async function loadForWrite(tx: Executor, fromKind: ItemKind, versionId: number, toKind: ItemKind, toId: number, ifMatch: string | undefined) {
+async function loadForWrite(
+  tx: Executor,
+  fromKind: ItemKind,
+  versionId: number,
+  toKind: ItemKind,
+  toId: number,
+  ifMatch: string | undefined,
+) {
   assertCompatiblePair(fromKind, toKind);
   await assertVersion(tx, fromKind, versionId);
   await assertVersion(tx, toKind, toId);
   const current = await queries.lockCompatibility(tx, versionId, toId);
-  if (!current) throw notFound(texts.msg('thing.compatibility', { from: texts.kindVersionName(fromKind), fromId: versionId, to: texts.kindVersionName(toKind), toId }));
+  if (!current)
+    throw notFound(
+      texts.msg('thing.compatibility', {
+        from: texts.kindVersionName(fromKind),
+        fromId: versionId,
+        to: texts.kindVersionName(toKind),
+        toId,
+      }),
+    );
   assertFresh(ifMatch, current, auditState(current));
   return current;
 }
@@ -308,15 +437,33 @@ export async function writeCompatibility(
     return queries.lockCompatibility(tx, versionId, toId);
   });
   if (mode === 'create' && current) throw new HttpError(409, texts.msg('relations.exists'));
-  if (mode !== 'create' && !current) throw notFound(texts.msg('thing.compatibility', { from: texts.kindVersionName(fromKind), fromId: versionId, to: texts.kindVersionName(toKind), toId }));
+  if (mode !== 'create' && !current)
+    throw notFound(
+      texts.msg('thing.compatibility', {
+        from: texts.kindVersionName(fromKind),
+        fromId: versionId,
+        to: texts.kindVersionName(toKind),
+        toId,
+      }),
+    );
   // If-Match may list several tags; compared strongly, so a weak W/"…" one matches nothing.
   const currentTag = current ? etagOf(current.id, current.revision) : undefined;
-  const etag = mode === 'create' ? undefined : ifMatch === undefined || ifMatch === '*' || ifMatch.split(',').some((tag) => tag.trim() === currentTag) ? currentTag : ifMatch;
+  const etag =
+    mode === 'create'
+      ? undefined
+      : ifMatch === undefined || ifMatch === '*' || ifMatch.split(',').some((tag) => tag.trim() === currentTag)
+        ? currentTag
+        : ifMatch;
   const references = mode === 'update' && current ? current.references.map((id) => `/api/references/${id}`) : [];
   // A create says it saw no compatibility (etag null): the batch checks that again in its own
   // transaction, so a create that raced another one cannot overwrite it.
   const saved = saveCompatibilities(db, actor, fromKind, versionId, toKind, [
-    { to_id: toId, compatibility_info: infoHref ? { href: infoHref } : null, references, ...(mode === 'create' ? { etag: null } : etag ? { etag } : {}) },
+    {
+      to_id: toId,
+      compatibility_info: infoHref ? { href: infoHref } : null,
+      references,
+      ...(mode === 'create' ? { etag: null } : etag ? { etag } : {}),
+    },
   ]);
   return mode === 'create' ? saved.catch((error: unknown) => Promise.reject(raceLostAsConflict(error))) : saved;
 }
@@ -340,7 +487,8 @@ export function changeReference(
     const current = await loadForWrite(tx, target.fromKind, target.versionId, target.toKind, target.toId, ifMatch);
     const referenceId = idOfHref(referenceHref);
     if (mode === 'add') {
-      if ((await queries.existingIds(tx, 'references', [referenceId])).size === 0) throw notFound(texts.numbered(texts.msg('thing.reference'), referenceId));
+      if ((await queries.existingIds(tx, 'references', [referenceId])).size === 0)
+        throw notFound(texts.numbered(texts.msg('thing.reference'), referenceId));
       if (current.references.includes(referenceId)) throw new HttpError(409, texts.msg('relations.referenceExists'));
     } else if (!current.references.includes(referenceId)) {
       throw notFound(texts.msg('thing.referenceOnCompatibility', { id: referenceId }));
@@ -348,7 +496,8 @@ export function changeReference(
     const link: Array<[number, number]> = [[current.id, referenceId]];
     await queries.changeReferences(tx, mode === 'add' ? link : [], mode === 'remove' ? link : []);
     await queries.updateCompatibilities(tx, [{ id: current.id, infoId: current.compatibility_info_id }], actor);
-    const references = mode === 'add' ? [...current.references, referenceId] : current.references.filter((id) => id !== referenceId);
+    const references =
+      mode === 'add' ? [...current.references, referenceId] : current.references.filter((id) => id !== referenceId);
     await recordChanges(tx, [
       {
         actor,
@@ -375,13 +524,23 @@ const toComment = (row: CommentRow, versionId: number): Comment => ({
   etag: etagOf(row.id, row.revision),
 });
 
-export async function listComments(db: Db, fromKind: ItemKind, versionId: number, toKind: ItemKind): Promise<Comment[]> {
+export async function listComments(
+  db: Db,
+  fromKind: ItemKind,
+  versionId: number,
+  toKind: ItemKind,
+): Promise<Comment[]> {
   assertCompatiblePair(fromKind, toKind);
   await assertVersion(db, fromKind, versionId);
   return (await queries.listComments(db, versionId, toKind)).map((row) => toComment(row, versionId));
 }
 
-export function addComment(db: Db, actor: string, target: { fromKind: ItemKind; versionId: number; toKind: ItemKind; toId: number }, text: string): Promise<Comment> {
+export function addComment(
+  db: Db,
+  actor: string,
+  target: { fromKind: ItemKind; versionId: number; toKind: ItemKind; toId: number },
+  text: string,
+): Promise<Comment> {
   return inTransaction(db, pairTaken, async (tx) => {
     const current = await loadForWrite(tx, target.fromKind, target.versionId, target.toKind, target.toId, undefined);
     const id = await queries.insertComment(tx, current.id, actor, text);
@@ -406,12 +565,24 @@ export function changeComment(
   if (pair) assertCompatiblePair(pair.fromKind, pair.toKind);
   return inTransaction(db, pairTaken, async (tx) => {
     const found = await queries.findComment(tx, id, true);
-    const onPair = !pair || (found !== null && [found.from_kind, found.to_kind].sort().join() === [pair.fromKind, pair.toKind].sort().join());
+    const onPair =
+      !pair ||
+      (found !== null && [found.from_kind, found.to_kind].sort().join() === [pair.fromKind, pair.toKind].sort().join());
     const current = onPair ? found : null;
     if (!current) throw notFound(texts.numbered(texts.msg('thing.comment'), id));
     const before = toComment(current, current.from_version_id);
-    if (current.author !== actor) throw new HttpError(403, texts.msg('relations.onlyAuthor', { author: current.author }));
-    assertFresh(ifMatch, { id: current.id, revision: current.revision, updated_by: current.author, modification_time: current.modification_time }, before);
+    if (current.author !== actor)
+      throw new HttpError(403, texts.msg('relations.onlyAuthor', { author: current.author }));
+    assertFresh(
+      ifMatch,
+      {
+        id: current.id,
+        revision: current.revision,
+        updated_by: current.author,
+        modification_time: current.modification_time,
+      },
+      before,
+    );
     if (text === null) {
       await queries.deleteComment(tx, id);
       await recordChanges(tx, [{ actor, action: 'delete', entity: 'comment', entityId: id, before }]);
@@ -426,8 +597,14 @@ export function changeComment(
 
 // ── containments (systems → assemblies, assemblies → sub-assemblies) ──────────────────────────────
 
-export async function listRelatedItems(db: Db, parentKind: ItemKind, parentId: number, childKind: ItemKind): Promise<RelatedItem[]> {
-  if ((await queries.itemKind(db, parentId)) !== parentKind) throw notFound(texts.numbered(texts.kindName(parentKind), parentId));
+export async function listRelatedItems(
+  db: Db,
+  parentKind: ItemKind,
+  parentId: number,
+  childKind: ItemKind,
+): Promise<RelatedItem[]> {
+  if ((await queries.itemKind(db, parentId)) !== parentKind)
+    throw notFound(texts.numbered(texts.kindName(parentKind), parentId));
   const rows = await queries.listContainmentCandidates(db, parentId, childKind);
   return rows.map((row) => ({
     href: href.item(childKind, row.href_id),
@@ -437,14 +614,25 @@ export async function listRelatedItems(db: Db, parentKind: ItemKind, parentId: n
   }));
 }
 
-export function setContainment(db: Db, actor: string, parent: { kind: ItemKind; id: number }, child: { kind: ItemKind; id: number }, related: boolean): Promise<boolean> {
+export function setContainment(
+  db: Db,
+  actor: string,
+  parent: { kind: ItemKind; id: number },
+  child: { kind: ItemKind; id: number },
+  related: boolean,
+): Promise<boolean> {
   return inTransaction(db, pairTaken, async (tx) => {
-    if ((await queries.itemKind(tx, parent.id)) !== parent.kind) throw notFound(texts.numbered(texts.kindName(parent.kind), parent.id));
-    if ((await queries.itemKind(tx, child.id)) !== child.kind) throw notFound(texts.numbered(texts.kindName(child.kind), child.id));
+    if ((await queries.itemKind(tx, parent.id)) !== parent.kind)
+      throw notFound(texts.numbered(texts.kindName(parent.kind), parent.id));
+    if ((await queries.itemKind(tx, child.id)) !== child.kind)
+      throw notFound(texts.numbered(texts.kindName(child.kind), child.id));
     const entityId = href.containment(parent.kind, parent.id, child.kind, child.id);
     if (related) {
       const created = (await queries.insertContainment(tx, parent, child, actor)) !== null;
-      if (created) await recordChanges(tx, [{ actor, action: 'create', entity: 'containment', entityId, after: { related: true } }]);
+      if (created)
+        await recordChanges(tx, [
+          { actor, action: 'create', entity: 'containment', entityId, after: { related: true } },
+        ]);
       return created;
     }
     const removed = await queries.deleteContainment(tx, parent.id, child.id);
@@ -461,19 +649,33 @@ export async function listVersionRelations(db: Db, versionId: number, otherKind:
   return (await queries.listVersionRelationsOf(db, versionId, otherKind)).map((id) => href.version(otherKind, id));
 }
 
-export function setVersionRelation(db: Db, actor: string, versionId: number, otherKind: ItemKind, otherId: number, related: boolean): Promise<boolean> {
+export function setVersionRelation(
+  db: Db,
+  actor: string,
+  versionId: number,
+  otherKind: ItemKind,
+  otherId: number,
+  related: boolean,
+): Promise<boolean> {
   return inTransaction(db, pairTaken, async (tx) => {
     await assertVersion(tx, 'assembly', versionId);
     await assertVersion(tx, otherKind, otherId);
     if (otherId === versionId) throw new HttpError(400, texts.msg('relations.selfRelated'));
     const entityId = href.versionRelation('assembly', versionId, otherKind, otherId);
     if (related) {
-      const created = (await queries.insertVersionRelation(tx, orient('assembly', versionId, otherKind, otherId), actor)) !== null;
-      if (created) await recordChanges(tx, [{ actor, action: 'create', entity: 'version_relation', entityId, after: { related: true } }]);
+      const created =
+        (await queries.insertVersionRelation(tx, orient('assembly', versionId, otherKind, otherId), actor)) !== null;
+      if (created)
+        await recordChanges(tx, [
+          { actor, action: 'create', entity: 'version_relation', entityId, after: { related: true } },
+        ]);
       return created;
     }
-    if (!(await queries.deleteVersionRelation(tx, versionId, otherId))) throw notFound(texts.msg('thing.relation', { relation: entityId }));
-    await recordChanges(tx, [{ actor, action: 'delete', entity: 'version_relation', entityId, before: { related: true } }]);
+    if (!(await queries.deleteVersionRelation(tx, versionId, otherId)))
+      throw notFound(texts.msg('thing.relation', { relation: entityId }));
+    await recordChanges(tx, [
+      { actor, action: 'delete', entity: 'version_relation', entityId, before: { related: true } },
+    ]);
     return true;
   });
 }

@@ -165,14 +165,18 @@ export class CodeHostIssues {
         stop.abort();
         throw error;
       });
-      if (this.lastLogged !== null) this.options.log.info({ codeHost: loggable(apiUrl.href) }, 'code host issues are available again');
+      if (this.lastLogged !== null)
+        this.options.log.info({ codeHost: loggable(apiUrl.href) }, 'code host issues are available again');
       this.lastLogged = null;
       return { ok: true, versions, fetchedAt: new Date() };
     } catch (error) {
       const failure = this.failureOf(error, timeout);
       if (this.lastLogged !== failure.kind) {
         // Why, once per outage; the address without credentials, never the token.
-        this.options.log.warn({ codeHost: loggable(apiUrl.href), reason: failure.kind }, `code host issues unavailable: ${failure.kind}`);
+        this.options.log.warn(
+          { codeHost: loggable(apiUrl.href), reason: failure.kind },
+          `code host issues unavailable: ${failure.kind}`,
+        );
         this.lastLogged = failure.kind;
       }
       return { ok: false, reason: failure.reason, fetchedAt: null };
@@ -181,9 +185,21 @@ export class CodeHostIssues {
 
   private failureOf(error: unknown, signal: AbortSignal): CodeHostFailure {
     if (error instanceof CodeHostFailure) return error;
-    if (signal.aborted) return new CodeHostFailure(`no answer within ${this.timeoutMs / 1000} s`, msg('releaseNotes.timeout', { seconds: Math.round(this.timeoutMs / 1000) }));
-    const cause = error instanceof Error && error.cause instanceof Error ? `${error.cause.message}` : error instanceof Error ? error.message : String(error);
-    return new CodeHostFailure(`unreachable (${cause.replaceAll(this.options.token ?? '\u0000', '***')})`, msg('releaseNotes.unreachable'));
+    if (signal.aborted)
+      return new CodeHostFailure(
+        `no answer within ${this.timeoutMs / 1000} s`,
+        msg('releaseNotes.timeout', { seconds: Math.round(this.timeoutMs / 1000) }),
+      );
+    const cause =
+      error instanceof Error && error.cause instanceof Error
+        ? `${error.cause.message}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    return new CodeHostFailure(
+      `unreachable (${cause.replaceAll(this.options.token ?? '\u0000', '***')})`,
+      msg('releaseNotes.unreachable'),
+    );
   }
 
   private async fetchVersion(apiUrl: URL, version: string, signal: AbortSignal): Promise<CodeHostIssue[]> {
@@ -192,7 +208,8 @@ export class CodeHostIssues {
     url.searchParams.set('per_page', String(PER_PAGE));
     const byIid = new Map<number, CodeHostIssue>();
     for (let page = 1; url; page++) {
-      if (page > MAX_PAGES) throw new CodeHostFailure(`more than ${MAX_PAGES} pages`, msg('releaseNotes.tooManyPages', { max: MAX_PAGES }));
+      if (page > MAX_PAGES)
+        throw new CodeHostFailure(`more than ${MAX_PAGES} pages`, msg('releaseNotes.tooManyPages', { max: MAX_PAGES }));
       const response = await fetch(url, {
         headers: { Authorization: `Bearer ${this.options.token}`, Accept: 'application/json' },
         // A redirect could take the token elsewhere; GITLAB_API_URL must be the final address.
@@ -201,7 +218,10 @@ export class CodeHostIssues {
       });
       if (response.status === 401 || response.status === 403) {
         await response.body?.cancel();
-        throw new CodeHostFailure(`token refused (HTTP ${response.status})`, msg('releaseNotes.refused', { status: response.status }));
+        throw new CodeHostFailure(
+          `token refused (HTTP ${response.status})`,
+          msg('releaseNotes.refused', { status: response.status }),
+        );
       }
       if (!response.ok) {
         await response.body?.cancel();
@@ -214,9 +234,16 @@ export class CodeHostIssues {
       } catch {
         throw new CodeHostFailure('answer is not JSON', msg('releaseNotes.invalidAnswer'));
       }
-      if (!parsed.success) throw new CodeHostFailure('answer is not a list of issues', msg('releaseNotes.invalidAnswer'));
+      if (!parsed.success)
+        throw new CodeHostFailure('answer is not a list of issues', msg('releaseNotes.invalidAnswer'));
       for (const issue of parsed.data) {
-        byIid.set(issue.iid, { iid: issue.iid, title: issue.title, state: issue.state, labels: issue.labels, web_url: issueUrl(issue.web_url) });
+        byIid.set(issue.iid, {
+          iid: issue.iid,
+          title: issue.title,
+          state: issue.state,
+          labels: issue.labels,
+          web_url: issueUrl(issue.web_url),
+        });
       }
       url = nextPage(response, url, apiUrl);
     }

@@ -1,4 +1,11 @@
-import { apiError, internalReleaseNotes, internalReleaseNotesQuery, messageLanguageOf, releaseNotes, type CodeHostIssues as Issues } from '@dp/contract';
+import {
+  apiError,
+  internalReleaseNotes,
+  internalReleaseNotesQuery,
+  messageLanguageOf,
+  releaseNotes,
+  type CodeHostIssues as Issues,
+} from '@dp/contract';
 import { requireRole } from '../../auth/plugin.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
 import { CodeHostIssues, type IssuesOutcome } from './code-host.js';
@@ -9,8 +16,21 @@ const errors = { 400: apiError, 401: apiError, 403: apiError };
 /** What the page gets of the code host's issues, the reason in the user's language. */
 function issuesAnswer(outcome: IssuesOutcome | null, acceptLanguage: string | undefined): Issues {
   if (outcome === null) return { status: 'pending', message: null, code: null, fetched_at: null, versions: [] };
-  if (outcome.ok) return { status: 'ok', message: null, code: null, fetched_at: outcome.fetchedAt.toISOString(), versions: outcome.versions };
-  return { status: 'unavailable', message: outcome.reason.render(messageLanguageOf(acceptLanguage)), code: outcome.reason.key, fetched_at: null, versions: [] };
+  if (outcome.ok)
+    return {
+      status: 'ok',
+      message: null,
+      code: null,
+      fetched_at: outcome.fetchedAt.toISOString(),
+      versions: outcome.versions,
+    };
+  return {
+    status: 'unavailable',
+    message: outcome.reason.render(messageLanguageOf(acceptLanguage)),
+    code: outcome.reason.key,
+    fetched_at: null,
+    versions: [],
+  };
 }
 
 /**
@@ -24,7 +44,11 @@ export function releaseNotesRoutes(app: ZodApp, { config }: AppContext) {
   const issues = new CodeHostIssues({ apiUrl: config.codeHost.apiUrl, token: config.codeHost.token, log: app.log });
 
   app.get('/api/release-notes', {
-    schema: { tags: ['release notes'], summary: 'The version history every signed-in user sees (German)', response: { 200: releaseNotes, ...errors } },
+    schema: {
+      tags: ['release notes'],
+      summary: 'The version history every signed-in user sees (German)',
+      response: { 200: releaseNotes, ...errors },
+    },
     onRequest: requireRole('extern'),
     handler: () => ({ history: external }),
   });
@@ -39,6 +63,9 @@ export function releaseNotesRoutes(app: ZodApp, { config }: AppContext) {
       response: { 200: internalReleaseNotes, ...errors },
     },
     onRequest: requireRole('intern'),
-    handler: async (req) => ({ history: internal, issues: issuesAnswer(await issues.get(req.query.issues), req.headers['accept-language']) }),
+    handler: async (req) => ({
+      history: internal,
+      issues: issuesAnswer(await issues.get(req.query.issues), req.headers['accept-language']),
+    }),
   });
 }

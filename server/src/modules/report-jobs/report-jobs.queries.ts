@@ -18,7 +18,10 @@ export const JOB_LIFETIME = '1 hour';
 const JOB_STALE_AFTER = '20 minutes';
 
 /** Deletes jobs older than their lifetime (their chunks go with them), then records a new one. */
-export async function insertJob(pool: pg.Pool, job: { id: string; fileName: string; contentType: string; createdBy: string }): Promise<JobRow> {
+export async function insertJob(
+  pool: pg.Pool,
+  job: { id: string; fileName: string; contentType: string; createdBy: string },
+): Promise<JobRow> {
   await pool.query(`delete from report_jobs where created_at < now() - interval '${JOB_LIFETIME}'`);
   const result = await pool.query<JobRow>(
     `insert into report_jobs (id, file_name, content_type, created_by) values ($1, $2, $3, $4)
@@ -39,7 +42,10 @@ export async function findJob(pool: pg.Pool, id: string): Promise<JobRow | null>
 }
 
 export async function setProgress(pool: pg.Pool, id: string, progress: number): Promise<void> {
-  await pool.query(`update report_jobs set progress = greatest(progress, $2) where id = $1 and status = 'running'`, [id, progress]);
+  await pool.query(`update report_jobs set progress = greatest(progress, $2) where id = $1 and status = 'running'`, [
+    id,
+    progress,
+  ]);
 }
 
 export async function insertChunk(pool: pg.Pool, id: string, seq: number, data: Buffer): Promise<void> {
@@ -57,11 +63,17 @@ export async function failJob(pool: pg.Pool, id: string, message: string): Promi
 }
 
 export async function fileSize(pool: pg.Pool, id: string): Promise<number> {
-  const result = await pool.query<{ size: string }>(`select coalesce(sum(octet_length(data)), 0) as size from report_job_chunks where job_id = $1`, [id]);
+  const result = await pool.query<{ size: string }>(
+    `select coalesce(sum(octet_length(data)), 0) as size from report_job_chunks where job_id = $1`,
+    [id],
+  );
   return Number(result.rows[0]!.size);
 }
 
 export async function chunk(pool: pg.Pool, id: string, seq: number): Promise<Buffer | null> {
-  const result = await pool.query<{ data: Buffer }>(`select data from report_job_chunks where job_id = $1 and seq = $2`, [id, seq]);
+  const result = await pool.query<{ data: Buffer }>(
+    `select data from report_job_chunks where job_id = $1 and seq = $2`,
+    [id, seq],
+  );
   return result.rows[0]?.data ?? null;
 }

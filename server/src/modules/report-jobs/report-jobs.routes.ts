@@ -14,16 +14,34 @@ const jobParams = z.object({ id: z.uuid() });
 export function reportJobRoutes(
   app: ZodApp,
   jobs: ReportJobs,
-  { basePath, tags, access }: { basePath: string; tags: string[]; access: { onRequest: onRequestHookHandler; preHandler?: preHandlerHookHandler } },
+  {
+    basePath,
+    tags,
+    access,
+  }: {
+    basePath: string;
+    tags: string[];
+    access: { onRequest: onRequestHookHandler; preHandler?: preHandlerHookHandler };
+  },
 ) {
   app.get(`${basePath}/:id`, {
-    schema: { tags, summary: "A report job's status and progress (0 … 100); poll it until the status is done", params: jobParams, response: { 200: reportJob, ...errors } },
+    schema: {
+      tags,
+      summary: "A report job's status and progress (0 … 100); poll it until the status is done",
+      params: jobParams,
+      response: { 200: reportJob, ...errors },
+    },
     ...access,
     handler: (req) => jobs.get(req.params.id, req.user.username, messageLanguageOf(req.headers['accept-language'])),
   });
 
   app.get(`${basePath}/:id/file`, {
-    schema: { tags, summary: "A finished report job's file (409 while it runs)", params: jobParams, response: { 200: z.any(), ...errors } },
+    schema: {
+      tags,
+      summary: "A finished report job's file (409 while it runs)",
+      params: jobParams,
+      response: { 200: z.any(), ...errors },
+    },
     ...access,
     handler: async (req, reply) => {
       const file = await jobs.file(req.params.id, req.user.username, messageLanguageOf(req.headers['accept-language']));

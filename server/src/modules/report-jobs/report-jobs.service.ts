@@ -43,7 +43,12 @@ export class ReportJobs {
   ) {}
 
   async start(spec: JobSpec): Promise<ReportJob> {
-    const row = await queries.insertJob(this.pool, { id: randomUUID(), fileName: spec.fileName, contentType: spec.contentType, createdBy: spec.createdBy });
+    const row = await queries.insertJob(this.pool, {
+      id: randomUUID(),
+      fileName: spec.fileName,
+      contentType: spec.contentType,
+      createdBy: spec.createdBy,
+    });
     const controller = new AbortController();
     const done = this.run(row.id, spec, controller.signal).finally(() => this.running.delete(row.id));
     this.running.set(row.id, { controller, done });
@@ -56,7 +61,11 @@ export class ReportJobs {
   }
 
   /** The finished file as a stream of its pieces; 409 while it is running or when it failed. */
-  async file(id: string, user: string, language: MessageLanguage): Promise<{ fileName: string; contentType: string; size: number; stream: Readable }> {
+  async file(
+    id: string,
+    user: string,
+    language: MessageLanguage,
+  ): Promise<{ fileName: string; contentType: string; size: number; stream: Readable }> {
     const job = await this.find(id, user, language);
     if (job.status === 'running') throw new HttpError(409, msg('reportJob.running', { progress: job.progress }));
     if (job.status === 'failed') throw new HttpError(409, msg('reportJob.noFile', { reason: job.message ?? '' }));
@@ -92,7 +101,15 @@ export class ReportJobs {
 
   private view(row: queries.JobRow): ReportJob {
     const href = `${this.basePath}/${row.id}`;
-    return { id: row.id, status: row.status, progress: row.progress, file_name: row.file_name, message: row.message, href, file_href: `${href}/file` };
+    return {
+      id: row.id,
+      status: row.status,
+      progress: row.progress,
+      file_name: row.file_name,
+      message: row.message,
+      href,
+      file_href: `${href}/file`,
+    };
   }
 
   private async run(id: string, spec: JobSpec, signal: AbortSignal): Promise<void> {
@@ -112,9 +129,11 @@ export class ReportJobs {
         this.log.error({ err, job: id }, 'report job failed');
         reason = msg('reportJob.internal');
       }
-      await queries.failJob(this.pool, id, msg('reportJob.failed', { reason }).render(spec.language)).catch((e: unknown) => {
-        this.log.error({ err: e, job: id }, 'report job could not be marked failed');
-      });
+      await queries
+        .failJob(this.pool, id, msg('reportJob.failed', { reason }).render(spec.language))
+        .catch((e: unknown) => {
+          this.log.error({ err: e, job: id }, 'report job could not be marked failed');
+        });
     }
   }
 }
@@ -133,7 +152,10 @@ class ChunkOutput implements ReportOutput {
   ) {}
 
   write(chunk: string | Uint8Array) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const buffer =
+      typeof chunk === 'string'
+        ? Buffer.from(chunk, 'utf8')
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     this.parts.push(buffer);
     this.size += buffer.length;
     while (this.size >= CHUNK_SIZE) this.store(CHUNK_SIZE);
@@ -177,7 +199,9 @@ function throttledProgress(write: (percent: number) => Promise<void>, log: Fasti
     const value = latest;
     written = value;
     last = Date.now();
-    pending = pending.then(() => write(value)).catch((err: unknown) => log.warn({ err }, 'report progress could not be saved'));
+    pending = pending
+      .then(() => write(value))
+      .catch((err: unknown) => log.warn({ err }, 'report progress could not be saved'));
   };
   return {
     report(done: number) {

@@ -23,7 +23,8 @@ export interface SearchEntry {
 }
 
 /** Like SQL's ascending order: a missing number sorts after every present one. */
-const compareNullsLast = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a.localeCompare(b));
+const compareNullsLast = (a: string | null, b: string | null) =>
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : a.localeCompare(b);
 const compareEntries = (a: SearchEntry, b: SearchEntry) =>
   kindRank[a.kind] - kindRank[b.kind] ||
   a.parentName.localeCompare(b.parentName) ||

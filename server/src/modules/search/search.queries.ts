@@ -8,10 +8,15 @@ export type ResultRow = {
   parent_name: string;
   name: string | null;
   name2: string | null;
-}
+};
 
 /** One item's versions, or just one version of it. */
-export async function findById(db: Executor, kind: ItemKind, itemId: number, versionId: number | null): Promise<ResultRow[]> {
+export async function findById(
+  db: Executor,
+  kind: ItemKind,
+  itemId: number,
+  versionId: number | null,
+): Promise<ResultRow[]> {
   const oneVersion = versionId === null ? sql`` : sql`and v.id = ${versionId}`;
   const result = await db.execute<ResultRow>(sql`
     select v.kind, v.id as version_id, i.name as parent_name, v.name, v.name2

@@ -8,8 +8,16 @@ import type { ResultRow } from './search.queries.js';
 
 const HINT_LIMIT = 20;
 
-const typeOfKind: Record<ItemKind, SearchType> = { system: 'System', assembly: 'Assembly', subassembly: 'Sub-Assembly' };
-const kindOfType: Record<SearchType, ItemKind> = { System: 'system', Assembly: 'assembly', 'Sub-Assembly': 'subassembly' };
+const typeOfKind: Record<ItemKind, SearchType> = {
+  system: 'System',
+  assembly: 'Assembly',
+  subassembly: 'Sub-Assembly',
+};
+const kindOfType: Record<SearchType, ItemKind> = {
+  System: 'system',
+  Assembly: 'assembly',
+  'Sub-Assembly': 'subassembly',
+};
 
 const toHint = (entry: SearchEntry): SearchHint => ({
   name: entry.name,
@@ -30,7 +38,8 @@ export async function hints(db: Db, index: SearchIndex, word: string): Promise<S
   const containing: SearchEntry[] = [];
   for (const entry of await index.current(db)) {
     if (!entry.anyFolded.includes(folded)) continue;
-    const fields = entry.versionId === null ? [entry.parentFolded] : [entry.parentFolded, entry.nameFolded, entry.name2Folded];
+    const fields =
+      entry.versionId === null ? [entry.parentFolded] : [entry.parentFolded, entry.nameFolded, entry.name2Folded];
     if (!fields.some((f) => f.includes(folded))) continue;
     (fields.some((f) => f.startsWith(folded)) ? starting : containing).push(entry);
     if (starting.length >= HINT_LIMIT) break;
@@ -63,18 +72,35 @@ export async function fullSearch(db: Db, index: SearchIndex, word: string): Prom
   const perKind: Record<ItemKind, number> = { system: 0, assembly: 0, subassembly: 0 };
   const rows: ResultRow[] = [];
   for (const entry of await index.current(db)) {
-    if (entry.versionId === null || perKind[entry.kind] >= SEARCH_RESULTS_PER_KIND || !entry.anyFolded.includes(search)) continue;
+    if (entry.versionId === null || perKind[entry.kind] >= SEARCH_RESULTS_PER_KIND || !entry.anyFolded.includes(search))
+      continue;
     const fields = [entry.parentFolded, entry.nameFolded, entry.name2Folded];
     if (!fields.some((f) => f.includes(search))) continue;
     if (!fields.some((f) => f.includes(typed) || (f !== '' && typed.includes(f)))) continue;
     perKind[entry.kind]++;
-    rows.push({ kind: entry.kind, version_id: entry.versionId, parent_name: entry.parentName, name: entry.name, name2: entry.name2 });
+    rows.push({
+      kind: entry.kind,
+      version_id: entry.versionId,
+      parent_name: entry.parentName,
+      name: entry.name,
+      name2: entry.name2,
+    });
   }
   return group(rows);
 }
 
-export async function searchById(db: Db, type: SearchType, id: number, versionId: number | null): Promise<SearchResults> {
+export async function searchById(
+  db: Db,
+  type: SearchType,
+  id: number,
+  versionId: number | null,
+): Promise<SearchResults> {
   const rows = await queries.findById(db, kindOfType[type], id, versionId);
-  if (rows.length === 0) throw notFound(versionId === null ? numbered(kindName(kindOfType[type]), id) : msg('thing.withVersion', { kind: kindName(kindOfType[type]), id, versionId }));
+  if (rows.length === 0)
+    throw notFound(
+      versionId === null
+        ? numbered(kindName(kindOfType[type]), id)
+        : msg('thing.withVersion', { kind: kindName(kindOfType[type]), id, versionId }),
+    );
   return group(rows);
 }

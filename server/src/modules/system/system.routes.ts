@@ -11,7 +11,11 @@ export function systemRoutes(app: ZodApp, { config, db }: AppContext) {
   const uris = webAppUris(config.publicUrl);
 
   app.get('/api/config', {
-    schema: { tags: ['system'], summary: 'Public settings the web app needs to sign in', response: { 200: publicConfig } },
+    schema: {
+      tags: ['system'],
+      summary: 'Public settings the web app needs to sign in',
+      response: { 200: publicConfig },
+    },
     handler: () => ({
       deployment: config.deployment,
       version: APP_VERSION,
@@ -30,7 +34,11 @@ export function systemRoutes(app: ZodApp, { config, db }: AppContext) {
   });
 
   app.get('/api/me', {
-    schema: { tags: ['system'], summary: 'The signed-in user and role', response: { 200: me, 401: apiError, 403: apiError } },
+    schema: {
+      tags: ['system'],
+      summary: 'The signed-in user and role',
+      response: { 200: me, 401: apiError, 403: apiError },
+    },
     onRequest: requireRole('extern'),
     handler: (req) => ({ username: req.user.username, role: req.user.role }),
   });
@@ -46,7 +54,12 @@ export function systemRoutes(app: ZodApp, { config, db }: AppContext) {
       ])
         .catch(() => 'unavailable' as const)
         .finally(() => clearTimeout(timer));
-      const body = { status: database === 'ok' ? ('ok' as const) : ('degraded' as const), version: APP_VERSION, app: 'ok' as const, database };
+      const body = {
+        status: database === 'ok' ? ('ok' as const) : ('degraded' as const),
+        version: APP_VERSION,
+        app: 'ok' as const,
+        database,
+      };
       return reply.code(database === 'ok' ? 200 : 503).send(body);
     },
   });

@@ -15,17 +15,25 @@ const quoted = pg.escapeIdentifier;
  * the swap and then checks every foreign key once, set-wise, before anything commits; elsewhere the
  * triggers do the checking.
  */
-export async function replaceProductData(client: pg.ClientBase, staging: string, columns: Record<BackupTable, string[]>) {
+export async function replaceProductData(
+  client: pg.ClientBase,
+  staging: string,
+  columns: Record<BackupTable, string[]>,
+) {
   const setWise = await withoutRowTriggers(client);
   // The comparisons are hash joins over whole tables: give them statistics and room to hash in memory.
   for (const table of BACKUP_TABLES) await client.query(`analyze ${quoted(staging)}.${quoted(table)}`);
   await client.query(`set local work_mem = '256MB'`);
   const keys = await primaryKeys(client);
-  const sameKey = (table: BackupTable, a: string, b: string) => keys[table].map((k) => `${a}.${quoted(k)} = ${b}.${quoted(k)}`).join(' and ');
-  const row = (table: BackupTable, alias: string) => `(${columns[table].map((c) => `${alias}.${quoted(c)}`).join(', ')})`;
+  const sameKey = (table: BackupTable, a: string, b: string) =>
+    keys[table].map((k) => `${a}.${quoted(k)} = ${b}.${quoted(k)}`).join(' and ');
+  const row = (table: BackupTable, alias: string) =>
+    `(${columns[table].map((c) => `${alias}.${quoted(c)}`).join(', ')})`;
   // Children before parents, so no row is left pointing at a deleted one.
   for (const table of [...BACKUP_TABLES].reverse()) {
-    await client.query(`delete from public.${quoted(table)} p where not exists (select 1 from ${quoted(staging)}.${quoted(table)} s where ${sameKey(table, 's', 'p')})`);
+    await client.query(
+      `delete from public.${quoted(table)} p where not exists (select 1 from ${quoted(staging)}.${quoted(table)} s where ${sameKey(table, 's', 'p')})`,
+    );
   }
   // Parents before children, so every row points at one that is there.
   for (const table of BACKUP_TABLES) {
@@ -57,11 +65,16 @@ export async function replaceProductData(client: pg.ClientBase, staging: string,
     [BACKUP_TABLES],
   );
   for (const { table_name, sequence } of serials.rows) {
-    await client.query(`select setval($1, coalesce((select max(id) from public.${quoted(table_name)}), 0) + 1, false)`, [sequence]);
+    await client.query(
+      `select setval($1, coalesce((select max(id) from public.${quoted(table_name)}), 0) + 1, false)`,
+      [sequence],
+    );
   }
   await client.query(`drop schema ${quoted(staging)} cascade`);
   // Open clients poll the modification time and reload what they show.
-  await client.query(`update data_info set modification_time = greatest(clock_timestamp(), modification_time + interval '1 microsecond')`);
+  await client.query(
+    `update data_info set modification_time = greatest(clock_timestamp(), modification_time + interval '1 microsecond')`,
+  );
 }
 
 /** The primary-key columns of each product table. */
@@ -99,7 +112,13 @@ async function withoutRowTriggers(client: pg.ClientBase): Promise<boolean> {
 
 /** The name of a foreign key among the product tables that some row breaks, or null: one anti-join each. */
 async function brokenForeignKey(client: pg.ClientBase): Promise<string | null> {
-  const keys = await client.query<{ name: string; child: string; parent: string; child_cols: string[]; parent_cols: string[] }>(
+  const keys = await client.query<{
+    name: string;
+    child: string;
+    parent: string;
+    child_cols: string[];
+    parent_cols: string[];
+  }>(
     `select c.conname as name, cr.relname as child, pr.relname as parent,
             array(select a.attname::text from unnest(c.conkey) with ordinality k(n, i) join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n order by k.i) as child_cols,
             array(select a.attname::text from unnest(c.confkey) with ordinality k(n, i) join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.n order by k.i) as parent_cols
@@ -120,33 +139,46 @@ async function brokenForeignKey(client: pg.ClientBase): Promise<string | null> {
   return null;
 }
 
-export async function recordImport(client: pg.ClientBase, row: { name: string; by: string; counts: Record<string, number> }) {
-  await client.query('insert into imports (backup_name, by, counts) values ($1, $2, $3)', [row.name, row.by, JSON.stringify(row.counts)]);
-  await client.query(`insert into audit_log (actor, action, entity, entity_id, after) values ($1, 'update', 'database', $2, $3)`, [
-    row.by,
+export async function recordImport(
+  client: pg.ClientBase,
+  row: { name: string; by: string; counts: Record<string, number> },
+) {
+  await client.query('insert into imports (backup_name, by, counts) values ($1, $2, $3)', [
     row.name,
-    JSON.stringify({ imported: row.name, counts: row.counts }),
+    row.by,
+    JSON.stringify(row.counts),
   ]);
+  await client.query(
+    `insert into audit_log (actor, action, entity, entity_id, after) values ($1, 'update', 'database', $2, $3)`,
+    [row.by, row.name, JSON.stringify({ imported: row.name, counts: row.counts })],
+  );
 }
 
 export async function lastImport(pool: pg.Pool): Promise<{ backup_name: string; at: Date; by: string } | null> {
-  return (await pool.query('select backup_name, at, by from imports order by at desc, id desc limit 1')).rows[0] ?? null;
+  return (
+    (await pool.query('select backup_name, at, by from imports order by at desc, id desc limit 1')).rows[0] ?? null
+  );
 }
 
 export async function modificationTime(pool: pg.Pool): Promise<Date | null> {
-  return (await pool.query<{ modification_time: Date }>('select modification_time from data_info where id = 1')).rows[0]?.modification_time ?? null;
+  return (
+    (await pool.query<{ modification_time: Date }>('select modification_time from data_info where id = 1')).rows[0]
+      ?.modification_time ?? null
+  );
 }
 
 /** Records a transfer from this instance, successful or not, with its audit entry. */
-export async function recordTransfer(pool: pg.Pool, row: { name: string; to: 'www' | 'demo'; url: string; by: string; ok: boolean; message: string }) {
+export async function recordTransfer(
+  pool: pg.Pool,
+  row: { name: string; to: 'www' | 'demo'; url: string; by: string; ok: boolean; message: string },
+) {
   const result = await pool.query<{ at: Date }>(
     'insert into transfers (backup_name, target, target_url, by, ok, message) values ($1, $2, $3, $4, $5, $6) returning at',
     [row.name, row.to, row.url, row.by, row.ok, row.message],
   );
-  await pool.query(`insert into audit_log (actor, action, entity, entity_id, after) values ($1, 'create', 'transfer', $2, $3)`, [
-    row.by,
-    row.name,
-    JSON.stringify({ to: row.to, url: row.url, ok: row.ok, message: row.message }),
-  ]);
+  await pool.query(
+    `insert into audit_log (actor, action, entity, entity_id, after) values ($1, 'create', 'transfer', $2, $3)`,
+    [row.by, row.name, JSON.stringify({ to: row.to, url: row.url, ok: row.ok, message: row.message })],
+  );
   return result.rows[0]!.at;
 }

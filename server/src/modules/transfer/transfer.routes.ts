@@ -1,4 +1,11 @@
-import { apiError, instanceStatus, messageLanguageOf, transferRequest, transferResult, transferTargets } from '@dp/contract';
+import {
+  apiError,
+  instanceStatus,
+  messageLanguageOf,
+  transferRequest,
+  transferResult,
+  transferTargets,
+} from '@dp/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -24,7 +31,11 @@ export async function transferRoutes(app: ZodApp, { pool, config }: AppContext) 
   const admin = requireRole('admin');
 
   app.get('/api/db/targets', {
-    schema: { tags: ['database'], summary: 'Where transfers go (LIVE_URL, DEMO_URL)', response: { 200: transferTargets, ...errors } },
+    schema: {
+      tags: ['database'],
+      summary: 'Where transfers go (LIVE_URL, DEMO_URL)',
+      response: { 200: transferTargets, ...errors },
+    },
     onRequest: admin,
     handler: () => service.transferTargets(config),
   });
@@ -46,7 +57,11 @@ export async function transferRoutes(app: ZodApp, { pool, config }: AppContext) 
   });
 
   app.get('/api/db/status', {
-    schema: { tags: ['database'], summary: 'This instance’s state, for monitoring (transfer token)', response: { 200: instanceStatus, ...errors } },
+    schema: {
+      tags: ['database'],
+      summary: 'This instance’s state, for monitoring (transfer token)',
+      response: { 200: instanceStatus, ...errors },
+    },
     handler: (req) => {
       service.assertTransferToken(config, req.headers.authorization);
       return service.instanceStatus(deps);
@@ -60,14 +75,22 @@ export async function transferRoutes(app: ZodApp, { pool, config }: AppContext) 
         tags: ['database'],
         summary: 'Replace all product data with a backup file, atomically (transfer token; live and demo only)',
         consumes: RAW_BODY_TYPES,
-        response: { 200: z.object({ name: z.string(), counts: z.record(z.string(), z.number()) }), ...errors, 415: apiError },
+        response: {
+          200: z.object({ name: z.string(), counts: z.record(z.string(), z.number()) }),
+          ...errors,
+          415: apiError,
+        },
       },
       // The one write live and demo accept: the published state arriving from work.
       config: { writesData: false },
       handler: async (req) => {
         service.assertTransferToken(config, req.headers.authorization);
         if (!req.body) throw new HttpError(400, msg('backup.fileEmpty'));
-        const { name, counts, timing } = await service.importState(deps, req.body as Readable, transferBy.parse(req.headers['x-transfer-by']));
+        const { name, counts, timing } = await service.importState(
+          deps,
+          req.body as Readable,
+          transferBy.parse(req.headers['x-transfer-by']),
+        );
         req.log.info({ backup: name, ...timing }, 'published state imported');
         return { name, counts };
       },

@@ -1,4 +1,10 @@
-import { ACTUAL_STATE, APP_VERSION, type InstanceStatus, type TransferRequest, type TransferTarget } from '@dp/contract';
+import {
+  ACTUAL_STATE,
+  APP_VERSION,
+  type InstanceStatus,
+  type TransferRequest,
+  type TransferTarget,
+} from '@dp/contract';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
@@ -68,7 +74,8 @@ export async function importState(deps: TransferDeps, input: Readable, by: strin
       try {
         await queries.replaceProductData(client, staging, columns);
       } catch (error) {
-        if (error instanceof queries.ForeignKeyBroken) throw new HttpError(400, msg('backup.fileDamaged', { reason: `a row breaks ${error.message}` }));
+        if (error instanceof queries.ForeignKeyBroken)
+          throw new HttpError(400, msg('backup.fileDamaged', { reason: `a row breaks ${error.message}` }));
         throw error;
       }
       await queries.recordImport(client, { name: header.name, by, counts: header.counts });
@@ -98,7 +105,13 @@ export async function instanceStatus(deps: TransferDeps): Promise<InstanceStatus
       last_import: last ? { name: last.backup_name, at: toIso(last.at), by: last.by } : null,
     };
   } catch {
-    return { deployment: deps.config.deployment, version: APP_VERSION, database: 'unavailable', modification_time: null, last_import: null };
+    return {
+      deployment: deps.config.deployment,
+      version: APP_VERSION,
+      database: 'unavailable',
+      modification_time: null,
+      last_import: null,
+    };
   }
 }
 
@@ -127,7 +140,14 @@ export async function transfer(deps: TransferDeps, actor: string, request: Trans
   if (!backup) throw new HttpError(409, msg('backup.busy'));
 
   const fail = async (status: number, text: Message): Promise<never> => {
-    await queries.recordTransfer(deps.pool, { name: backup.name, to: request.to, url, by: actor, ok: false, message: text.render('en') });
+    await queries.recordTransfer(deps.pool, {
+      name: backup.name,
+      to: request.to,
+      url,
+      by: actor,
+      ok: false,
+      message: text.render('en'),
+    });
     throw new HttpError(status, text);
   };
 
@@ -150,14 +170,33 @@ export async function transfer(deps: TransferDeps, actor: string, request: Trans
     stream.destroy();
     return fail(502, msg('transfer.unreachable', { target, url, reason: reasonOf(error) }));
   }
-  const body = (await response.json().catch(() => null)) as { message?: unknown; code?: unknown; counts?: Record<string, number> } | null;
+  const body = (await response.json().catch(() => null)) as {
+    message?: unknown;
+    code?: unknown;
+    counts?: Record<string, number>;
+  } | null;
   if (!response.ok) {
     stream.destroy();
-    if (body?.code === 'import.badToken' || body?.code === 'import.off') return fail(502, msg('transfer.refusedToken', { target }));
+    if (body?.code === 'import.badToken' || body?.code === 'import.off')
+      return fail(502, msg('transfer.refusedToken', { target }));
     const reason = typeof body?.message === 'string' ? body.message.slice(0, 500) : `HTTP ${response.status}`;
     return fail(502, msg('transfer.refused', { target, reason }));
   }
   await done;
-  const at = await queries.recordTransfer(deps.pool, { name: backup.name, to: request.to, url, by: actor, ok: true, message: 'Transfer Complete' });
-  return { name: backup.name, to: request.to, url, at: toIso(at), counts: body?.counts ?? backup.counts, message: msg('transfer.complete') };
+  const at = await queries.recordTransfer(deps.pool, {
+    name: backup.name,
+    to: request.to,
+    url,
+    by: actor,
+    ok: true,
+    message: 'Transfer Complete',
+  });
+  return {
+    name: backup.name,
+    to: request.to,
+    url,
+    at: toIso(at),
+    counts: body?.counts ?? backup.counts,
+    message: msg('transfer.complete'),
+  };
 }

@@ -17,7 +17,12 @@ export function HomePage() {
           {t('home.title')}
         </Title>
         <Text c="dimmed">{t('home.intro')}</Text>
-        <Button size="md" leftSection={<IconLogin size={18} aria-hidden />} onClick={() => void signIn(DEFAULT_TARGET)} data-testid="home-login">
+        <Button
+          size="md"
+          leftSection={<IconLogin size={18} aria-hidden />}
+          onClick={() => void signIn(DEFAULT_TARGET)}
+          data-testid="home-login"
+        >
           {t('home.login')}
         </Button>
       </Stack>

@@ -52,7 +52,11 @@ export function AppLayout() {
   );
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 280, breakpoint: 'md', collapsed: { desktop: true, mobile: !drawerOpened } }} padding={0}>
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 280, breakpoint: 'md', collapsed: { desktop: true, mobile: !drawerOpened } }}
+      padding={0}
+    >
       <AppShell.Header className={classes.header} data-deployment={config.deployment} data-testid="app-header">
         <a href="#main-content" className={classes.skipLink}>
           {t('app.skipToContent')}
@@ -60,7 +64,13 @@ export function AppLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             {!wide && (
-              <Burger opened={drawerOpened} onClick={drawer.toggle} size="sm" aria-label={t('app.toggleNavigation')} aria-expanded={drawerOpened} />
+              <Burger
+                opened={drawerOpened}
+                onClick={drawer.toggle}
+                size="sm"
+                aria-label={t('app.toggleNavigation')}
+                aria-expanded={drawerOpened}
+              />
             )}
             <Brand version={config.version} demo={config.deployment === 'demo'} />
           </Group>

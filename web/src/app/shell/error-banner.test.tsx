@@ -18,7 +18,11 @@ describe('ErrorBanner', () => {
 
   it("shows 'Error: {statusText} ({status})' and the message, red for an HTTP status", () => {
     renderWithProviders(<ErrorBanner />);
-    act(() => showError(new ApiFailure({ status: 404, statusText: 'Not Found', error: 'Not Found', message: 'There is no system 7.' })));
+    act(() =>
+      showError(
+        new ApiFailure({ status: 404, statusText: 'Not Found', error: 'Not Found', message: 'There is no system 7.' }),
+      ),
+    );
     const banner = screen.getByRole('alert');
     expect(banner).toHaveTextContent('Error: Not Found (404)');
     expect(banner).toHaveTextContent('There is no system 7.');
@@ -34,7 +38,16 @@ describe('ErrorBanner', () => {
 
   it('can be dismissed', async () => {
     renderWithProviders(<ErrorBanner />);
-    act(() => showError(new ApiFailure({ status: 500, statusText: 'Internal Server Error', error: 'Internal Server Error', message: 'Boom' })));
+    act(() =>
+      showError(
+        new ApiFailure({
+          status: 500,
+          statusText: 'Internal Server Error',
+          error: 'Internal Server Error',
+          message: 'Boom',
+        }),
+      ),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss error' }));
     expect(screen.queryByTestId('error-banner')).not.toBeInTheDocument();
   });

@@ -17,7 +17,14 @@ export function HeaderMenu({ icon, label, testId, target, children }: HeaderMenu
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" color="dark" leftSection={icon} rightSection={<IconChevronDown size={14} aria-hidden />} aria-label={label} data-testid={testId}>
+        <Button
+          variant="subtle"
+          color="dark"
+          leftSection={icon}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          aria-label={label}
+          data-testid={testId}
+        >
           {target}
         </Button>
       </Menu.Target>

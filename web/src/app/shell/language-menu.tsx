@@ -20,10 +20,21 @@ export function LanguageMenu() {
     </>
   );
   return (
-    <HeaderMenu icon={<IconLanguage size={18} aria-hidden />} label={t('language.button', { language: name })} testId="language-menu" target={target}>
+    <HeaderMenu
+      icon={<IconLanguage size={18} aria-hidden />}
+      label={t('language.button', { language: name })}
+      testId="language-menu"
+      target={target}
+    >
       <Menu.RadioGroup value={current} onChange={(value) => isLanguage(value) && void i18n.changeLanguage(value)}>
         {LANGUAGES.map((language) => (
-          <Menu.RadioItem key={language} value={language} lang={language} closeMenuOnClick data-testid={`language-${language}`}>
+          <Menu.RadioItem
+            key={language}
+            value={language}
+            lang={language}
+            closeMenuOnClick
+            data-testid={`language-${language}`}
+          >
             {t(`language.${language}`)}
           </Menu.RadioItem>
         ))}

@@ -47,7 +47,9 @@ export function navItemsFor(role: Role, deployment: Deployment): NavItem[] {
     admin && { key: 'database', to: '/database', label: 'nav.database' },
     intern && { key: 'dataset', to: '/dataset', label: 'nav.dataset' },
     admin && offersMonitoring(deployment) && { key: 'monitoring', to: '/monitoring', label: 'nav.monitoring' },
-    intern ? { key: 'infos-internal', to: '/issues-internal', label: 'nav.infosInternal' } : { key: 'infos', to: '/issues', label: 'nav.infos' },
+    intern
+      ? { key: 'infos-internal', to: '/issues-internal', label: 'nav.infosInternal' }
+      : { key: 'infos', to: '/issues', label: 'nav.infos' },
     { key: 'help', to: '/help', label: 'nav.help' },
     // A screen of the app that sends the token in a header, not a link with the token in its URL (SPEC 2).
     admin && { key: 'api-docs', to: '/api-docs', label: 'nav.apiDocs' },

@@ -9,7 +9,15 @@ import { Toolbar } from './toolbar';
 function renderToolbar(session: Session, deployment: Deployment = 'work') {
   const onLogin = vi.fn();
   const onLogout = vi.fn();
-  renderWithProviders(<Toolbar session={session} deployment={deployment} orientation="horizontal" onLogin={onLogin} onLogout={onLogout} />);
+  renderWithProviders(
+    <Toolbar
+      session={session}
+      deployment={deployment}
+      orientation="horizontal"
+      onLogin={onLogin}
+      onLogout={onLogout}
+    />,
+  );
   return { onLogin, onLogout };
 }
 
@@ -76,13 +84,16 @@ describe('Toolbar', () => {
     expect(screen.getByRole('link', { name: 'Monitoring (LIVE)' })).toHaveAttribute('href', '/monitoring');
   });
 
-  it.each(['live', 'demo'] as const)('hides Basic Data and Compatibility on the read-only %s deployment', (deployment) => {
-    renderToolbar(user('admin'), deployment);
-    expect(entries()).not.toContain('nav-basic-data');
-    expect(entries()).not.toContain('nav-compatibility');
-    expect(entries()).toContain('nav-database');
-    if (deployment === 'live') expect(entries()).not.toContain('nav-monitoring');
-  });
+  it.each(['live', 'demo'] as const)(
+    'hides Basic Data and Compatibility on the read-only %s deployment',
+    (deployment) => {
+      renderToolbar(user('admin'), deployment);
+      expect(entries()).not.toContain('nav-basic-data');
+      expect(entries()).not.toContain('nav-compatibility');
+      expect(entries()).toContain('nav-database');
+      if (deployment === 'live') expect(entries()).not.toContain('nav-monitoring');
+    },
+  );
 
   it('links the API docs screen of the app, without any token', () => {
     renderToolbar(user('admin'));
@@ -92,9 +103,18 @@ describe('Toolbar', () => {
   });
 
   it('marks the current page', () => {
-    renderWithProviders(<Toolbar session={user('extern')} deployment="work" orientation="horizontal" onLogin={vi.fn()} onLogout={vi.fn()} />, {
-      route: '/evaluate/system-delta-browser',
-    });
+    renderWithProviders(
+      <Toolbar
+        session={user('extern')}
+        deployment="work"
+        orientation="horizontal"
+        onLogin={vi.fn()}
+        onLogout={vi.fn()}
+      />,
+      {
+        route: '/evaluate/system-delta-browser',
+      },
+    );
     expect(screen.getByRole('link', { name: 'Evaluation' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Help' })).not.toHaveAttribute('aria-current');
   });

@@ -20,10 +20,22 @@ interface ToolbarProps {
 function ToolbarLink({ item, fullWidth, onNavigate }: { item: NavItem; fullWidth: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const common = { fullWidth, px: 'sm', justify: fullWidth ? 'flex-start' : 'center', 'data-testid': `nav-${item.key}`, onClick: onNavigate } as const;
+  const common = {
+    fullWidth,
+    px: 'sm',
+    justify: fullWidth ? 'flex-start' : 'center',
+    'data-testid': `nav-${item.key}`,
+    onClick: onNavigate,
+  } as const;
   const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
   return (
-    <Button component={Link} to={item.to} variant={active ? 'light' : 'subtle'} aria-current={active ? 'page' : undefined} {...common}>
+    <Button
+      component={Link}
+      to={item.to}
+      variant={active ? 'light' : 'subtle'}
+      aria-current={active ? 'page' : undefined}
+      {...common}
+    >
       {t(item.label)}
     </Button>
   );
@@ -36,7 +48,13 @@ export function Toolbar({ session, deployment, orientation, onLogin, onLogout, o
   const Layout = vertical ? Stack : Group;
 
   const logout = (
-    <Button variant="subtle" onClick={onLogout} leftSection={<IconLogout size={16} aria-hidden />} data-testid="nav-logout" {...(vertical ? { fullWidth: true, justify: 'flex-start' } : {})}>
+    <Button
+      variant="subtle"
+      onClick={onLogout}
+      leftSection={<IconLogout size={16} aria-hidden />}
+      data-testid="nav-logout"
+      {...(vertical ? { fullWidth: true, justify: 'flex-start' } : {})}
+    >
       {t('nav.logout')}
     </Button>
   );

@@ -13,7 +13,12 @@ export function UserMenu({ username, onLogout }: { username: string; onLogout: (
     </Box>
   );
   return (
-    <HeaderMenu icon={<IconUserCircle size={18} aria-hidden />} label={t('nav.userMenu', { name: username })} testId="user-menu" target={target}>
+    <HeaderMenu
+      icon={<IconUserCircle size={18} aria-hidden />}
+      label={t('nav.userMenu', { name: username })}
+      testId="user-menu"
+      target={target}
+    >
       <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout} data-testid="user-menu-logout">
         {t('nav.logout')}
       </Menu.Item>

@@ -31,7 +31,14 @@ function addColumnsOf<Row>(columns: ColumnDef<Row>[]): ColumnDef<Row>[] {
 function initialValues<Row>(columns: ColumnDef<Row>[]): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const column of columns) {
-    const fallback = column.type === 'checkbox' ? false : isMultiValue(column.type) ? [] : column.type === 'image' || column.type === 'select' ? null : '';
+    const fallback =
+      column.type === 'checkbox'
+        ? false
+        : isMultiValue(column.type)
+          ? []
+          : column.type === 'image' || column.type === 'select'
+            ? null
+            : '';
     values[column.key] = column.default !== undefined ? structuredClone(column.default) : fallback;
   }
   return values;
@@ -64,7 +71,8 @@ export function AddDialog<Row>({ opened, columns, onClose, onSubmit }: AddDialog
 
   const submit = async () => {
     const missing: Record<string, string> = {};
-    for (const field of fields) if (field.required && isEmpty(values[field.key])) missing[field.key] = t('table.required');
+    for (const field of fields)
+      if (field.required && isEmpty(values[field.key])) missing[field.key] = t('table.required');
     setErrors(missing);
     if (Object.keys(missing).length) return;
     setBusy(true);

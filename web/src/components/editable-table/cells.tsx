@@ -22,7 +22,17 @@ function visibleComments(value: unknown): TableComment[] {
 }
 
 /** A cell in display mode. */
-export function CellDisplay<Row>({ column, row, value, onOpenComments }: { column: ColumnDef<Row>; row: Row; value: unknown; onOpenComments: () => void }): ReactNode {
+export function CellDisplay<Row>({
+  column,
+  row,
+  value,
+  onOpenComments,
+}: {
+  column: ColumnDef<Row>;
+  row: Row;
+  value: unknown;
+  onOpenComments: () => void;
+}): ReactNode {
   const { t } = useTranslation();
   if (column.render) return column.render(row);
   switch (column.type ?? 'text') {
@@ -54,7 +64,14 @@ function CommentsButton({ count, onClick }: { count: number; onClick: () => void
   // Icon and count only, so that it fits a narrow column; the full name is its label and tooltip.
   const name = t('table.comments.open', { count });
   return (
-    <Button size="compact-xs" variant={count ? 'light' : 'subtle'} leftSection={<IconMessage size={14} aria-hidden />} onClick={onClick} aria-label={name} title={name}>
+    <Button
+      size="compact-xs"
+      variant={count ? 'light' : 'subtle'}
+      leftSection={<IconMessage size={14} aria-hidden />}
+      onClick={onClick}
+      aria-label={name}
+      title={name}
+    >
       {count}
     </Button>
   );
@@ -79,13 +96,33 @@ export interface CellEditorProps<Row> {
 }
 
 /** A cell as an input (edit mode and the Add dialog); every input is named by its column. */
-export function CellEditor<Row>({ column, row, edited, disabled = false, value, onChange, onOpenComments, error, withLabel, autoFocus }: CellEditorProps<Row>): ReactNode {
+export function CellEditor<Row>({
+  column,
+  row,
+  edited,
+  disabled = false,
+  value,
+  onChange,
+  onOpenComments,
+  error,
+  withLabel,
+  autoFocus,
+}: CellEditorProps<Row>): ReactNode {
   const { t } = useTranslation();
   const label = withLabel ? { label: column.name, withAsterisk: column.required } : { 'aria-label': column.name };
   const size = withLabel ? 'sm' : 'xs';
   switch (column.type ?? 'text') {
     case 'checkbox':
-      return <Checkbox checked={Boolean(value)} onChange={(e) => onChange(e.currentTarget.checked)} {...label} error={error} autoFocus={autoFocus} disabled={disabled} />;
+      return (
+        <Checkbox
+          checked={Boolean(value)}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+          {...label}
+          error={error}
+          autoFocus={autoFocus}
+          disabled={disabled}
+        />
+      );
     case 'select':
       return (
         <Select
@@ -128,7 +165,17 @@ export function CellEditor<Row>({ column, row, edited, disabled = false, value, 
         />
       );
     case 'password':
-      return <PasswordInput {...label} size={size} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value)} error={error} autoFocus={autoFocus} disabled={disabled} />;
+      return (
+        <PasswordInput
+          {...label}
+          size={size}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          error={error}
+          autoFocus={autoFocus}
+          disabled={disabled}
+        />
+      );
     case 'date':
       return (
         <TextInput
@@ -143,7 +190,14 @@ export function CellEditor<Row>({ column, row, edited, disabled = false, value, 
         />
       );
     case 'image':
-      return <ImageCell value={value} onChange={disabled ? undefined : onChange} label={column.name} folder={column.imageFolder} />;
+      return (
+        <ImageCell
+          value={value}
+          onChange={disabled ? undefined : onChange}
+          label={column.name}
+          folder={column.imageFolder}
+        />
+      );
     case 'comments':
       // Disabled comments still open, read-only (the table decides whether the dialog may edit).
       return <CommentsButton count={visibleComments(value).length} onClick={() => onOpenComments?.()} />;

@@ -36,12 +36,19 @@ function CommentEntry({
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Text size="xs" c="dimmed">
           {comment.author}
-          {comment.modification_time || comment.creation_time ? ` · ${formatDateTime(comment.modification_time ?? comment.creation_time)}` : ''}
+          {comment.modification_time || comment.creation_time
+            ? ` · ${formatDateTime(comment.modification_time ?? comment.creation_time)}`
+            : ''}
         </Text>
         {editable && !editing && (
           <Group gap={4} wrap="nowrap">
             <Tooltip label={t('table.comments.edit')}>
-              <ActionIcon size="sm" variant="subtle" aria-label={t('table.comments.edit')} onClick={() => setEditing(true)}>
+              <ActionIcon
+                size="sm"
+                variant="subtle"
+                aria-label={t('table.comments.edit')}
+                onClick={() => setEditing(true)}
+              >
                 <IconPencil size={14} aria-hidden />
               </ActionIcon>
             </Tooltip>
@@ -58,7 +65,13 @@ function CommentEntry({
               </Button>
             ) : (
               <Tooltip label={t('table.comments.delete')}>
-                <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('table.comments.delete')} onClick={() => setConfirming(true)}>
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('table.comments.delete')}
+                  onClick={() => setConfirming(true)}
+                >
                   <IconTrash size={14} aria-hidden />
                 </ActionIcon>
               </Tooltip>
@@ -68,7 +81,13 @@ function CommentEntry({
       </Group>
       {editing ? (
         <Stack gap={4} mt={4}>
-          <Textarea aria-label={t('table.comments.edit')} value={text} onChange={(e) => setText(e.currentTarget.value)} rows={3} autoFocus />
+          <Textarea
+            aria-label={t('table.comments.edit')}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            rows={3}
+            autoFocus
+          />
           <Group gap="xs" justify="flex-end">
             <Button
               size="compact-xs"
@@ -144,7 +163,13 @@ export function CommentsDialog({ opened, comments, editable, currentUser, onClos
   };
 
   return (
-    <Modal opened={opened} onClose={() => onClose(list, changed)} title={t('table.comments.title')} size="lg" closeButtonProps={{ 'aria-label': t('table.close') }}>
+    <Modal
+      opened={opened}
+      onClose={() => onClose(list, changed)}
+      title={t('table.comments.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('table.close') }}
+    >
       <Stack gap="xs">
         {list.every((c) => c.isDeleted) && (
           <Text size="sm" c="dimmed">

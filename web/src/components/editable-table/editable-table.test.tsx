@@ -6,7 +6,12 @@ import { ApiFailure } from '../../lib/api-failure';
 import { renderWithProviders } from '../../test/render';
 import { DISMISS_GRACE_MS } from './add-dialog';
 import { EditableTable, widthShares } from './editable-table';
-import { REFERENCES_MISSING, SELECT_OPTIONS_MISSING, SELECT_OPTIONS_WRONG_TYPE, validateSelectOptions } from './select-options';
+import {
+  REFERENCES_MISSING,
+  SELECT_OPTIONS_MISSING,
+  SELECT_OPTIONS_WRONG_TYPE,
+  validateSelectOptions,
+} from './select-options';
 import type { ColumnDef, EditableTableProps, TableComment } from './types';
 import { WORKING_TIMEOUT_MS } from './use-working';
 
@@ -142,7 +147,12 @@ describe('EditableTable display', () => {
   });
 
   it('renders only the visible part of thousands of rows', () => {
-    const many = Array.from({ length: 5000 }, (_, i) => ({ id: String(i), name: `Part ${i}`, kind: 'a', active: i % 2 === 0 }));
+    const many = Array.from({ length: 5000 }, (_, i) => ({
+      id: String(i),
+      name: `Part ${i}`,
+      kind: 'a',
+      active: i % 2 === 0,
+    }));
     const started = performance.now();
     renderTable({ rows: many, height: 450 });
     const elapsed = performance.now() - started;
@@ -156,21 +166,29 @@ describe('EditableTable display', () => {
 
 describe('select options (SPEC 5)', () => {
   it('must be given', () => {
-    expect(() => validateSelectOptions<Part>({ key: 'kind', name: 'Kind', type: 'select' })).toThrow(SELECT_OPTIONS_MISSING);
+    expect(() => validateSelectOptions<Part>({ key: 'kind', name: 'Kind', type: 'select' })).toThrow(
+      SELECT_OPTIONS_MISSING,
+    );
     expect(SELECT_OPTIONS_MISSING).toBe('You must spicify select options');
   });
 
   it('a reference cell must be given its references', () => {
-    expect(() => validateSelectOptions<Part>({ key: 'refs', name: 'References', type: 'references' })).toThrow(REFERENCES_MISSING);
+    expect(() => validateSelectOptions<Part>({ key: 'refs', name: 'References', type: 'references' })).toThrow(
+      REFERENCES_MISSING,
+    );
     expect(REFERENCES_MISSING).toBe('You must specify refenrences');
-    expect(() => validateSelectOptions<Part>({ key: 'refs', name: 'References', type: 'references', options: [] })).not.toThrow();
+    expect(() =>
+      validateSelectOptions<Part>({ key: 'refs', name: 'References', type: 'references', options: [] }),
+    ).not.toThrow();
   });
 
   it('must be a function or an array', () => {
     const column = { key: 'kind', name: 'Kind', type: 'multiselect', options: 'a,b' } as unknown as ColumnDef<Part>;
     expect(() => validateSelectOptions(column)).toThrow(SELECT_OPTIONS_WRONG_TYPE);
     expect(SELECT_OPTIONS_WRONG_TYPE).toBe('Select options must be ether function or array');
-    expect(() => validateSelectOptions<Part>({ key: 'kind', name: 'Kind', type: 'select', options: () => [] })).not.toThrow();
+    expect(() =>
+      validateSelectOptions<Part>({ key: 'kind', name: 'Kind', type: 'select', options: () => [] }),
+    ).not.toThrow();
   });
 
   it('stops the table from rendering when missing', () => {
@@ -294,7 +312,12 @@ describe('EditableTable save failures', () => {
     const user = userEvent.setup();
     const onReload = vi.fn();
     const onSave = vi.fn(async () => {
-      throw new ApiFailure({ status: 412, statusText: 'Precondition Failed', error: 'Precondition Failed', message: 'intern changed this entry at 10:00.' });
+      throw new ApiFailure({
+        status: 412,
+        statusText: 'Precondition Failed',
+        error: 'Precondition Failed',
+        message: 'intern changed this entry at 10:00.',
+      });
     });
     renderTable({ onSave, onReload });
     await enterEditMode(user);
@@ -314,7 +337,12 @@ describe('EditableTable save failures', () => {
     const { i18n } = await import('../../lib/i18n');
     await i18n.changeLanguage('de');
     const onSave = vi.fn(async () => {
-      throw new ApiFailure({ status: 400, statusText: 'Bad Request', error: 'Bad Request', message: 'name: must not be empty' });
+      throw new ApiFailure({
+        status: 400,
+        statusText: 'Bad Request',
+        error: 'Bad Request',
+        message: 'name: must not be empty',
+      });
     });
     renderTable({ onSave });
     await user.click(screen.getByRole('button', { name: 'Bearbeiten' }));
@@ -352,7 +380,12 @@ describe('EditableTable delete', () => {
   it('shows why a delete failed', async () => {
     const user = userEvent.setup();
     const onDelete = vi.fn(async () => {
-      throw new ApiFailure({ status: 409, statusText: 'Conflict', error: 'Conflict', message: 'The system still has versions.' });
+      throw new ApiFailure({
+        status: 409,
+        statusText: 'Conflict',
+        error: 'Conflict',
+        message: 'The system still has versions.',
+      });
     });
     renderTable({ onDelete });
     await enterEditMode(user);
@@ -374,7 +407,9 @@ describe('EditableTable delete', () => {
 describe('EditableTable selection', () => {
   it('selects with click, shift-click (range) and ctrl/cmd-click (toggle), only in edit mode', async () => {
     const user = userEvent.setup();
-    const headerActions = vi.fn((selected: Part[]) => <span data-testid="selected">{selected.map((p) => p.name).join(',')}</span>);
+    const headerActions = vi.fn((selected: Part[]) => (
+      <span data-testid="selected">{selected.map((p) => p.name).join(',')}</span>
+    ));
     renderTable({ selectable: true, headerActions, initialSort: { key: 'name' } });
     // Display mode: clicks select nothing.
     await user.click(within(rowOf('Antrieb')).getByText('Antrieb'));
@@ -449,7 +484,9 @@ describe('EditableTable working indicator', () => {
     await user.type(within(rowOf('Antrieb')).getByRole('textbox', { name: 'Name' }), '?');
     await user.click(screen.getByRole('button', { name: 'Save all' }));
     expect(onSave).toHaveBeenCalledTimes(2);
-    expect(onSave).toHaveBeenLastCalledWith([{ row: expect.objectContaining({ name: 'Antrieb' }), values: { name: 'Antrieb?' } }]);
+    expect(onSave).toHaveBeenLastCalledWith([
+      { row: expect.objectContaining({ name: 'Antrieb' }), values: { name: 'Antrieb?' } },
+    ]);
   });
 });
 
@@ -479,7 +516,12 @@ describe('EditableTable add dialog', () => {
   it('stays open with the message when adding fails', async () => {
     const user = userEvent.setup();
     const onAdd = vi.fn(async () => {
-      throw new ApiFailure({ status: 400, statusText: 'Bad Request', error: 'Bad Request', message: 'name: must not be empty' });
+      throw new ApiFailure({
+        status: 400,
+        statusText: 'Bad Request',
+        error: 'Bad Request',
+        message: 'name: must not be empty',
+      });
     });
     renderTable({ onAdd });
     await user.click(screen.getByRole('button', { name: 'Add' }));
@@ -514,7 +556,10 @@ describe('EditableTable add dialog', () => {
 });
 
 describe('EditableTable comments', () => {
-  const COMMENT_COLUMNS: ColumnDef<Part>[] = [...COLUMNS, { key: 'comments', name: 'Comments', type: 'comments', isEditable: true }];
+  const COMMENT_COLUMNS: ColumnDef<Part>[] = [
+    ...COLUMNS,
+    { key: 'comments', name: 'Comments', type: 'comments', isEditable: true },
+  ];
   const rows: Part[] = [
     {
       ...PARTS[0]!,
@@ -616,13 +661,27 @@ const TAG_COLUMNS: ColumnDef<Tagged>[] = [
     type: 'multiselect',
     isEditable: (_row, edited) => edited.kind === 'b',
     hidePickedOptions: true,
-    options: (_row, edited) => (edited.kind === 'b' ? [{ value: 't1', label: 'T1' }, { value: 't2', label: 'T2' }] : [{ value: 't1', label: 'T1' }]),
+    options: (_row, edited) =>
+      edited.kind === 'b'
+        ? [
+            { value: 't1', label: 'T1' },
+            { value: 't2', label: 'T2' },
+          ]
+        : [{ value: 't1', label: 'T1' }],
   },
 ];
 
 function renderTagged(props: Partial<EditableTableProps<Tagged>> = {}) {
   return renderWithProviders(
-    <EditableTable<Tagged> tableKey={`tagged-${Math.random()}`} rows={TAGGED} columns={TAG_COLUMNS} getRowId={(row) => row.id} persistState={false} multiEdit {...props} />,
+    <EditableTable<Tagged>
+      tableKey={`tagged-${Math.random()}`}
+      rows={TAGGED}
+      columns={TAG_COLUMNS}
+      getRowId={(row) => row.id}
+      persistState={false}
+      multiEdit
+      {...props}
+    />,
   );
 }
 
@@ -690,7 +749,9 @@ describe('EditableTable cells that depend on the unsaved row', { timeout: 20_000
 describe('EditableTable header and row actions', () => {
   it('tells headerActions whether the table is in edit mode', async () => {
     const user = userEvent.setup();
-    const headerActions = vi.fn((_selected: Part[], { editing }: { editing: boolean }) => (editing ? <button type="button">Bulk</button> : null));
+    const headerActions = vi.fn((_selected: Part[], { editing }: { editing: boolean }) =>
+      editing ? <button type="button">Bulk</button> : null,
+    );
     renderTable({ onSave: vi.fn(async () => {}), selectable: true, headerActions });
     expect(screen.queryByRole('button', { name: 'Bulk' })).not.toBeInTheDocument();
     expect(headerActions).toHaveBeenLastCalledWith([], expect.objectContaining({ editing: false }));
@@ -706,7 +767,10 @@ describe('EditableTable header and row actions', () => {
       onSave,
       multiEdit: true,
       headerActions: (_selected, { updateDraft }) => (
-        <button type="button" onClick={() => ['1', '3'].forEach((id) => updateDraft(id, 'name', (value) => `${String(value)}+`))}>
+        <button
+          type="button"
+          onClick={() => ['1', '3'].forEach((id) => updateDraft(id, 'name', (value) => `${String(value)}+`))}
+        >
           Merge
         </button>
       ),
@@ -748,8 +812,18 @@ describe('EditableTable header and row actions', () => {
     expect(widths()).toEqual(['50%', '25%', '25%']);
     await enterEditMode(user);
     // 40 px select + 120 px actions come off first (jsdom writes the calc() in its normal form).
-    expect(widths()).toEqual(['40px', 'calc(0.5 * (100% - 160px))', 'calc(0.25 * (100% - 160px))', 'calc(0.25 * (100% - 160px))', '120px']);
-    expect(widthShares(COLUMNS, 160)).toEqual(['calc((100% - 160px) * 0.5)', 'calc((100% - 160px) * 0.25)', 'calc((100% - 160px) * 0.25)']);
+    expect(widths()).toEqual([
+      '40px',
+      'calc(0.5 * (100% - 160px))',
+      'calc(0.25 * (100% - 160px))',
+      'calc(0.25 * (100% - 160px))',
+      '120px',
+    ]);
+    expect(widthShares(COLUMNS, 160)).toEqual([
+      'calc((100% - 160px) * 0.5)',
+      'calc((100% - 160px) * 0.25)',
+      'calc((100% - 160px) * 0.25)',
+    ]);
     // Once the table's width is known (browsers ignore calc() with % on columns): percentages of it.
     expect(widthShares(COLUMNS, 160, 1000)).toEqual(['42%', '21%', '21%']);
   });

@@ -1,5 +1,26 @@
-import { Box, Button, Group, Loader, LoadingOverlay, Select, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowsSort, IconArrowUp, IconDeviceFloppy, IconEdit, IconEditOff, IconPlus } from '@tabler/icons-react';
+import {
+  Box,
+  Button,
+  Group,
+  Loader,
+  LoadingOverlay,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconArrowDown,
+  IconArrowsSort,
+  IconArrowUp,
+  IconDeviceFloppy,
+  IconEdit,
+  IconEditOff,
+  IconPlus,
+} from '@tabler/icons-react';
 import { foldedIncludes } from '@dp/contract';
 import {
   getCoreRowModel,
@@ -13,7 +34,16 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { AddDialog } from './add-dialog';
@@ -24,7 +54,14 @@ import { failureOf } from './save-each';
 import { isCellEditable, isEditableColumn, validateSelectOptions } from './select-options';
 import { EMPTY_SELECTION, nextSelection, type Selection, type SelectMode } from './selection';
 import { TableRow, type RowCommands, type RowError } from './table-row';
-import type { ColumnDef, EditableTableProps, HeaderActionsContext, RowChange, SaveFailure, TableComment } from './types';
+import type {
+  ColumnDef,
+  EditableTableProps,
+  HeaderActionsContext,
+  RowChange,
+  SaveFailure,
+  TableComment,
+} from './types';
 import { useWorking } from './use-working';
 
 const DEFAULT_HEIGHT = 450;
@@ -58,7 +95,10 @@ function readStoredState(tableKey: string, persist: boolean): StoredState | null
     const raw = window.sessionStorage.getItem(storageKey(tableKey));
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<StoredState>;
-    return { sorting: Array.isArray(parsed.sorting) ? parsed.sorting : [], filters: Array.isArray(parsed.filters) ? parsed.filters : [] };
+    return {
+      sorting: Array.isArray(parsed.sorting) ? parsed.sorting : [],
+      filters: Array.isArray(parsed.filters) ? parsed.filters : [],
+    };
   } catch {
     // Unreadable or disabled storage: start fresh.
     return null;
@@ -103,7 +143,9 @@ function useInnerWidth(ref: RefObject<HTMLElement | null>): number {
 function pixelsOf(height: number | string | undefined): number {
   if (typeof height === 'number') return height;
   const parsed = height ? Number.parseFloat(height) : Number.NaN;
-  return Number.isFinite(parsed) && (!height || height.endsWith('px') || /^\d+$/.test(height)) ? parsed : DEFAULT_HEIGHT;
+  return Number.isFinite(parsed) && (!height || height.endsWith('px') || /^\d+$/.test(height))
+    ? parsed
+    : DEFAULT_HEIGHT;
 }
 
 /** A copy of `record` without the entries of `ids`. */
@@ -172,7 +214,9 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
   // Kept state may name columns a newer version of the screen no longer has.
   const known = (id: string) => columns.some((c) => c.key === id);
   const [sorting, setSorting] = useState<SortingState>(
-    () => stored?.sorting.filter((s) => known(s.id)) ?? (initialSort ? [{ id: initialSort.key, desc: initialSort.desc ?? false }] : []),
+    () =>
+      stored?.sorting.filter((s) => known(s.id)) ??
+      (initialSort ? [{ id: initialSort.key, desc: initialSort.desc ?? false }] : []),
   );
   const [filters, setFilters] = useState<ColumnFiltersState>(() => stored?.filters.filter((f) => known(f.id)) ?? []);
   useEffect(() => {
@@ -186,7 +230,12 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
 
   const canEdit = onSave !== undefined && columns.some(isEditableColumn);
   const shownColumns = useMemo(
-    () => columns.filter((c) => !hiddenColumns?.includes(c.key) && (editMode ? c.visibility?.edit !== false : c.visibility?.display !== false)),
+    () =>
+      columns.filter(
+        (c) =>
+          !hiddenColumns?.includes(c.key) &&
+          (editMode ? c.visibility?.edit !== false : c.visibility?.display !== false),
+      ),
     [columns, hiddenColumns, editMode],
   );
 
@@ -199,7 +248,8 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
     };
     const sortingFn: SortingFn<Row> = (a, b, columnId) => {
       const column = columns.find((c) => c.key === columnId);
-      if (column?.type === 'date') return String(valueOf(a.original, columnId) ?? '').localeCompare(String(valueOf(b.original, columnId) ?? ''));
+      if (column?.type === 'date')
+        return String(valueOf(a.original, columnId) ?? '').localeCompare(String(valueOf(b.original, columnId) ?? ''));
       return collator.compare(a.getValue<string>(columnId), b.getValue<string>(columnId));
     };
     return columns.map((column) => ({
@@ -237,7 +287,9 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
     overscan: 8,
     // Before layout (and in jsdom) the box measures 0; assume the configured height so rows appear.
     observeElementRect: (instance, callback) =>
-      observeElementRect(instance, (rect) => callback(rect.height > 0 ? rect : { width: rect.width, height: fallbackHeight })),
+      observeElementRect(instance, (rect) =>
+        callback(rect.height > 0 ? rect : { width: rect.width, height: fallbackHeight }),
+      ),
     measureElement: (element, entry, instance) => {
       const size = measureElement(element, entry, instance);
       return size > 0 ? size : ESTIMATED_ROW_HEIGHT;
@@ -247,8 +299,32 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
   const rowsById = useMemo(() => new Map(rows.map((row) => [getRowId(row), row])), [rows, getRowId]);
 
   // Everything the row commands need, read at call time so the commands themselves never change.
-  const latest = useRef({ rowsById, drafts, multiEdit, visibleRows, onSave, onDelete, onReload, getRowId, t, working, columns });
-  latest.current = { rowsById, drafts, multiEdit, visibleRows, onSave, onDelete, onReload, getRowId, t, working, columns };
+  const latest = useRef({
+    rowsById,
+    drafts,
+    multiEdit,
+    visibleRows,
+    onSave,
+    onDelete,
+    onReload,
+    getRowId,
+    t,
+    working,
+    columns,
+  });
+  latest.current = {
+    rowsById,
+    drafts,
+    multiEdit,
+    visibleRows,
+    onSave,
+    onDelete,
+    onReload,
+    getRowId,
+    t,
+    working,
+    columns,
+  };
 
   const rowById = useCallback((id: string) => latest.current.rowsById.get(id), []);
 
@@ -305,10 +381,13 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
       dropDrafts([...succeeded, ...unchanged]);
       setErrors((current) => {
         const next = without(current, [...succeeded, ...unchanged]);
-        for (const failure of failed) next[failure.id] = rowErrorOf(translate('table.saveFailed'), translate('table.staleRow'), failure);
+        for (const failure of failed)
+          next[failure.id] = rowErrorOf(translate('table.saveFailed'), translate('table.staleRow'), failure);
         return next;
       });
-      setEditingId((current) => (current !== null && !failedIds.has(current) && ids.includes(current) ? null : current));
+      setEditingId((current) =>
+        current !== null && !failedIds.has(current) && ids.includes(current) ? null : current,
+      );
       if (succeeded.length) setStatus({ kind: 'saved', count: succeeded.length });
     },
     [changesOf, setWorking],
@@ -326,7 +405,13 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
           if (row) {
             const edited = { ...row, ...draft } as Row;
             for (const column of latest.current.columns) {
-              if (column.key !== key && column.key in draft && typeof column.isEditable === 'function' && !isCellEditable(column, row, edited)) delete draft[column.key];
+              if (
+                column.key !== key &&
+                column.key in draft &&
+                typeof column.isEditable === 'function' &&
+                !isCellEditable(column, row, edited)
+              )
+                delete draft[column.key];
             }
           }
           return { ...current, [id]: draft };
@@ -360,7 +445,10 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
           })
           .catch((error: unknown) => {
             const { t: translate } = latest.current;
-            setErrors((current) => ({ ...current, [id]: rowErrorOf(translate('table.deleteFailed'), translate('table.staleRow'), failureOf(id, error)) }));
+            setErrors((current) => ({
+              ...current,
+              [id]: rowErrorOf(translate('table.deleteFailed'), translate('table.staleRow'), failureOf(id, error)),
+            }));
           })
           .finally(() => setWorking(false));
       },
@@ -420,7 +508,10 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
   );
 
   const changedIds = Object.keys(drafts).filter((id) => changesOf([id]).length > 0);
-  const selectedRows = useMemo(() => rows.filter((row) => selection.ids.has(getRowId(row))), [rows, selection, getRowId]);
+  const selectedRows = useMemo(
+    () => rows.filter((row) => selection.ids.has(getRowId(row))),
+    [rows, selection, getRowId],
+  );
 
   const add = async (values: Record<string, unknown>) => {
     if (!onAdd) return;
@@ -438,7 +529,11 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
   const commentsDraft = commentsFor ? drafts[commentsFor.id] : undefined;
   const commentsValue: TableComment[] =
     commentsFor && commentsRow
-      ? commentsOf(commentsDraft && commentsFor.key in commentsDraft ? commentsDraft[commentsFor.key] : valueOf(commentsRow, commentsFor.key))
+      ? commentsOf(
+          commentsDraft && commentsFor.key in commentsDraft
+            ? commentsDraft[commentsFor.key]
+            : valueOf(commentsRow, commentsFor.key),
+        )
       : commentsOf(undefined);
   const commentsColumn = commentsFor ? columns.find((c) => c.key === commentsFor.key) : undefined;
   const commentsEditable =
@@ -458,11 +553,16 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
   // Multiple edit saves through 'Save all'; rows then only need actions for delete.
   const ownActions = editMode && ((canEdit && !multiEdit) || allowDelete);
   const showActions = ownActions || rowActions !== undefined;
-  const actionsWidth = ownActions ? ACTIONS_WIDTH + (rowActions ? rowActionsWidth : 0) : Math.max(MIN_ACTIONS_WIDTH, rowActionsWidth + 24);
+  const actionsWidth = ownActions
+    ? ACTIONS_WIDTH + (rowActions ? rowActionsWidth : 0)
+    : Math.max(MIN_ACTIONS_WIDTH, rowActionsWidth + 24);
   const showSelect = editMode && selectable;
   // Fixed-width columns come off the table's width first; the others share the rest (never cut off).
   const fixedPixels = (showSelect ? SELECT_WIDTH : 0) + (showActions ? actionsWidth : 0);
-  const shares = useMemo(() => widthShares(shownColumns, fixedPixels, tableWidth), [shownColumns, fixedPixels, tableWidth]);
+  const shares = useMemo(
+    () => widthShares(shownColumns, fixedPixels, tableWidth),
+    [shownColumns, fixedPixels, tableWidth],
+  );
   const columnCount = shownColumns.length + (showActions ? 1 : 0) + (showSelect ? 1 : 0);
   const hasFilters = shownColumns.some((c) => c.filterable);
   const label = props['aria-label'] ?? (typeof title === 'string' ? title : tableKey);
@@ -480,7 +580,12 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
           )}
           {working && <Loader size="xs" aria-label={t('table.working')} role="status" data-testid="table-working" />}
           {statusText && (
-            <Text size="sm" c={status?.kind === 'unchanged' ? 'dimmed' : 'green'} role="status" data-testid="table-status">
+            <Text
+              size="sm"
+              c={status?.kind === 'unchanged' ? 'dimmed' : 'green'}
+              role="status"
+              data-testid="table-status"
+            >
               {statusText}
             </Text>
           )}
@@ -494,12 +599,23 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
             </Text>
           )}
           {allowAdd && (
-            <Button size="xs" variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAddOpen(true)} disabled={working}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setAddOpen(true)}
+              disabled={working}
+            >
               {t('table.add')}
             </Button>
           )}
           {editMode && multiEdit && canEdit && (
-            <Button size="xs" leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => void saveRows(changedIds)} disabled={changedIds.length === 0 || working}>
+            <Button
+              size="xs"
+              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+              onClick={() => void saveRows(changedIds)}
+              disabled={changedIds.length === 0 || working}
+            >
               {t('table.saveAll')}
             </Button>
           )}
@@ -518,9 +634,31 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
       </Group>
 
       <Box pos="relative">
-        <LoadingOverlay visible={loading} zIndex={3} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': t('table.loading') }} />
-        <Box ref={scrollRef} h={height} style={{ overflow: 'auto', border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }} data-testid="table-scroll">
-          <Table stickyHeader layout="fixed" highlightOnHover={!editMode} verticalSpacing={6} aria-label={label} aria-rowcount={visibleRows.length} style={{ width: '100%' }}>
+        <LoadingOverlay
+          visible={loading}
+          zIndex={3}
+          overlayProps={{ blur: 1 }}
+          loaderProps={{ 'aria-label': t('table.loading') }}
+        />
+        <Box
+          ref={scrollRef}
+          h={height}
+          style={{
+            overflow: 'auto',
+            border: '1px solid var(--mantine-color-default-border)',
+            borderRadius: 'var(--mantine-radius-sm)',
+          }}
+          data-testid="table-scroll"
+        >
+          <Table
+            stickyHeader
+            layout="fixed"
+            highlightOnHover={!editMode}
+            verticalSpacing={6}
+            aria-label={label}
+            aria-rowcount={visibleRows.length}
+            style={{ width: '100%' }}
+          >
             <colgroup>
               {showSelect && <col style={{ width: SELECT_WIDTH }} />}
               {shownColumns.map((column, index) => (
@@ -536,7 +674,15 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
                   return (
                     <Table.Th
                       key={column.key}
-                      aria-sort={column.isSortable ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                      aria-sort={
+                        column.isSortable
+                          ? sorted === 'asc'
+                            ? 'ascending'
+                            : sorted === 'desc'
+                              ? 'descending'
+                              : 'none'
+                          : undefined
+                      }
                       // A narrow column breaks its name rather than spilling into its neighbour.
                       style={{ overflowWrap: 'anywhere' }}
                     >
@@ -548,7 +694,9 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
                           title={column.name}
                           style={{ display: 'inline-flex', alignItems: 'center', gap: 4, maxWidth: '100%' }}
                         >
-                          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{column.name}</span>
+                          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                            {column.name}
+                          </span>
                           {sorted === 'asc' ? (
                             <IconArrowUp size={14} aria-hidden />
                           ) : sorted === 'desc' ? (
@@ -570,7 +718,13 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
                   {showSelect && <Table.Th />}
                   {shownColumns.map((column) => (
                     <Table.Th key={column.key} fw="normal">
-                      {column.filterable && <ColumnFilter column={column} value={(table.getColumn(column.key)?.getFilterValue() as string | undefined) ?? ''} onChange={(value) => table.getColumn(column.key)?.setFilterValue(value || undefined)} />}
+                      {column.filterable && (
+                        <ColumnFilter
+                          column={column}
+                          value={(table.getColumn(column.key)?.getFilterValue() as string | undefined) ?? ''}
+                          onChange={(value) => table.getColumn(column.key)?.setFilterValue(value || undefined)}
+                        />
+                      )}
                     </Table.Th>
                   ))}
                   {showActions && <Table.Th />}
@@ -672,7 +826,15 @@ function statusTextOf(status: Status, t: TFunction): string | null {
   }
 }
 
-function ColumnFilter<Row>({ column, value, onChange }: { column: ColumnDef<Row>; value: string; onChange: (value: string) => void }) {
+function ColumnFilter<Row>({
+  column,
+  value,
+  onChange,
+}: {
+  column: ColumnDef<Row>;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const { t } = useTranslation();
   const label = t('table.filter', { column: column.name });
   if (hasOptionFilter(column) && Array.isArray(column.options)) {
@@ -689,5 +851,13 @@ function ColumnFilter<Row>({ column, value, onChange }: { column: ColumnDef<Row>
       />
     );
   }
-  return <TextInput size="xs" aria-label={label} placeholder={label} value={value} onChange={(event) => onChange(event.currentTarget.value)} />;
+  return (
+    <TextInput
+      size="xs"
+      aria-label={label}
+      placeholder={label}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
 }

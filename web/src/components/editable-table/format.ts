@@ -53,11 +53,17 @@ export function textOf<Row>(column: ColumnDef<Row>, row: Row, value: unknown = v
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if ((a === null || a === undefined || a === '') && (b === null || b === undefined || b === '')) return true;
-  if (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null) return JSON.stringify(a) === JSON.stringify(b);
+  if (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null)
+    return JSON.stringify(a) === JSON.stringify(b);
   return false;
 }
 
 /** Nothing entered: null, undefined, blank text or an empty list. */
 export function isEmpty(value: unknown): boolean {
-  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  return (
+    value === null ||
+    value === undefined ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }

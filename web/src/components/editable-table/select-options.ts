@@ -12,7 +12,8 @@ export const isMultiValue = (type: ColumnDef<unknown>['type']) => type === 'mult
 export function validateSelectOptions<Row>(column: ColumnDef<Row>): void {
   if (column.type !== 'select' && !isMultiValue(column.type)) return;
   const options: unknown = column.options;
-  if (options === undefined || options === null) throw new Error(column.type === 'references' ? REFERENCES_MISSING : SELECT_OPTIONS_MISSING);
+  if (options === undefined || options === null)
+    throw new Error(column.type === 'references' ? REFERENCES_MISSING : SELECT_OPTIONS_MISSING);
   if (!Array.isArray(options) && typeof options !== 'function') throw new Error(SELECT_OPTIONS_WRONG_TYPE);
 }
 

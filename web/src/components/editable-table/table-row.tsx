@@ -67,8 +67,28 @@ const INTERACTIVE = 'input, textarea, button, a, select, label, [role="combobox"
 
 function TableRowImpl<Row>(props: TableRowProps<Row>) {
   const { t } = useTranslation();
-  const { id, index, row, draft, columns, editing, rowActions, editMode, multiEdit, canEdit, canDelete, canReload, selectable, selected, confirmingDelete, error, color, working, commands, measure } =
-    props;
+  const {
+    id,
+    index,
+    row,
+    draft,
+    columns,
+    editing,
+    rowActions,
+    editMode,
+    multiEdit,
+    canEdit,
+    canDelete,
+    canReload,
+    selectable,
+    selected,
+    confirmingDelete,
+    error,
+    color,
+    working,
+    commands,
+    measure,
+  } = props;
   const valueFor = (key: string) => (draft && key in draft ? draft[key] : valueOf(row, key));
   // The row as it would be saved: per-row editability and options are decided on it.
   const edited = useMemo(() => (draft ? ({ ...row, ...draft } as Row) : row), [row, draft]);
@@ -147,7 +167,12 @@ function TableRowImpl<Row>(props: TableRowProps<Row>) {
                   onOpenComments={() => commands.openComments(id, column.key)}
                 />
               ) : (
-                <CellDisplay column={column} row={row} value={value} onOpenComments={() => commands.openComments(id, column.key)} />
+                <CellDisplay
+                  column={column}
+                  row={row}
+                  value={value}
+                  onOpenComments={() => commands.openComments(id, column.key)}
+                />
               )}
             </Table.Td>
           );
@@ -159,7 +184,12 @@ function TableRowImpl<Row>(props: TableRowProps<Row>) {
               {editMode && canEdit && editing && !multiEdit && (
                 <>
                   <Tooltip label={t('table.saveRow')}>
-                    <ActionIcon variant="filled" aria-label={t('table.saveRow')} onClick={() => commands.save(id)} disabled={working}>
+                    <ActionIcon
+                      variant="filled"
+                      aria-label={t('table.saveRow')}
+                      onClick={() => commands.save(id)}
+                      disabled={working}
+                    >
                       <IconCheck size={16} aria-hidden />
                     </ActionIcon>
                   </Tooltip>
@@ -180,12 +210,23 @@ function TableRowImpl<Row>(props: TableRowProps<Row>) {
               {editMode &&
                 canDelete &&
                 (confirmingDelete ? (
-                  <Button size="compact-xs" color="red" autoFocus onClick={() => commands.confirmDelete(id)} disabled={working}>
+                  <Button
+                    size="compact-xs"
+                    color="red"
+                    autoFocus
+                    onClick={() => commands.confirmDelete(id)}
+                    disabled={working}
+                  >
                     {t('table.reallyDelete')}
                   </Button>
                 ) : (
                   <Tooltip label={t('table.delete')}>
-                    <ActionIcon variant="subtle" color="red" aria-label={t('table.delete')} onClick={() => commands.askDelete(id)}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('table.delete')}
+                      onClick={() => commands.askDelete(id)}
+                    >
                       <IconTrash size={16} aria-hidden />
                     </ActionIcon>
                   </Tooltip>

@@ -5,7 +5,8 @@ export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 
 /** How a cell is shown and edited. */
 /** 'references' is the reference cell of SPEC 5: a multiselect that offers only references not chosen yet. */
-export type ColumnType = 'text' | 'checkbox' | 'select' | 'multiselect' | 'references' | 'password' | 'date' | 'image' | 'comments';
+export type ColumnType =
+  'text' | 'checkbox' | 'select' | 'multiselect' | 'references' | 'password' | 'date' | 'image' | 'comments';
 
 export interface SelectOption {
   value: string;

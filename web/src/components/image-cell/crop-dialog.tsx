@@ -3,7 +3,16 @@ import { useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import type { ImageFolder } from '../editable-table/types';
-import { CROP_BOUNDARY, CROP_VIEWPORT, cropToPng, IMAGE_UPLOAD_ERROR, IMAGE_WORKING_ERROR, pngName, uploadImage, type ImageValue } from './image';
+import {
+  CROP_BOUNDARY,
+  CROP_VIEWPORT,
+  cropToPng,
+  IMAGE_UPLOAD_ERROR,
+  IMAGE_WORKING_ERROR,
+  pngName,
+  uploadImage,
+  type ImageValue,
+} from './image';
 
 export interface CropDialogProps {
   /** Object URL of the chosen file; the dialog is open while it is set. */

@@ -37,7 +37,13 @@ afterEach(() => {
 
 describe('uploadImage', () => {
   it('posts folder, file name and the base64 without its data: prefix; the value is {original, thumbnail}', async () => {
-    fetchMock.mockResolvedValue(json(201, { url: '/api/images/systems/a.jpg', thumbnail: '/api/images/systems/thumbnail_a.jpg', path: 'systems/a.jpg' }));
+    fetchMock.mockResolvedValue(
+      json(201, {
+        url: '/api/images/systems/a.jpg',
+        thumbnail: '/api/images/systems/thumbnail_a.jpg',
+        path: 'systems/a.jpg',
+      }),
+    );
     await expect(uploadImage('systems', 'a.png', 'data:image/png;base64,iVBORw0KGgo=')).resolves.toEqual({
       original: '/api/images/systems/a.jpg',
       thumbnail: '/api/images/systems/thumbnail_a.jpg',
@@ -55,7 +61,12 @@ describe('uploadImage', () => {
 
 describe('ImageCell', () => {
   it('shows the thumbnail linked to the original in display mode', () => {
-    renderWithProviders(<ImageCell value={{ original: '/api/images/systems/a.jpg', thumbnail: '/api/images/systems/t.jpg' }} label="Image" />);
+    renderWithProviders(
+      <ImageCell
+        value={{ original: '/api/images/systems/a.jpg', thumbnail: '/api/images/systems/t.jpg' }}
+        label="Image"
+      />,
+    );
     expect(screen.getByRole('img', { name: 'Image' })).toHaveAttribute('src', '/api/images/systems/t.jpg');
     expect(screen.getByRole('link', { name: 'Open full image' })).toHaveAttribute('href', '/api/images/systems/a.jpg');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
@@ -65,7 +76,13 @@ describe('ImageCell', () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
     const crop = vi.fn(async () => 'data:image/png;base64,AAAA');
-    fetchMock.mockResolvedValue(json(201, { url: '/api/images/assemblies/b.jpg', thumbnail: '/api/images/assemblies/thumbnail_b.jpg', path: 'x' }));
+    fetchMock.mockResolvedValue(
+      json(201, {
+        url: '/api/images/assemblies/b.jpg',
+        thumbnail: '/api/images/assemblies/thumbnail_b.jpg',
+        path: 'x',
+      }),
+    );
     renderWithProviders(<ImageCell value={null} onChange={onChange} label="Image" folder="assemblies" crop={crop} />);
     await user.upload(screen.getByTestId('image-cell-input'), new File(['png'], 'pic.png', { type: 'image/png' }));
     expect(await screen.findByRole('dialog', { name: 'Crop image' })).toBeInTheDocument();
@@ -73,15 +90,34 @@ describe('ImageCell', () => {
     loadPictureInCropper();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Crop and upload' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Crop and upload' }));
-    await waitFor(() => expect(onChange).toHaveBeenCalledWith({ original: '/api/images/assemblies/b.jpg', thumbnail: '/api/images/assemblies/thumbnail_b.jpg' }));
-    expect(crop).toHaveBeenCalledWith('blob:picture', expect.objectContaining({ width: expect.any(Number), height: expect.any(Number) }));
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ folder: 'assemblies', filename: 'pic.png', base64: 'AAAA' });
+    await waitFor(() =>
+      expect(onChange).toHaveBeenCalledWith({
+        original: '/api/images/assemblies/b.jpg',
+        thumbnail: '/api/images/assemblies/thumbnail_b.jpg',
+      }),
+    );
+    expect(crop).toHaveBeenCalledWith(
+      'blob:picture',
+      expect.objectContaining({ width: expect.any(Number), height: expect.any(Number) }),
+    );
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({
+      folder: 'assemblies',
+      filename: 'pic.png',
+      base64: 'AAAA',
+    });
   });
 
   it("says 'Error while working with image occured' when cropping fails", async () => {
     const user = userEvent.setup();
     renderWithProviders(
-      <CropDialog src="blob:picture" fileName="a.png" folder="systems" onDone={vi.fn()} onCancel={vi.fn()} crop={async () => Promise.reject(new Error('no canvas'))} />,
+      <CropDialog
+        src="blob:picture"
+        fileName="a.png"
+        folder="systems"
+        onDone={vi.fn()}
+        onCancel={vi.fn()}
+        crop={async () => Promise.reject(new Error('no canvas'))}
+      />,
     );
     loadPictureInCropper();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Crop and upload' })).toBeEnabled());
@@ -94,8 +130,19 @@ describe('ImageCell', () => {
 
   it("says 'Error while uploading image' when the upload fails", async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValue(json(400, { statusCode: 400, error: 'Bad Request', message: 'The file is not an image.' }));
-    renderWithProviders(<CropDialog src="blob:picture" fileName="a.png" folder="systems" onDone={vi.fn()} onCancel={vi.fn()} crop={async () => 'data:image/png;base64,AAAA'} />);
+    fetchMock.mockResolvedValue(
+      json(400, { statusCode: 400, error: 'Bad Request', message: 'The file is not an image.' }),
+    );
+    renderWithProviders(
+      <CropDialog
+        src="blob:picture"
+        fileName="a.png"
+        folder="systems"
+        onDone={vi.fn()}
+        onCancel={vi.fn()}
+        crop={async () => 'data:image/png;base64,AAAA'}
+      />,
+    );
     loadPictureInCropper();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Crop and upload' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Crop and upload' }));

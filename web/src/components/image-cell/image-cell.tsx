@@ -25,9 +25,12 @@ export function ImageCell({ value, onChange, folder = 'systems', label, crop }: 
   const [chosen, setChosen] = useState<{ src: string; name: string } | null>(null);
   const image = isImageValue(value) ? value : null;
 
-  useEffect(() => () => {
-    if (chosen) URL.revokeObjectURL(chosen.src);
-  }, [chosen]);
+  useEffect(
+    () => () => {
+      if (chosen) URL.revokeObjectURL(chosen.src);
+    },
+    [chosen],
+  );
 
   const thumbnail = image ? (
     <Anchor href={image.original} target="_blank" rel="noreferrer" aria-label={t('table.image.open')}>
@@ -46,11 +49,20 @@ export function ImageCell({ value, onChange, folder = 'systems', label, crop }: 
       <FileButton
         accept="image/png,image/jpeg,image/gif,image/webp"
         onChange={(file) => file && setChosen({ src: URL.createObjectURL(file), name: file.name })}
-        inputProps={{ 'aria-label': `${label}: ${t('table.image.choose')}`, 'data-testid': 'image-cell-input' } as ComponentProps<'input'>}
+        inputProps={
+          {
+            'aria-label': `${label}: ${t('table.image.choose')}`,
+            'data-testid': 'image-cell-input',
+          } as ComponentProps<'input'>
+        }
       >
         {(props) => (
           <Tooltip label={image ? t('table.image.change') : t('table.image.choose')}>
-            <ActionIcon variant="subtle" aria-label={image ? t('table.image.change') : t('table.image.choose')} {...props}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={image ? t('table.image.change') : t('table.image.choose')}
+              {...props}
+            >
               {image ? <IconPhotoEdit size={18} aria-hidden /> : <IconPhotoPlus size={18} aria-hidden />}
             </ActionIcon>
           </Tooltip>

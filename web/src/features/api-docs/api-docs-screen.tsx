@@ -21,7 +21,12 @@ function fetchOpenApi(signal?: AbortSignal): Promise<object> {
  */
 export default function ApiDocsScreen() {
   const { t } = useTranslation();
-  const doc = useQuery({ queryKey: ['openapi'], queryFn: ({ signal }) => fetchOpenApi(signal), staleTime: Infinity, meta: { banner: false } });
+  const doc = useQuery({
+    queryKey: ['openapi'],
+    queryFn: ({ signal }) => fetchOpenApi(signal),
+    staleTime: Infinity,
+    meta: { banner: false },
+  });
   const node = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

@@ -22,7 +22,9 @@ describe("the API documentation's requests", () => {
 
   it('send no token anywhere else, even one typed into the request', async () => {
     setAccessTokenSource(async () => 'secret');
-    const other = await signRequest(request('https://elsewhere.example/api/dataset', { Authorization: 'Bearer typed' }));
+    const other = await signRequest(
+      request('https://elsewhere.example/api/dataset', { Authorization: 'Bearer typed' }),
+    );
     expect(other.headers.Authorization).toBeUndefined();
     expect((await signRequest(request('/idp/token'))).headers.Authorization).toBeUndefined();
   });

@@ -17,7 +17,8 @@ function fakeServer(routes: Record<string, (body: unknown, headers: Headers) => 
     const headers = new Headers(init?.headers);
     calls.push({ method, path: url.pathname, body, headers });
     const route = routes[`${method} ${url.pathname}`];
-    if (!route) return json(404, { statusCode: 404, error: 'Not Found', message: `No route ${method} ${url.pathname}` });
+    if (!route)
+      return json(404, { statusCode: 404, error: 'Not Found', message: `No route ${method} ${url.pathname}` });
     return route(body, headers);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -25,7 +26,10 @@ function fakeServer(routes: Record<string, (body: unknown, headers: Headers) => 
 }
 
 function json(status: number, body: unknown) {
-  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 const audit = {
@@ -37,11 +41,19 @@ const audit = {
 
 const SYSTEMS: Item[] = [
   { href: '/api/systems/2', name: 'Zugsicherung', description: 'ETCS', image: null, ...audit, etag: '"s2"' },
-  { href: '/api/systems/1', name: 'Bremse', description: 'Druckluft', image: { original: '/api/images/systems/b.jpg', thumbnail: '/api/images/systems/t_b.jpg' }, ...audit, etag: '"s1"' },
+  {
+    href: '/api/systems/1',
+    name: 'Bremse',
+    description: 'Druckluft',
+    image: { original: '/api/images/systems/b.jpg', thumbnail: '/api/images/systems/t_b.jpg' },
+    ...audit,
+    etag: '"s1"',
+  },
 ];
 
 const rows = () => screen.getAllByTestId('table-row');
-const rowOf = (name: string) => rows().find((row) => row.textContent?.includes(name) || within(row).queryByDisplayValue(name))!;
+const rowOf = (name: string) =>
+  rows().find((row) => row.textContent?.includes(name) || within(row).queryByDisplayValue(name))!;
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -59,7 +71,10 @@ describe('Systems screen', () => {
     renderWithProviders(<ItemsScreen kind="systems" />);
     await screen.findByText('Bremse');
     expect(rows().map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(['Bremse', 'Zugsicherung']);
-    expect(within(rowOf('Bremse')).getByRole('img', { name: 'Image' })).toHaveAttribute('src', '/api/images/systems/t_b.jpg');
+    expect(within(rowOf('Bremse')).getByRole('img', { name: 'Image' })).toHaveAttribute(
+      'src',
+      '/api/images/systems/t_b.jpg',
+    );
     expect(within(rowOf('Bremse')).getByText('Druckluft')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Created' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'User' })).toBeInTheDocument();
@@ -95,7 +110,13 @@ describe('Systems screen', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Comment' }), 'Traktion');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Antrieb')).toBeInTheDocument();
-    expect(server.writes()).toEqual([expect.objectContaining({ method: 'POST', path: '/api/systems', body: { name: 'Antrieb', description: 'Traktion', image: null } })]);
+    expect(server.writes()).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/api/systems',
+        body: { name: 'Antrieb', description: 'Traktion', image: null },
+      }),
+    ]);
     expect(server.calls.filter((c) => c.method === 'GET' && c.path === '/api/systems')).toHaveLength(2);
   });
 
@@ -107,7 +128,11 @@ describe('Systems screen', () => {
       'PUT /api/systems/1': (body) =>
         answer === 200
           ? json(200, { ...SYSTEMS[1], ...(body as object), etag: '"s1b"' })
-          : json(412, { statusCode: 412, error: 'Precondition Failed', message: 'intern changed this system at 10:00.' }),
+          : json(412, {
+              statusCode: 412,
+              error: 'Precondition Failed',
+              message: 'intern changed this system at 10:00.',
+            }),
     });
     renderWithProviders(<ItemsScreen kind="systems" />);
     await screen.findByText('Bremse');
@@ -116,7 +141,11 @@ describe('Systems screen', () => {
     await user.type(within(rowOf('Bremse')).getByRole('textbox', { name: 'Comment' }), ' neu{Enter}');
     expect(await screen.findByText('1 row saved')).toBeInTheDocument();
     const put = server.writes()[0]!;
-    expect(put).toMatchObject({ method: 'PUT', path: '/api/systems/1', body: { name: 'Bremse', description: 'Druckluft neu', image: SYSTEMS[1]!.image } });
+    expect(put).toMatchObject({
+      method: 'PUT',
+      path: '/api/systems/1',
+      body: { name: 'Bremse', description: 'Druckluft neu', image: SYSTEMS[1]!.image },
+    });
     expect(put.headers.get('If-Match')).toBe('"s1"');
 
     answer = 412;
@@ -133,14 +162,17 @@ describe('Systems screen', () => {
     const user = userEvent.setup();
     const server = fakeServer({
       'GET /api/systems': () => json(200, SYSTEMS),
-      'DELETE /api/systems/2': () => json(409, { statusCode: 409, error: 'Conflict', message: 'The system Zugsicherung still has versions.' }),
+      'DELETE /api/systems/2': () =>
+        json(409, { statusCode: 409, error: 'Conflict', message: 'The system Zugsicherung still has versions.' }),
     });
     renderWithProviders(<ItemsScreen kind="systems" />);
     await screen.findByText('Bremse');
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     await user.click(within(rowOf('Zugsicherung')).getByRole('button', { name: 'Delete' }));
     await user.click(within(rowOf('Zugsicherung')).getByRole('button', { name: 'Really delete?' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not delete: The system Zugsicherung still has versions.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not delete: The system Zugsicherung still has versions.',
+    );
     expect(server.writes()[0]).toMatchObject({ method: 'DELETE', path: '/api/systems/2' });
     expect(server.writes()[0]!.headers.get('If-Match')).toBe('"s2"');
   });
@@ -152,7 +184,12 @@ describe('Internal obligation texts screen', () => {
     fakeServer({
       'GET /api/compatibility_infos': () =>
         json(200, [
-          { href: '/api/compatibility_infos/1', compatibility_status: 'forbidden', obligation: 'Nicht zusammen einsetzen, da die Schnittstellen nicht passen und weiteres mehr.', etag: '"1"' },
+          {
+            href: '/api/compatibility_infos/1',
+            compatibility_status: 'forbidden',
+            obligation: 'Nicht zusammen einsetzen, da die Schnittstellen nicht passen und weiteres mehr.',
+            etag: '"1"',
+          },
           { href: '/api/compatibility_infos/2', compatibility_status: 'allowed', obligation: 'Frei', etag: '"2"' },
         ]),
     });
@@ -162,7 +199,8 @@ describe('Internal obligation texts screen', () => {
     expect(forbidden.style.backgroundColor).toBe('var(--mantine-color-red-light)');
     expect(within(forbidden).getByText('Forbidden')).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Filter State' }));
-    for (const state of ['Allowed', 'Conditional', 'Forbidden', 'Irrelevant']) expect(screen.getByRole('option', { name: state })).toBeInTheDocument();
+    for (const state of ['Allowed', 'Conditional', 'Forbidden', 'Irrelevant'])
+      expect(screen.getByRole('option', { name: state })).toBeInTheDocument();
     await user.click(screen.getByRole('option', { name: 'Allowed' }));
     expect(rows()).toHaveLength(1);
     expect(rows()[0]).toHaveTextContent('Frei');
@@ -202,8 +240,15 @@ describe('Systems relations screen', () => {
     await user.click(within(rowOf('Kompressor')).getByRole('checkbox', { name: 'Related' }));
     await user.click(screen.getByRole('button', { name: 'Save all' }));
     expect(await screen.findByText('2 rows saved')).toBeInTheDocument();
-    expect(server.writes().map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/systems/1/assemblies/7', 'DELETE /api/systems/1/assemblies/8']);
-    await waitFor(() => expect(server.calls.filter((c) => c.path === '/api/systems/1/assemblies' && c.method === 'GET')).toHaveLength(2));
-    await waitFor(() => expect(within(rowOf('Bremssteuerung')).getByRole('checkbox', { name: 'Related' })).toBeChecked());
+    expect(server.writes().map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /api/systems/1/assemblies/7',
+      'DELETE /api/systems/1/assemblies/8',
+    ]);
+    await waitFor(() =>
+      expect(server.calls.filter((c) => c.path === '/api/systems/1/assemblies' && c.method === 'GET')).toHaveLength(2),
+    );
+    await waitFor(() =>
+      expect(within(rowOf('Bremssteuerung')).getByRole('checkbox', { name: 'Related' })).toBeChecked(),
+    );
   });
 });

@@ -8,13 +8,28 @@ import { ObligationsScreen } from './components/obligations-screen';
 import { ReferencesScreen } from './components/references-screen';
 import { RelationsScreen } from './components/relations-screen';
 
-type PageKey = 'systems' | 'systemsRelations' | 'assemblies' | 'assembliesRelations' | 'subassemblies' | 'references' | 'obligationsIntern';
+type PageKey =
+  | 'systems'
+  | 'systemsRelations'
+  | 'assemblies'
+  | 'assembliesRelations'
+  | 'subassemblies'
+  | 'references'
+  | 'obligationsIntern';
 
 const PAGES: { path: string; key: PageKey; element: ReactNode }[] = [
   { path: 'systems', key: 'systems', element: <ItemsScreen kind="systems" /> },
-  { path: 'systems-relations', key: 'systemsRelations', element: <RelationsScreen parent="systems" child="assemblies" /> },
+  {
+    path: 'systems-relations',
+    key: 'systemsRelations',
+    element: <RelationsScreen parent="systems" child="assemblies" />,
+  },
   { path: 'assemblies', key: 'assemblies', element: <ItemsScreen kind="assemblies" /> },
-  { path: 'assemblies-relations', key: 'assembliesRelations', element: <RelationsScreen parent="assemblies" child="subassemblies" /> },
+  {
+    path: 'assemblies-relations',
+    key: 'assembliesRelations',
+    element: <RelationsScreen parent="assemblies" child="subassemblies" />,
+  },
   { path: 'subassemblies', key: 'subassemblies', element: <ItemsScreen kind="subassemblies" /> },
   { path: 'references', key: 'references', element: <ReferencesScreen /> },
   { path: 'obligations-intern', key: 'obligationsIntern', element: <ObligationsScreen /> },
@@ -22,7 +37,11 @@ const PAGES: { path: string; key: PageKey; element: ReactNode }[] = [
 
 function BasicDataLayout() {
   const { t } = useTranslation();
-  const items = PAGES.map((page) => ({ to: page.path, label: t(`basicData.pages.${page.key}.title`), testId: `basic-data-menu-${page.path}` }));
+  const items = PAGES.map((page) => ({
+    to: page.path,
+    label: t(`basicData.pages.${page.key}.title`),
+    testId: `basic-data-menu-${page.path}`,
+  }));
   return <SideMenuLayout label={t('basicData.title')} groups={[{ items }]} />;
 }
 
@@ -35,5 +54,8 @@ function BasicDataIndex() {
 export const basicDataRoute: RouteObject = {
   path: 'basic-data',
   element: <BasicDataLayout />,
-  children: [{ index: true, element: <BasicDataIndex /> }, ...PAGES.map((page) => ({ path: page.path, element: page.element }))],
+  children: [
+    { index: true, element: <BasicDataIndex /> },
+    ...PAGES.map((page) => ({ path: page.path, element: page.element })),
+  ],
 };

@@ -15,9 +15,23 @@ export interface RelationDef {
 export const RELATIONS = {
   systemsSystems: { path: 'systems-systems-compatibility', from: 'systems', to: 'systems' },
   systemsAssemblies: { path: 'systems-assemblies-compatibility', from: 'systems', to: 'assemblies' },
-  assembliesAssemblies: { path: 'assemblies-assemblies-compatibility', from: 'assemblies', to: 'assemblies', flag: 'versionRelation' },
-  assembliesSubassemblies: { path: 'assemblies-subassemblies-compatibility', from: 'assemblies', to: 'subassemblies', flag: 'containment' },
-  subassembliesSubassemblies: { path: 'subassemblies-subassemblies-compatibility', from: 'subassemblies', to: 'subassemblies' },
+  assembliesAssemblies: {
+    path: 'assemblies-assemblies-compatibility',
+    from: 'assemblies',
+    to: 'assemblies',
+    flag: 'versionRelation',
+  },
+  assembliesSubassemblies: {
+    path: 'assemblies-subassemblies-compatibility',
+    from: 'assemblies',
+    to: 'subassemblies',
+    flag: 'containment',
+  },
+  subassembliesSubassemblies: {
+    path: 'subassemblies-subassemblies-compatibility',
+    from: 'subassemblies',
+    to: 'subassemblies',
+  },
 } as const satisfies Record<string, RelationDef>;
 
 export type RelationKey = keyof typeof RELATIONS;

@@ -1,4 +1,11 @@
-import type { Comment, CompatibilityInfo, CompatibilityRecord, CompatibilityStatus, ItemWithVersions, Reference } from '@dp/contract';
+import type {
+  Comment,
+  CompatibilityInfo,
+  CompatibilityRecord,
+  CompatibilityStatus,
+  ItemWithVersions,
+  Reference,
+} from '@dp/contract';
 import { cut, type RowChange, type TableComment } from '../../components/editable-table';
 import { idOf } from '../../lib/api';
 import type { BatchRow } from './api/save-compatibilities';
@@ -36,7 +43,15 @@ export interface RelationData {
 }
 
 /** The rows of a relation table: every version of the target kind, with its compatibility if any. */
-export function buildRelationRows({ targets, selfHref, records, references, comments, flags, currentUser }: RelationData): RelationRow[] {
+export function buildRelationRows({
+  targets,
+  selfHref,
+  records,
+  references,
+  comments,
+  flags,
+  currentUser,
+}: RelationData): RelationRow[] {
   const recordOf = new Map(records.map((record) => [record.to.href, record]));
   const referenceHref = new Map(references.map((reference) => [reference.reference, reference.href]));
   const commentsOf = new Map<number, TableComment[]>();
@@ -100,7 +115,8 @@ export function commentsWithoutCompatibility(row: RelationRow, values: Record<st
   return writes.added.length > 0 || writes.changed.length > 0;
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value) => b.includes(value));
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((value) => b.includes(value));
 
 export interface BatchRowOptions {
   /** Whether the table has the flag column (assembly relations). */
@@ -121,7 +137,8 @@ export function batchRowsOf(changes: ReadonlyArray<RowChange<RelationRow>>, opti
     const entry: BatchRow = { to_id: row.toId };
     if ('obligation' in values || 'references' in values) {
       const obligation = 'obligation' in values ? obligationValue(values.obligation) : row.obligation;
-      const references = obligation === null ? [] : 'references' in values ? referenceValues(values.references) : row.references;
+      const references =
+        obligation === null ? [] : 'references' in values ? referenceValues(values.references) : row.references;
       if (obligation !== row.obligation || !sameSet(references, row.references)) {
         entry.compatibility_info = obligation === null ? null : { href: obligation };
         entry.references = references;
@@ -162,7 +179,10 @@ export interface ReferenceAddition {
  * Adds `referenceHrefs` to every selected row (SPEC 4): rows without an obligation are skipped,
  * references a row has already are skipped.
  */
-export function addReferencesToRows(rows: readonly RelationRow[], referenceHrefs: readonly string[]): ReferenceAddition {
+export function addReferencesToRows(
+  rows: readonly RelationRow[],
+  referenceHrefs: readonly string[],
+): ReferenceAddition {
   const result: ReferenceAddition = { batch: [], skippedWithoutObligation: 0, skippedDuplicates: 0 };
   const wanted = [...new Set(referenceHrefs)];
   for (const row of rows) {

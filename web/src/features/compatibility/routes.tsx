@@ -81,7 +81,11 @@ function CompatibilityScreen({ page }: { page: PageKey }) {
   const screen = SCREENS[page];
   const title = t(`compatibility.pages.${page}.title`);
   // Keyed by page: moving to another screen starts from an empty selection.
-  return 'versions' in screen ? <VersionsScreen key={page} kind={screen.versions} title={title} /> : <RelationScreen key={page} relationKey={screen.relation} title={title} />;
+  return 'versions' in screen ? (
+    <VersionsScreen key={page} kind={screen.versions} title={title} />
+  ) : (
+    <RelationScreen key={page} relationKey={screen.relation} title={title} />
+  );
 }
 
 /** /compatibility: versions and compatibility relations, with the grouped left navigation. */
@@ -90,6 +94,9 @@ export const compatibilityRoute: RouteObject = {
   element: <CompatibilityLayout />,
   children: [
     { index: true, element: <CompatibilityIndex /> },
-    ...GROUPS.flatMap((group) => group.pages).map((page) => ({ path: page.path, element: <CompatibilityScreen page={page.key} /> })),
+    ...GROUPS.flatMap((group) => group.pages).map((page) => ({
+      path: page.path,
+      element: <CompatibilityScreen page={page.key} />,
+    })),
   ],
 };

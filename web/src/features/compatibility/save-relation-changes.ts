@@ -1,7 +1,12 @@
 import type { BatchResult, Comment, KindPath } from '@dp/contract';
 import { failureOf, type RowChange, type SaveFailure } from '../../components/editable-table';
 import { BatchFailure, saveCompatibilityBatch } from './api/save-compatibilities';
-import { batchRowsOf, commentsWithoutCompatibility, referencesWithoutObligation, type RelationRow } from './relation-rows';
+import {
+  batchRowsOf,
+  commentsWithoutCompatibility,
+  referencesWithoutObligation,
+  type RelationRow,
+} from './relation-rows';
 
 export interface RelationSaveContext {
   versionHref: string;
@@ -29,21 +34,29 @@ export interface RelationSaveOutcome {
  * reason. Rows that cannot be saved as they are (references or comments without an obligation text)
  * are not sent; they keep their changes and say why.
  */
-export async function saveRelationChanges(context: RelationSaveContext, changes: ReadonlyArray<RowChange<RelationRow>>): Promise<RelationSaveOutcome> {
+export async function saveRelationChanges(
+  context: RelationSaveContext,
+  changes: ReadonlyArray<RowChange<RelationRow>>,
+): Promise<RelationSaveOutcome> {
   const { versionHref, target, messages } = context;
   const invalidFailures: SaveFailure[] = [];
   const valid: Array<RowChange<RelationRow>> = [];
   for (const change of changes) {
     const { row, values } = change;
-    if (referencesWithoutObligation(row, values)) invalidFailures.push({ id: row.id, message: messages.referencesNeedObligation });
-    else if (commentsWithoutCompatibility(row, values)) invalidFailures.push({ id: row.id, message: messages.commentNeedsCompatibility });
+    if (referencesWithoutObligation(row, values))
+      invalidFailures.push({ id: row.id, message: messages.referencesNeedObligation });
+    else if (commentsWithoutCompatibility(row, values))
+      invalidFailures.push({ id: row.id, message: messages.commentNeedsCompatibility });
     else valid.push(change);
   }
   const batch = batchRowsOf(valid, { withFlag: context.withFlag, commentsById: context.commentsById });
   if (batch.length === 0) return { result: null, failed: invalidFailures };
   try {
     const result = await saveCompatibilityBatch(versionHref, target, batch);
-    return { result: batch.some((row) => row.compatibility_info !== undefined) ? result : null, failed: invalidFailures };
+    return {
+      result: batch.some((row) => row.compatibility_info !== undefined) ? result : null,
+      failed: invalidFailures,
+    };
   } catch (error) {
     const reasons = new Map(error instanceof BatchFailure ? error.rows.map((row) => [row.to_id, row]) : []);
     const failed = valid.map(({ row }): SaveFailure => {
@@ -52,6 +65,10 @@ export async function saveRelationChanges(context: RelationSaveContext, changes:
       // Not refused itself, only not written: no 412 mark (and no 'Reload') on such a row.
       return reasons.size > 0 ? { id: row.id, message: messages.notSaved } : failureOf(row.id, error);
     });
-    return { result: null, failed: [...invalidFailures, ...failed], refused: error instanceof BatchFailure ? error : undefined };
+    return {
+      result: null,
+      failed: [...invalidFailures, ...failed],
+      refused: error instanceof BatchFailure ? error : undefined,
+    };
   }
 }

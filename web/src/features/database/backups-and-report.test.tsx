@@ -9,11 +9,14 @@ import { BackupsScreen } from './components/backups-screen';
 import { CompatibilityReportScreen } from './components/compatibility-report-screen';
 import { backup, catchSavedFiles, fakeServer, file, json, renderWithApp } from './test-support';
 
-const OLD = backup('2024-05-01_10-00-00', '2024-05-01T10:00:00.000Z', { transfers: [{ to: 'demo', at: '2024-05-01T11:00:00.000Z', by: 'admin' }] });
+const OLD = backup('2024-05-01_10-00-00', '2024-05-01T10:00:00.000Z', {
+  transfers: [{ to: 'demo', at: '2024-05-01T11:00:00.000Z', by: 'admin' }],
+});
 const NEW = backup('2024-05-02_10-00-00', '2024-05-02T10:00:00.000Z', { origin: 'upload', created_by: 'intern' });
 const TAKEN = backup('2024-05-03_10-00-00', '2024-05-03T10:00:00.000Z');
 
-const rowOf = (name: string) => screen.getAllByTestId('backup-row').find((row) => row.getAttribute('data-name') === name)!;
+const rowOf = (name: string) =>
+  screen.getAllByTestId('backup-row').find((row) => row.getAttribute('data-name') === name)!;
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -38,7 +41,10 @@ describe('Backups screen', () => {
     });
     renderWithProviders(<BackupsScreen />);
     await screen.findByTestId('backups-table');
-    expect(screen.getAllByTestId('backup-row').map((row) => row.getAttribute('data-name'))).toEqual([NEW.name, OLD.name]);
+    expect(screen.getAllByTestId('backup-row').map((row) => row.getAttribute('data-name'))).toEqual([
+      NEW.name,
+      OLD.name,
+    ]);
     expect(rowOf(NEW.name)).toHaveTextContent('Uploaded by intern');
     expect(rowOf(NEW.name)).toHaveTextContent('120.6 KB');
     expect(within(rowOf(OLD.name)).getByText('DEMO')).toBeInTheDocument();
@@ -80,7 +86,8 @@ describe('Backups screen', () => {
     const saved = catchSavedFiles();
     fakeServer({
       'GET /api/dumps': () => json(200, { files: [NEW] }),
-      [`GET /api/backups/${NEW.name}/file`]: () => new Response('DPBACKUP', { status: 200, headers: { 'Content-Type': 'application/octet-stream' } }),
+      [`GET /api/backups/${NEW.name}/file`]: () =>
+        new Response('DPBACKUP', { status: 200, headers: { 'Content-Type': 'application/octet-stream' } }),
     });
     renderWithProviders(<BackupsScreen />);
     await screen.findByTestId('backups-table');
@@ -127,7 +134,8 @@ describe('Backups screen', () => {
     const user = userEvent.setup();
     fakeServer({
       'GET /api/dumps': () => json(200, { files: [] }),
-      'POST /api/backups/upload': () => json(400, { statusCode: 400, error: 'Bad Request', message: 'The file is damaged or was changed.' }),
+      'POST /api/backups/upload': () =>
+        json(400, { statusCode: 400, error: 'Bad Request', message: 'The file is damaged or was changed.' }),
     });
     renderWithApp(
       <>
@@ -155,7 +163,11 @@ describe('Compatibility report screen', () => {
     const server = fakeServer({
       'GET /api/systems': () => json(200, SYSTEMS),
       'POST /api/reports/systems/assemblies': () => file('PK-all', 'report.xlsx'),
-      'POST /api/reports/systems/1/assemblies': () => new Response('PK-one', { status: 200, headers: { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } }),
+      'POST /api/reports/systems/1/assemblies': () =>
+        new Response('PK-one', {
+          status: 200,
+          headers: { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+        }),
     });
     renderWithProviders(<CompatibilityReportScreen />);
     const download = screen.getByRole('button', { name: 'Download report' });

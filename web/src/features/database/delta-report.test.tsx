@@ -12,13 +12,23 @@ import { deltaPair } from './selection';
 import { backup, catchSavedFiles, deferred, fakeServer, file, json } from './test-support';
 import { PROGRESS_RESET_MS } from './use-delta-download';
 
-const OLD = backup('2024-05-01_10-00-00', '2024-05-01T10:00:00.000Z', { transfers: [{ to: 'www', at: '2024-05-01T11:00:00.000Z', by: 'admin' }] });
+const OLD = backup('2024-05-01_10-00-00', '2024-05-01T10:00:00.000Z', {
+  transfers: [{ to: 'www', at: '2024-05-01T11:00:00.000Z', by: 'admin' }],
+});
 const NEW = backup('2024-05-02_10-00-00', '2024-05-02T10:00:00.000Z', { origin: 'scheduled' });
 const NEWEST = backup('2024-05-03_10-00-00', '2024-05-03T10:00:00.000Z');
 const label = (b: { created: string }) => formatDateTime(b.created);
 
 function job(progress: number, status: ReportJob['status'] = 'running', message: string | null = null): ReportJob {
-  return { id: 'j1', status, progress, file_name: 'delta-report-x.html', message, href: '/api/dumps/jobs/j1', file_href: '/api/dumps/jobs/j1/file' };
+  return {
+    id: 'j1',
+    status,
+    progress,
+    file_name: 'delta-report-x.html',
+    message,
+    href: '/api/dumps/jobs/j1',
+    file_href: '/api/dumps/jobs/j1/file',
+  };
 }
 
 function renderScreen() {
@@ -64,12 +74,18 @@ describe('Delta report screen', () => {
 
     // Newest first, dated dd.MM.yyyy HH:mm:ss, with where they went and who took them.
     await within(list('Backup 2')).findByRole('radio', { name: new RegExp(label(NEWEST)) });
-    expect(within(list('Backup 2')).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual([NEWEST.name, NEW.name, OLD.name]);
+    expect(
+      within(list('Backup 2'))
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual([NEWEST.name, NEW.name, OLD.name]);
     expect(within(list('Backup 1')).getByRole('radio', { name: `${label(OLD)} LIVE` })).toBeInTheDocument();
     expect(within(list('Backup 1')).getAllByText('Scheduled backup')).toHaveLength(1);
     expect(pdfButton()).toBeDisabled();
     expect(htmlButton()).toBeDisabled();
-    expect(screen.getByTestId('delta-hint')).toHaveTextContent('Choose Backup 2 and either Backup 1 or the actual database state.');
+    expect(screen.getByTestId('delta-hint')).toHaveTextContent(
+      'Choose Backup 2 and either Backup 1 or the actual database state.',
+    );
 
     await user.click(within(list('Backup 2')).getByRole('radio', { name: new RegExp(label(NEW)) }));
     expect(pdfButton()).toBeDisabled();
@@ -120,7 +136,8 @@ describe('Delta report screen', () => {
         await lastStep.promise;
         return json(200, job(100, 'done'));
       },
-      'GET /api/dumps/jobs/j1/file': () => file('<html>delta</html>', `delta-report-${OLD.name}-actual.html`, 'text/html'),
+      'GET /api/dumps/jobs/j1/file': () =>
+        file('<html>delta</html>', `delta-report-${OLD.name}-actual.html`, 'text/html'),
     });
     renderScreen();
     await user.click(await screen.findByRole('checkbox', { name: 'Actual database state' }));
@@ -133,14 +150,21 @@ describe('Delta report screen', () => {
     expect(screen.getByTestId('delta-progress')).toHaveTextContent('Creating the delta report: 40 %');
     // No second report while one runs.
     expect(pdfButton()).toBeDisabled();
-    expect(server.to('POST /api/dumps/jobs')[0]?.body).toEqual({ bkp1: 'actual', bkp2: OLD.name, type: 'html', compareTransferred: false });
+    expect(server.to('POST /api/dumps/jobs')[0]?.body).toEqual({
+      bkp1: 'actual',
+      bkp2: OLD.name,
+      type: 'html',
+      compareTransferred: false,
+    });
     lastStep.resolve();
 
     await screen.findByText('The delta report was downloaded.');
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     expect(files.saved.map((f) => f.name)).toEqual([`delta-report-${OLD.name}-actual.html`]);
     expect(await files.saved[0]?.blob.text()).toBe('<html>delta</html>');
-    await waitFor(() => expect(screen.queryByTestId('delta-progress')).not.toBeInTheDocument(), { timeout: PROGRESS_RESET_MS + 1000 });
+    await waitFor(() => expect(screen.queryByTestId('delta-progress')).not.toBeInTheDocument(), {
+      timeout: PROGRESS_RESET_MS + 1000,
+    });
     expect(pdfButton()).toBeEnabled();
     expect(OBJECT_URL_LIFETIME_MS).toBe(40_000);
   });
@@ -152,7 +176,8 @@ describe('Delta report screen', () => {
     fakeServer({
       'GET /api/dumps': () => json(200, { files: [NEW, OLD] }),
       'POST /api/dumps/jobs': () => json(202, job(100, 'done')),
-      'GET /api/dumps/jobs/j1/file': () => file('%PDF-1.7', `delta-report-${OLD.name}-${NEW.name}.pdf`, 'application/pdf'),
+      'GET /api/dumps/jobs/j1/file': () =>
+        file('%PDF-1.7', `delta-report-${OLD.name}-${NEW.name}.pdf`, 'application/pdf'),
     });
     renderScreen();
     await user.click(await within(list('Backup 1')).findByRole('radio', { name: new RegExp(label(OLD)) }));
@@ -169,7 +194,15 @@ describe('Delta report screen', () => {
   it('lists only backups transferred to LIVE with the toggle, and compares them as such', async () => {
     const user = userEvent.setup();
     catchSavedFiles();
-    const transferredAt = (name: string, created: string, to: 'www' | 'demo', at: string) => ({ name, created, size: 1, to, url: 'https://x', at, by: 'admin' });
+    const transferredAt = (name: string, created: string, to: 'www' | 'demo', at: string) => ({
+      name,
+      created,
+      size: 1,
+      to,
+      url: 'https://x',
+      at,
+      by: 'admin',
+    });
     const server = fakeServer({
       'GET /api/dumps': () => json(200, { files: [NEWEST, NEW, OLD] }),
       'GET /api/transferred-dumps': () =>
@@ -188,13 +221,24 @@ describe('Delta report screen', () => {
     await within(list('Backup 2')).findByRole('radio', { name: new RegExp(label(NEWEST)) });
     await user.click(screen.getByRole('switch', { name: 'Only backups transferred to LIVE' }));
     // Demo-only transfers are left out; a backup sent twice is listed once.
-    await waitFor(() => expect(within(list('Backup 2')).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual([NEW.name, OLD.name]));
+    await waitFor(() =>
+      expect(
+        within(list('Backup 2'))
+          .getAllByRole('radio')
+          .map((r) => r.getAttribute('value')),
+      ).toEqual([NEW.name, OLD.name]),
+    );
     await user.click(within(list('Backup 1')).getByRole('radio', { name: new RegExp(label(OLD)) }));
     await user.click(within(list('Backup 2')).getByRole('radio', { name: new RegExp(label(NEW)) }));
     await user.click(pdfButton());
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
     await screen.findByText('The delta report was downloaded.');
-    expect(server.to('POST /api/dumps/jobs')[0]?.body).toEqual({ bkp1: OLD.name, bkp2: NEW.name, type: 'pdf', compareTransferred: true });
+    expect(server.to('POST /api/dumps/jobs')[0]?.body).toEqual({
+      bkp1: OLD.name,
+      bkp2: NEW.name,
+      type: 'pdf',
+      compareTransferred: true,
+    });
   });
 
   it('shows a failed report in the error banner and resets the progress', async () => {
@@ -220,7 +264,8 @@ describe('Delta report screen', () => {
     const user = userEvent.setup();
     fakeServer({
       'GET /api/dumps': () => json(200, { files: [NEW, OLD] }),
-      'POST /api/dumps/jobs': () => json(404, { statusCode: 404, error: 'Not Found', message: 'There is no backup 2024-05-01_10-00-00.' }),
+      'POST /api/dumps/jobs': () =>
+        json(404, { statusCode: 404, error: 'Not Found', message: 'There is no backup 2024-05-01_10-00-00.' }),
     });
     renderScreen();
     await user.click(await within(list('Backup 1')).findByRole('radio', { name: new RegExp(label(OLD)) }));

@@ -77,6 +77,9 @@ export const databaseRoute: RouteObject = {
   element: <DatabaseLayout />,
   children: [
     { index: true, element: <DatabaseIndex /> },
-    ...PAGES.map((page) => ({ path: page.path, element: page.workTool ? <WorkTool>{page.element}</WorkTool> : page.element })),
+    ...PAGES.map((page) => ({
+      path: page.path,
+      element: page.workTool ? <WorkTool>{page.element}</WorkTool> : page.element,
+    })),
   ],
 };

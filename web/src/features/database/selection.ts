@@ -37,7 +37,13 @@ export interface BackupChoice {
 }
 
 export function choicesOfBackups(backups: BackupInfo[]): BackupChoice[] {
-  return backups.map((b) => ({ name: b.name, created: b.created, transfers: b.transfers, origin: b.origin, createdBy: b.created_by }));
+  return backups.map((b) => ({
+    name: b.name,
+    created: b.created,
+    transfers: b.transfers,
+    origin: b.origin,
+    createdBy: b.created_by,
+  }));
 }
 
 /** The backups transferred to LIVE (one entry per backup, however often it was sent), newest first. */

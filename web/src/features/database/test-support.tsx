@@ -20,19 +20,30 @@ export function fakeServer(routes: Record<string, Handler>) {
     const headers = new Headers(init?.headers);
     calls.push({ method, path: url.pathname, body, headers, rawBody: init?.body });
     const route = routes[`${method} ${url.pathname}`];
-    if (!route) return json(404, { statusCode: 404, error: 'Not Found', message: `No route ${method} ${url.pathname}` });
+    if (!route)
+      return json(404, { statusCode: 404, error: 'Not Found', message: `No route ${method} ${url.pathname}` });
     return route(body, { headers, rawBody: init?.body });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { calls, writes: () => calls.filter((c) => c.method !== 'GET'), to: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key) };
+  return {
+    calls,
+    writes: () => calls.filter((c) => c.method !== 'GET'),
+    to: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key),
+  };
 }
 
 export function json(status: number, body: unknown) {
-  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 export function file(content: string, name: string, type = 'application/octet-stream') {
-  return new Response(content, { status: 200, headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${name}"` } });
+  return new Response(content, {
+    status: 200,
+    headers: { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${name}"` },
+  });
 }
 
 /** A promise and the function that settles it, to hold an answer back until the test lets it go. */

@@ -12,13 +12,36 @@ const OLD = backup('2024-05-01_10-00-00', '2024-05-01T10:00:00.000Z');
 const NEW = backup('2024-05-02_10-00-00', '2024-05-02T10:00:00.000Z');
 const LIVE_URL = 'https://portfolio.example.com';
 const DEMO_URL = 'https://portfolio-demo.example.com';
-const HISTORY = [{ name: OLD.name, created: OLD.created, size: 1, to: 'www', url: LIVE_URL, at: '2024-05-01T12:00:00.000Z', by: 'admin' }];
+const HISTORY = [
+  {
+    name: OLD.name,
+    created: OLD.created,
+    size: 1,
+    to: 'www',
+    url: LIVE_URL,
+    at: '2024-05-01T12:00:00.000Z',
+    by: 'admin',
+  },
+];
 
 function result(to: 'www' | 'demo', name = NEW.name): TransferResult {
-  return { name, to, url: to === 'www' ? LIVE_URL : DEMO_URL, at: '2024-05-05T08:00:00.000Z', counts: { items: 10 }, message: 'Transfer Complete' };
+  return {
+    name,
+    to,
+    url: to === 'www' ? LIVE_URL : DEMO_URL,
+    at: '2024-05-05T08:00:00.000Z',
+    counts: { items: 10 },
+    message: 'Transfer Complete',
+  };
 }
 
-function server(routes: Parameters<typeof fakeServer>[0] = {}, targets = [{ to: 'www', url: LIVE_URL }, { to: 'demo', url: DEMO_URL }]) {
+function server(
+  routes: Parameters<typeof fakeServer>[0] = {},
+  targets = [
+    { to: 'www', url: LIVE_URL },
+    { to: 'demo', url: DEMO_URL },
+  ],
+) {
   return fakeServer({
     'GET /api/dumps': () => json(200, { files: [NEW, OLD] }),
     'GET /api/transferred-dumps': () => json(200, { files: HISTORY }),
@@ -29,7 +52,8 @@ function server(routes: Parameters<typeof fakeServer>[0] = {}, targets = [{ to: 
 
 const liveButton = () => screen.getByRole('button', { name: 'Transfer database' });
 const demoButton = () => screen.getByRole('button', { name: 'Transfer database to DEMO' });
-const backupRadio = (b: { created: string }) => screen.findByRole('radio', { name: new RegExp(formatDateTime(b.created)) });
+const backupRadio = (b: { created: string }) =>
+  screen.findByRole('radio', { name: new RegExp(formatDateTime(b.created)) });
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -124,10 +148,14 @@ describe('Transfer screen', () => {
     await waitFor(() => expect(demoButton()).toBeEnabled());
     await user.click(demoButton());
     const dialog = await screen.findByRole('dialog', { name: 'Transfer to DEMO' });
-    expect(within(dialog).getByTestId('transfer-confirm-details')).toHaveTextContent('StateActual database state (a backup of it is taken first)');
+    expect(within(dialog).getByTestId('transfer-confirm-details')).toHaveTextContent(
+      'StateActual database state (a backup of it is taken first)',
+    );
     expect(within(dialog).getByTestId('transfer-confirm-details')).toHaveTextContent(DEMO_URL);
     await user.type(within(dialog).getByRole('textbox', { name: 'Type DEMO to confirm' }), 'DEMO{Enter}');
-    expect(await screen.findByTestId('transfer-complete')).toHaveTextContent('Backup 2024-05-05_08-00-00 is now on DEMO');
+    expect(await screen.findByTestId('transfer-complete')).toHaveTextContent(
+      'Backup 2024-05-05_08-00-00 is now on DEMO',
+    );
     expect(api.writes().map((c) => c.body)).toEqual([{ to: 'demo', bkp: 'actual' }]);
   });
 
@@ -144,18 +172,24 @@ describe('Transfer screen', () => {
     expect(api.writes()).toEqual([]);
     // Opened again, the confirmation starts empty.
     await user.click(liveButton());
-    expect(within(await screen.findByRole('dialog')).getByRole('textbox', { name: 'Type LIVE to confirm' })).toHaveValue('');
+    expect(
+      within(await screen.findByRole('dialog')).getByRole('textbox', { name: 'Type LIVE to confirm' }),
+    ).toHaveValue('');
   });
 
   it("shows the server's message when the transfer fails", async () => {
     const user = userEvent.setup();
     server({
-      'POST /api/db/uploads': () => json(502, { statusCode: 502, error: 'Bad Gateway', message: 'The live instance refused the transfer token.' }),
+      'POST /api/db/uploads': () =>
+        json(502, { statusCode: 502, error: 'Bad Gateway', message: 'The live instance refused the transfer token.' }),
     });
     renderWithProviders(<TransferScreen />);
     await user.click(await backupRadio(OLD));
     await user.click(liveButton());
-    await user.type(within(await screen.findByRole('dialog')).getByRole('textbox', { name: 'Type LIVE to confirm' }), 'LIVE{Enter}');
+    await user.type(
+      within(await screen.findByRole('dialog')).getByRole('textbox', { name: 'Type LIVE to confirm' }),
+      'LIVE{Enter}',
+    );
     const failed = await screen.findByTestId('transfer-failed');
     expect(failed).toHaveTextContent('Transfer failed');
     expect(failed).toHaveTextContent('The live instance refused the transfer token.');
@@ -171,7 +205,9 @@ describe('Transfer screen', () => {
     const user = userEvent.setup();
     renderWithProviders(<TransferScreen />);
     await user.click(await backupRadio(OLD));
-    await waitFor(() => expect(screen.getByTestId('transfer-demo-url')).toHaveTextContent('DEMO is not configured on this instance.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('transfer-demo-url')).toHaveTextContent('DEMO is not configured on this instance.'),
+    );
     expect(demoButton()).toBeDisabled();
     expect(liveButton()).toBeEnabled();
   });

@@ -12,7 +12,10 @@ vi.mock('react-oidc-context', () => ({ useAuth: () => signedIn() }));
 const config = { deployment: 'work', version: '2.6.0', oidc: {} } as unknown as AppConfig;
 
 function json(status: number, body: unknown) {
-  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 /** A fake API at the network boundary: answers by "METHOD path" and records every request. */
@@ -29,7 +32,9 @@ function fakeServer(me: Me, routes: Record<string, (body: unknown, headers: Head
       if (url.pathname === '/api/me') return json(200, me);
       if (url.pathname === '/api/infos') return json(200, { modification_time: '2026-01-01T00:00:00.000Z' });
       const route = routes[`${method} ${url.pathname}`];
-      return route ? route(body, headers) : json(404, { statusCode: 404, error: 'Not Found', message: `No route ${method} ${url.pathname}` });
+      return route
+        ? route(body, headers)
+        : json(404, { statusCode: 404, error: 'Not Found', message: `No route ${method} ${url.pathname}` });
     }),
   );
   return { calls, writes: () => calls.filter((c) => c.method !== 'GET') };
@@ -44,7 +49,10 @@ const entry = (id: number, description: string, created: string, username = 'adm
   etag: `"${id}.1"`,
 });
 
-const ENTRIES = [entry(2, '<h2>Import</h2><p>New <strong>brake</strong> data</p>', '2026-03-05T08:09:10.000Z'), entry(1, '<p>First load</p>', '2026-01-02T03:04:05.000Z', 'maria')];
+const ENTRIES = [
+  entry(2, '<h2>Import</h2><p>New <strong>brake</strong> data</p>', '2026-03-05T08:09:10.000Z'),
+  entry(1, '<p>First load</p>', '2026-01-02T03:04:05.000Z', 'maria'),
+];
 
 function renderPage() {
   return renderWithProviders(
@@ -70,7 +78,9 @@ describe('data state page', () => {
     renderPage();
     const cards = await screen.findAllByTestId('dataset-entry');
     expect(cards.map((c) => within(c).getByTestId('dataset-entry-author').textContent)).toEqual(['admin', 'maria']);
-    expect(within(cards[0]!).getByTestId('dataset-entry-times').textContent).toMatch(/^Created 05\.03\.2026 \d\d:09:10 · modified 05\.03\.2026 \d\d:09:10$/);
+    expect(within(cards[0]!).getByTestId('dataset-entry-times').textContent).toMatch(
+      /^Created 05\.03\.2026 \d\d:09:10 · modified 05\.03\.2026 \d\d:09:10$/,
+    );
     expect(within(cards[0]!).getByRole('heading', { name: 'Import' })).toBeInTheDocument();
     expect(within(cards[0]!).getByText('brake').tagName).toBe('STRONG');
     expect(screen.queryByTestId('dataset-editor')).not.toBeInTheDocument();
@@ -79,9 +89,13 @@ describe('data state page', () => {
   });
 
   it("says an extern may not read it (the server's 403), without the error banner", async () => {
-    fakeServer({ username: 'extern', role: 'extern' }, {
-      'GET /api/dataset': () => json(403, { statusCode: 403, error: 'Forbidden', message: 'This action requires the intern role.' }),
-    });
+    fakeServer(
+      { username: 'extern', role: 'extern' },
+      {
+        'GET /api/dataset': () =>
+          json(403, { statusCode: 403, error: 'Forbidden', message: 'This action requires the intern role.' }),
+      },
+    );
     renderPage();
     expect(await screen.findByTestId('requires-role')).toHaveTextContent('This page is for internal users only.');
     expect(screen.queryByTestId('dataset-entry')).not.toBeInTheDocument();
@@ -90,14 +104,17 @@ describe('data state page', () => {
   it('an admin adds an entry (HTML written in the code view) and the list reloads', async () => {
     const user = userEvent.setup();
     let list = ENTRIES;
-    const server = fakeServer({ username: 'admin', role: 'admin' }, {
-      'GET /api/dataset': () => json(200, list),
-      'POST /api/dataset': (body) => {
-        const created = entry(3, (body as { description: string }).description, '2026-04-01T10:00:00.000Z');
-        list = [created, ...list];
-        return json(201, created);
+    const server = fakeServer(
+      { username: 'admin', role: 'admin' },
+      {
+        'GET /api/dataset': () => json(200, list),
+        'POST /api/dataset': (body) => {
+          const created = entry(3, (body as { description: string }).description, '2026-04-01T10:00:00.000Z');
+          list = [created, ...list];
+          return json(201, created);
+        },
       },
-    });
+    );
     renderPage();
     const editor = await screen.findByTestId('dataset-editor', {}, { timeout: 5000 });
     expect(editor).toHaveAttribute('data-mode', 'add');
@@ -109,7 +126,11 @@ describe('data state page', () => {
     await user.paste('<p>Data of <strong>March</strong> loaded</p>');
     await user.click(within(editor).getByTestId('dataset-editor-save'));
     await waitFor(() => expect(server.writes()).toHaveLength(1));
-    expect(server.writes()[0]).toMatchObject({ method: 'POST', path: '/api/dataset', body: { username: 'admin', description: '<p>Data of <strong>March</strong> loaded</p>' } });
+    expect(server.writes()[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/dataset',
+      body: { username: 'admin', description: '<p>Data of <strong>March</strong> loaded</p>' },
+    });
     await waitFor(() => expect(screen.getAllByTestId('dataset-entry')).toHaveLength(3));
     expect(within(screen.getAllByTestId('dataset-entry')[0]!).getByText('March').tagName).toBe('STRONG');
   });
@@ -117,13 +138,16 @@ describe('data state page', () => {
   it("deletes only after 'Really delete?', with If-Match", async () => {
     const user = userEvent.setup();
     let list = ENTRIES;
-    const server = fakeServer({ username: 'admin', role: 'admin' }, {
-      'GET /api/dataset': () => json(200, list),
-      'DELETE /api/dataset/1': () => {
-        list = list.filter((e) => e.href !== '/api/dataset/1');
-        return json(204, null);
+    const server = fakeServer(
+      { username: 'admin', role: 'admin' },
+      {
+        'GET /api/dataset': () => json(200, list),
+        'DELETE /api/dataset/1': () => {
+          list = list.filter((e) => e.href !== '/api/dataset/1');
+          return json(204, null);
+        },
       },
-    });
+    );
     renderPage();
     const card = (await screen.findAllByTestId('dataset-entry'))[1]!;
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
@@ -142,11 +166,20 @@ describe('data state page', () => {
   it('an edit that someone else overtook (412) says so and can load the current version', async () => {
     const user = userEvent.setup();
     const current = { ...ENTRIES[1]!, description: '<p>Changed by maria meanwhile</p>', etag: '"1.2"' };
-    const server = fakeServer({ username: 'admin', role: 'admin' }, {
-      'GET /api/dataset': () => json(200, ENTRIES),
-      'PUT /api/dataset/1': () =>
-        json(412, { statusCode: 412, error: 'Precondition Failed', message: 'Someone else changed this entry by maria.', current, etag: current.etag }),
-    });
+    const server = fakeServer(
+      { username: 'admin', role: 'admin' },
+      {
+        'GET /api/dataset': () => json(200, ENTRIES),
+        'PUT /api/dataset/1': () =>
+          json(412, {
+            statusCode: 412,
+            error: 'Precondition Failed',
+            message: 'Someone else changed this entry by maria.',
+            current,
+            etag: current.etag,
+          }),
+      },
+    );
     renderPage();
     const card = (await screen.findAllByTestId('dataset-entry'))[1]!;
     await user.click(within(card).getByRole('button', { name: 'Edit' }));

@@ -40,7 +40,13 @@ export function EvaluateHome() {
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {EVALUATE_GROUPS.map((group) => (
-          <Card key={group.key} withBorder radius="md" component="section" aria-labelledby={`evaluate-group-${group.key}`}>
+          <Card
+            key={group.key}
+            withBorder
+            radius="md"
+            component="section"
+            aria-labelledby={`evaluate-group-${group.key}`}
+          >
             <Title order={2} size="h4" mb="sm" id={`evaluate-group-${group.key}`}>
               {t(`evaluate.groups.${group.key}`)}
             </Title>

@@ -7,8 +7,21 @@ import type { EvaluatePageKey } from './evaluate-pages';
 export function PageInfo({ page, position = 'right' }: { page: EvaluatePageKey; position?: FloatingPosition }) {
   const { t } = useTranslation();
   return (
-    <Tooltip label={t(`evaluate.pages.${page}.info`)} lang="de" multiline w={280} withArrow position={position} events={{ hover: true, focus: true, touch: true }}>
-      <ActionIcon variant="subtle" size="sm" radius="xl" aria-label={t('evaluate.infoLabel', { name: t(`evaluate.pages.${page}.title`) })}>
+    <Tooltip
+      label={t(`evaluate.pages.${page}.info`)}
+      lang="de"
+      multiline
+      w={280}
+      withArrow
+      position={position}
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      <ActionIcon
+        variant="subtle"
+        size="sm"
+        radius="xl"
+        aria-label={t('evaluate.infoLabel', { name: t(`evaluate.pages.${page}.title`) })}
+      >
         <IconInfoCircle size={16} aria-hidden />
       </ActionIcon>
     </Tooltip>

@@ -13,23 +13,45 @@ vi.mock('react-oidc-context', () => ({ useAuth: () => signedIn() }));
 const config = { deployment: 'work', version: '2.6.0', oidc: {} } as unknown as AppConfig;
 
 function renderHelp(me: Me) {
-  vi.stubGlobal('fetch', vi.fn(async () => Response.json(me)));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json(me)),
+  );
   return renderWithProviders(<ConfigContext value={config}>{helpRoute.element}</ConfigContext>);
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
 /** The texts of the diagram (jsdom matches no media query: the phone layout). */
-const labels = () => [...screen.getByTestId('system-overview').querySelectorAll('text, tspan')].map((node) => node.textContent);
+const labels = () =>
+  [...screen.getByTestId('system-overview').querySelectorAll('text, tspan')].map((node) => node.textContent);
 
 describe('help', () => {
   it('labels the system overview in the chosen language', async () => {
     renderHelp({ username: 'extern', role: 'extern' });
     expect(await screen.findByRole('img', { name: /Overview of a train/ })).toBeInTheDocument();
-    expect(labels()).toEqual(expect.arrayContaining(['Train control', 'Doors', 'Passenger info', 'Sub-Assembly', 'compatibility relation', 'between versions']));
+    expect(labels()).toEqual(
+      expect.arrayContaining([
+        'Train control',
+        'Doors',
+        'Passenger info',
+        'Sub-Assembly',
+        'compatibility relation',
+        'between versions',
+      ]),
+    );
     await act(() => i18n.changeLanguage('de'));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Grafische Systembeschreibung');
-    expect(labels()).toEqual(expect.arrayContaining(['Zugsteuerung', 'Türen', 'Fahrgastinformation', 'Unterbaugruppe', 'Kompatibilitätsbeziehung', 'zwischen Versionen']));
+    expect(labels()).toEqual(
+      expect.arrayContaining([
+        'Zugsteuerung',
+        'Türen',
+        'Fahrgastinformation',
+        'Unterbaugruppe',
+        'Kompatibilitätsbeziehung',
+        'zwischen Versionen',
+      ]),
+    );
     expect(labels()).not.toContain('Doors');
     await act(() => i18n.changeLanguage('fr'));
     expect(labels()).toEqual(expect.arrayContaining(['Commande du train', 'Portes', 'Sous-assemblage']));
@@ -40,9 +62,13 @@ describe('help', () => {
     const guide = await screen.findByTestId('screen-guide');
     await within(guide).findByTestId('guide-evaluate');
     expect(within(guide).getByRole('link', { name: 'Evaluation' })).toHaveAttribute('href', '/evaluate');
-    expect(within(guide).getByRole('link', { name: 'System Delta Browser' })).toHaveAttribute('href', '/evaluate/system-delta-browser');
+    expect(within(guide).getByRole('link', { name: 'System Delta Browser' })).toHaveAttribute(
+      'href',
+      '/evaluate/system-delta-browser',
+    );
     expect(within(guide).getByRole('link', { name: 'Infos' })).toHaveAttribute('href', '/issues');
-    for (const hidden of ['dataset', 'basicData', 'infosInternal', 'apiDocs']) expect(within(guide).queryByTestId(`guide-${hidden}`)).not.toBeInTheDocument();
+    for (const hidden of ['dataset', 'basicData', 'infosInternal', 'apiDocs'])
+      expect(within(guide).queryByTestId(`guide-${hidden}`)).not.toBeInTheDocument();
   });
 
   it('shows an admin every screen, API Docs included', async () => {
@@ -56,7 +82,10 @@ describe('help', () => {
 
   it('splits a long label into two lines at the space nearest its middle', () => {
     expect(twoLines('compatibility relation between versions')).toEqual(['compatibility relation', 'between versions']);
-    expect(twoLines('Kompatibilitätsbeziehung zwischen Versionen')).toEqual(['Kompatibilitätsbeziehung', 'zwischen Versionen']);
+    expect(twoLines('Kompatibilitätsbeziehung zwischen Versionen')).toEqual([
+      'Kompatibilitätsbeziehung',
+      'zwischen Versionen',
+    ]);
     expect(twoLines('Diagnose')).toEqual(['Diagnose']);
   });
 });

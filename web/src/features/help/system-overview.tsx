@@ -67,7 +67,8 @@ function Train() {
 export function twoLines(text: string): string[] {
   const middle = text.length / 2;
   let best = -1;
-  for (let i = text.indexOf(' '); i !== -1; i = text.indexOf(' ', i + 1)) if (best === -1 || Math.abs(i - middle) < Math.abs(best - middle)) best = i;
+  for (let i = text.indexOf(' '); i !== -1; i = text.indexOf(' ', i + 1))
+    if (best === -1 || Math.abs(i - middle) < Math.abs(best - middle)) best = i;
   return best === -1 ? [text] : [text.slice(0, best), text.slice(best + 1)];
 }
 
@@ -94,7 +95,12 @@ export function SystemOverview() {
   const label = (key: LabelKey) => t(`help.diagram.${key}`);
   // Read at once (not after a first render), so a desktop never shows the phone layout first.
   const wide = useMediaQuery(`(min-width: ${em(640)})`, undefined, { getInitialValueInEffect: false });
-  const common = { role: 'img', 'aria-labelledby': titleId, className: classes.diagram, fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif" } as const;
+  const common = {
+    role: 'img',
+    'aria-labelledby': titleId,
+    className: classes.diagram,
+    fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif",
+  } as const;
 
   if (wide) {
     return (
@@ -106,7 +112,12 @@ export function SystemOverview() {
           <g fontSize={16} fill="#1f2933">
             {CALLOUTS.map(({ key, point: [px, py], box: [bx, by], up }, i) => (
               <g key={key} data-testid={`diagram-label-${key}`}>
-                <path d={`M${px} ${py} L${px} ${up ? by + BOX_HEIGHT : by}`} stroke="#e0534a" strokeWidth={2} fill="none" />
+                <path
+                  d={`M${px} ${py} L${px} ${up ? by + BOX_HEIGHT : by}`}
+                  stroke="#e0534a"
+                  strokeWidth={2}
+                  fill="none"
+                />
                 <Marker x={px} y={py} n={i + 1} r={9} />
                 <rect x={bx} y={by} width={BOX_WIDTH} height={BOX_HEIGHT} rx={8} fill="#ffffff" stroke="#c3ccd6" />
                 <text x={bx + BOX_WIDTH / 2} y={by + BOX_HEIGHT / 2} dy="0.35em" textAnchor="middle">

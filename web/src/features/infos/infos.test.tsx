@@ -26,7 +26,11 @@ const history = (language: 'de' | 'en'): ReleaseHistory => ({
   language,
   title: language === 'de' ? 'Versionshistorie' : 'Version history (internal)',
   versions: [
-    { version: '2.6.0', date: null, changes: [language === 'de' ? 'Hilfe in drei Sprachen.' : 'Help in three languages.'] },
+    {
+      version: '2.6.0',
+      date: null,
+      changes: [language === 'de' ? 'Hilfe in drei Sprachen.' : 'Help in three languages.'],
+    },
     { version: '2.5.0', date: '2026-05-01', changes: ['Matrix: 15 and 20.'] },
     { version: '1.0.0', date: null, changes: ['First release.'] },
   ],
@@ -39,8 +43,22 @@ const okIssues: CodeHostIssues = {
   code: null,
   fetched_at: '2026-06-01T10:00:00.000Z',
   versions: [
-    { version: '2.6.0', issues: [{ iid: 12, title: HOSTILE, state: 'opened', labels: ['v.2.6.0', '<i>x</i>'], web_url: 'https://code.example/-/issues/12' }] },
-    { version: '2.5.0', issues: [{ iid: 7, title: 'Matrix limit', state: 'closed', labels: ['v.2.5.0'], web_url: null }] },
+    {
+      version: '2.6.0',
+      issues: [
+        {
+          iid: 12,
+          title: HOSTILE,
+          state: 'opened',
+          labels: ['v.2.6.0', '<i>x</i>'],
+          web_url: 'https://code.example/-/issues/12',
+        },
+      ],
+    },
+    {
+      version: '2.5.0',
+      issues: [{ iid: 7, title: 'Matrix limit', state: 'closed', labels: ['v.2.5.0'], web_url: null }],
+    },
   ],
 };
 
@@ -55,7 +73,11 @@ describe('release notes', () => {
     renderWithProviders(<ExternalReleaseNotesPage />);
     expect(await screen.findByTestId('release-history')).toHaveAttribute('lang', 'de');
     expect(screen.getByTestId('licence-notice')).toHaveTextContent('Digital Portfolio 2.6.0 is proprietary software');
-    expect(screen.getAllByTestId('release-version').map((v) => within(v).getByRole('heading').textContent)).toEqual(['2.6.0', '2.5.0', '1.0.0']);
+    expect(screen.getAllByTestId('release-version').map((v) => within(v).getByRole('heading').textContent)).toEqual([
+      '2.6.0',
+      '2.5.0',
+      '1.0.0',
+    ]);
     expect(screen.getByText('Hilfe in drei Sprachen.')).toBeInTheDocument();
   });
 
@@ -63,13 +85,18 @@ describe('release notes', () => {
     let release: (r: Response) => void = () => {};
     const calls = fakeServer((_path, issues) =>
       issues === 'cached'
-        ? json(200, { history: history('en'), issues: { status: 'pending', message: null, code: null, fetched_at: null, versions: [] } } satisfies InternalReleaseNotes)
+        ? json(200, {
+            history: history('en'),
+            issues: { status: 'pending', message: null, code: null, fetched_at: null, versions: [] },
+          } satisfies InternalReleaseNotes)
         : new Promise<Response>((resolve) => (release = resolve)),
     );
     renderWithProviders(<InternalReleaseNotesPage />);
     expect(await screen.findByText('Help in three languages.')).toBeInTheDocument();
     expect(screen.getByTestId('code-host-loading')).toHaveTextContent('Asking the code host');
-    await waitFor(() => expect(calls).toEqual(['/api/release-notes/internal?issues=cached', '/api/release-notes/internal?issues=fetch']));
+    await waitFor(() =>
+      expect(calls).toEqual(['/api/release-notes/internal?issues=cached', '/api/release-notes/internal?issues=fetch']),
+    );
     release(json(200, { history: history('en'), issues: okIssues } satisfies InternalReleaseNotes));
 
     const newest = await screen.findByTestId('code-host-issues-2.6.0');
@@ -88,11 +115,19 @@ describe('release notes', () => {
     fakeServer(() =>
       json(200, {
         history: history('en'),
-        issues: { status: 'unavailable', message: 'The code host did not answer within 10 seconds.', code: 'releaseNotes.timeout', fetched_at: null, versions: [] },
+        issues: {
+          status: 'unavailable',
+          message: 'The code host did not answer within 10 seconds.',
+          code: 'releaseNotes.timeout',
+          fetched_at: null,
+          versions: [],
+        },
       } satisfies InternalReleaseNotes),
     );
     renderWithProviders(<InternalReleaseNotesPage />);
-    expect(await screen.findByTestId('code-host-notice')).toHaveTextContent('The code host did not answer within 10 seconds.');
+    expect(await screen.findByTestId('code-host-notice')).toHaveTextContent(
+      'The code host did not answer within 10 seconds.',
+    );
     expect(screen.getByText('First release.')).toBeInTheDocument();
     expect(screen.queryByTestId('code-host-issues-2.6.0')).not.toBeInTheDocument();
   });

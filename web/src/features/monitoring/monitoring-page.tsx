@@ -12,7 +12,11 @@ export function isGood(value: string): boolean {
   return value === 'OK' || value === 'Active' || /^\d+(\.\d+)? ms$/.test(value);
 }
 
-const VALUE_KEYS = { OK: 'monitoring.values.ok', Active: 'monitoring.values.active', 'Not available': 'monitoring.values.notAvailable' } as const;
+const VALUE_KEYS = {
+  OK: 'monitoring.values.ok',
+  Active: 'monitoring.values.active',
+  'Not available': 'monitoring.values.notAvailable',
+} as const;
 
 function StatusValue({ value, testId }: { value: string; testId: string }) {
   const { t } = useTranslation();
@@ -39,13 +43,25 @@ function TargetCard({ status }: { status: TargetStatus }) {
   const rows: [string, React.ReactNode][] = [
     [t('monitoring.application'), <StatusValue value={status.app_status} testId={`${id}-app`} />],
     [t('monitoring.database'), <StatusValue value={status.db_status} testId={`${id}-db`} />],
-    [t('monitoring.lastUpdate'), <span data-testid={`${id}-updated`}>{formatDateTime(status.time_updated) || '–'}</span>],
+    [
+      t('monitoring.lastUpdate'),
+      <span data-testid={`${id}-updated`}>{formatDateTime(status.time_updated) || '–'}</span>,
+    ],
     [t('monitoring.lastActive'), <span data-testid={`${id}-active`}>{formatDateTime(status.time_active) || '–'}</span>],
-    [t('monitoring.responseTime'), status.response_ms === null ? '–' : t('monitoring.responseMs', { ms: Math.round(status.response_ms) })],
+    [
+      t('monitoring.responseTime'),
+      status.response_ms === null ? '–' : t('monitoring.responseMs', { ms: Math.round(status.response_ms) }),
+    ],
   ];
   const good = isGood(status.app_status) && isGood(status.db_status);
   return (
-    <Card withBorder padding="md" data-testid={id} data-status={good ? 'ok' : 'failed'} style={{ borderLeft: `6px solid var(--mantine-color-${good ? 'green' : 'red'}-7)` }}>
+    <Card
+      withBorder
+      padding="md"
+      data-testid={id}
+      data-status={good ? 'ok' : 'failed'}
+      style={{ borderLeft: `6px solid var(--mantine-color-${good ? 'green' : 'red'}-7)` }}
+    >
       <Stack gap="xs">
         <div>
           <Title order={2} size="h3">
@@ -121,11 +137,21 @@ export function MonitoringPage() {
         </Text>
       )}
       {status.isError && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('monitoring.failedTitle')} role="alert" data-testid="monitoring-failed">
+        <Alert
+          color="red"
+          icon={<IconAlertCircle aria-hidden />}
+          title={t('monitoring.failedTitle')}
+          role="alert"
+          data-testid="monitoring-failed"
+        >
           {toFailure(status.error).message}
         </Alert>
       )}
-      {status.isPending && !status.isError ? <CenteredLoader label={t('monitoring.loading')} /> : status.data && <StatusView data={status.data} />}
+      {status.isPending && !status.isError ? (
+        <CenteredLoader label={t('monitoring.loading')} />
+      ) : (
+        status.data && <StatusView data={status.data} />
+      )}
     </Stack>
   );
 }

@@ -73,7 +73,9 @@ describe('Monitoring page', () => {
 
     const liveCard = await screen.findByTestId('monitoring-live');
     const demoCard = screen.getByTestId('monitoring-demo');
-    expect(screen.getByTestId('monitoring-checked')).toHaveTextContent(`Last check: ${formatDateTime('2024-05-05T08:00:01.000Z')}`);
+    expect(screen.getByTestId('monitoring-checked')).toHaveTextContent(
+      `Last check: ${formatDateTime('2024-05-05T08:00:01.000Z')}`,
+    );
     expect(screen.getByTestId('monitoring-response')).toHaveAttribute('data-status', 'ok');
     expect(screen.getByTestId('monitoring-response')).toHaveTextContent('42 ms');
 
@@ -95,7 +97,9 @@ describe('Monitoring page', () => {
     expect(screen.getByTestId('monitoring-demo-app').getAttribute('style')).toContain('red');
     expect(screen.getByTestId('monitoring-demo-db')).toHaveAttribute('data-status', 'failed');
     expect(demoCard).toHaveAttribute('data-status', 'failed');
-    expect(screen.getByTestId('monitoring-demo-reason')).toHaveTextContent('No answer within 3 s (connect ECONNREFUSED).');
+    expect(screen.getByTestId('monitoring-demo-reason')).toHaveTextContent(
+      'No answer within 3 s (connect ECONNREFUSED).',
+    );
   });
 
   it('polls every 60 s while open, on demand with Refresh, and stops when left', async () => {
@@ -128,10 +132,17 @@ describe('Monitoring page', () => {
   it('says so when the status cannot be read', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => Response.json({ statusCode: 403, error: 'Forbidden', message: 'Monitoring is offered on the work and demo instances.' }, { status: 403 })),
+      vi.fn(async () =>
+        Response.json(
+          { statusCode: 403, error: 'Forbidden', message: 'Monitoring is offered on the work and demo instances.' },
+          { status: 403 },
+        ),
+      ),
     );
     renderWithProviders(<MonitoringPage />);
-    expect(await screen.findByTestId('monitoring-failed')).toHaveTextContent('Monitoring is offered on the work and demo instances.');
+    expect(await screen.findByTestId('monitoring-failed')).toHaveTextContent(
+      'Monitoring is offered on the work and demo instances.',
+    );
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

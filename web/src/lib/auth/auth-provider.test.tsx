@@ -34,7 +34,9 @@ describe('AppAuthProvider', () => {
     const session = Object.keys(window.sessionStorage);
     expect(session.some((key) => key.endsWith('user-probe'))).toBe(true);
     expect(session.some((key) => key.endsWith('state-probe'))).toBe(true);
-    expect(Object.keys(window.localStorage).filter((key) => key.includes('probe') || key.startsWith('oidc.'))).toEqual([]);
+    expect(Object.keys(window.localStorage).filter((key) => key.includes('probe') || key.startsWith('oidc.'))).toEqual(
+      [],
+    );
   });
 
   it.each(['login_required', 'invalid_grant'])('signs the user out locally when renewal answers %s', async (error) => {

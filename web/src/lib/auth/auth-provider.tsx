@@ -28,10 +28,17 @@ export function AppAuthProvider({ userManager, navigate, children }: Props) {
     return () => userManager.events.removeSilentRenewError(onRenewError);
   }, [userManager]);
 
-  const onSigninCallback = useCallback((user: { state?: unknown } | undefined) => navigate(returnToOf(user?.state)), [navigate]);
+  const onSigninCallback = useCallback(
+    (user: { state?: unknown } | undefined) => navigate(returnToOf(user?.state)),
+    [navigate],
+  );
   const matchSignoutCallback = useCallback((settings: UserManagerSettings) => {
     const target = settings.post_logout_redirect_uri;
-    return !!target && window.location.pathname === new URL(target).pathname && new URLSearchParams(window.location.search).has('state');
+    return (
+      !!target &&
+      window.location.pathname === new URL(target).pathname &&
+      new URLSearchParams(window.location.search).has('state')
+    );
   }, []);
   const onSignoutCallback = useCallback(() => navigate('/home'), [navigate]);
 

@@ -6,7 +6,13 @@ import { useTranslation } from 'react-i18next';
 export function Refusal() {
   const { t } = useTranslation();
   return (
-    <Alert color="red" title={t('auth.refusedTitle')} icon={<IconLock aria-hidden />} role="alert" data-testid="refusal">
+    <Alert
+      color="red"
+      title={t('auth.refusedTitle')}
+      icon={<IconLock aria-hidden />}
+      role="alert"
+      data-testid="refusal"
+    >
       {t('auth.refused')}
     </Alert>
   );

@@ -10,7 +10,13 @@ import { useSession } from './use-session';
 export function RoleRestricted({ min }: { min: Exclude<Role, 'extern'> }) {
   const { t } = useTranslation();
   return (
-    <Alert color="orange" title={t('auth.restrictedTitle')} icon={<IconLock aria-hidden />} role="alert" data-testid="requires-role">
+    <Alert
+      color="orange"
+      title={t('auth.restrictedTitle')}
+      icon={<IconLock aria-hidden />}
+      role="alert"
+      data-testid="requires-role"
+    >
       {t(`auth.requiresRole.${min}`)}
     </Alert>
   );

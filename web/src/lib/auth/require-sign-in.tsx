@@ -44,7 +44,9 @@ export function RequireSignIn() {
   }, [needsSignIn, redirectFailed, auth, signIn, pathname, search, hash]);
 
   if (redirectFailed && !auth.isAuthenticated) {
-    return <SigninFailed message={signinErrorText(auth.error, t)} onRetry={() => void signIn(pathname + search + hash)} />;
+    return (
+      <SigninFailed message={signinErrorText(auth.error, t)} onRetry={() => void signIn(pathname + search + hash)} />
+    );
   }
   switch (session.status) {
     case 'visitor':

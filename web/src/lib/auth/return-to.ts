@@ -10,7 +10,12 @@ export interface SigninState {
 export function returnToOf(state: unknown): string {
   if (typeof state !== 'object' || state === null) return DEFAULT_TARGET;
   const returnTo = (state as Partial<SigninState>).returnTo;
-  if (typeof returnTo !== 'string' || !returnTo.startsWith('/') || returnTo.startsWith('//') || returnTo.startsWith('/\\')) {
+  if (
+    typeof returnTo !== 'string' ||
+    !returnTo.startsWith('/') ||
+    returnTo.startsWith('//') ||
+    returnTo.startsWith('/\\')
+  ) {
     return DEFAULT_TARGET;
   }
   return returnTo;

@@ -4,7 +4,12 @@ import { i18n } from '../i18n';
 import { signinErrorKind, signinErrorText } from './signin-error';
 
 /** What react-oidc-context puts into `auth.error` for a failure of `source`. */
-const wrapped = (error: Error, source = 'signinRedirect') => ({ name: error.name, message: error.message, innerError: error, source });
+const wrapped = (error: Error, source = 'signinRedirect') => ({
+  name: error.name,
+  message: error.message,
+  innerError: error,
+  source,
+});
 
 describe('sign-in error texts (SPEC 8)', () => {
   it.each([
@@ -23,8 +28,16 @@ describe('sign-in error texts (SPEC 8)', () => {
     ['no state in the response', new Error('No state in response'), 'invalidState'],
     ['a state mismatch', new Error('State does not match'), 'invalidState'],
     ['the state_mismatch code', new ErrorResponse({ error: 'state_mismatch', error_description: 'x' }), 'invalidState'],
-    ['the missing_transaction code', new ErrorResponse({ error: 'missing_transaction', error_description: 'x' }), 'invalidState'],
-    ['a provider error with a description', new ErrorResponse({ error: 'access_denied', error_description: 'Nope' }), 'other'],
+    [
+      'the missing_transaction code',
+      new ErrorResponse({ error: 'missing_transaction', error_description: 'x' }),
+      'invalidState',
+    ],
+    [
+      'a provider error with a description',
+      new ErrorResponse({ error: 'access_denied', error_description: 'Nope' }),
+      'other',
+    ],
     ['a programming error', new TypeError("Cannot read properties of undefined (reading 'x')"), 'other'],
     ['anything else', new Error('Something odd'), 'other'],
   ] as const)('maps %s', (_what, error, kind) => {
@@ -43,11 +56,17 @@ describe('sign-in error texts (SPEC 8)', () => {
     expect(signinErrorText(new ErrorTimeout('Network timed out'), t)).toBe('Timeout when executing fetch');
     expect(signinErrorText(new Error('Popup closed by user'), t)).toBe('Popup closed');
     expect(signinErrorText(new Error('No matching state found in storage'), t)).toBe('Invalid state');
-    expect(signinErrorText(new Error('Something odd'), t)).toBe('The sign-in could not be completed. Please try again.');
+    expect(signinErrorText(new Error('Something odd'), t)).toBe(
+      'The sign-in could not be completed. Please try again.',
+    );
   });
 
   it('says them in German and French too', () => {
-    expect(signinErrorText(new TypeError('Failed to fetch'), i18n.getFixedT('de'))).toBe('HTTP-Fehler. Der Anmeldedienst ist nicht erreichbar');
-    expect(signinErrorText(new ErrorTimeout('Network timed out'), i18n.getFixedT('fr'))).toBe('Délai dépassé lors de la requête au service de connexion');
+    expect(signinErrorText(new TypeError('Failed to fetch'), i18n.getFixedT('de'))).toBe(
+      'HTTP-Fehler. Der Anmeldedienst ist nicht erreichbar',
+    );
+    expect(signinErrorText(new ErrorTimeout('Network timed out'), i18n.getFixedT('fr'))).toBe(
+      'Délai dépassé lors de la requête au service de connexion',
+    );
   });
 });

@@ -7,7 +7,8 @@ export type SigninErrorKind = 'fetch' | 'timeout' | 'popupClosed' | 'invalidStat
 const TIMEOUT_CODES = new Set(['timeout']);
 const POPUP_CLOSED_CODES = new Set(['cancelled']);
 const INVALID_STATE_CODES = new Set(['state_mismatch', 'missing_transaction']);
-const INVALID_STATE_MESSAGES = /^(no matching state found in storage|no state in response|state does not match|invalid state)/i;
+const INVALID_STATE_MESSAGES =
+  /^(no matching state found in storage|no state in response|state does not match|invalid state)/i;
 const POPUP_CLOSED_MESSAGES = /^popup closed/i;
 // fetch() rejects with a TypeError when the network fails: "Failed to fetch" (Chromium), "NetworkError
 // when attempting to fetch resource." (Firefox), "Load failed" (Safari), "fetch failed" (Node).
@@ -23,7 +24,8 @@ interface ErrorLike {
   innerError?: unknown;
 }
 
-const asErrorLike = (value: unknown): ErrorLike | null => (typeof value === 'object' && value !== null ? (value as ErrorLike) : null);
+const asErrorLike = (value: unknown): ErrorLike | null =>
+  typeof value === 'object' && value !== null ? (value as ErrorLike) : null;
 
 /**
  * What kind of sign-in failure `error` is: an oidc-client-ts error (ErrorResponse, ErrorTimeout, the

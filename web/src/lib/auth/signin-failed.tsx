@@ -6,7 +6,13 @@ import { useTranslation } from 'react-i18next';
 export function SigninFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Alert color="red" title={t('auth.signInFailedTitle')} icon={<IconAlertTriangle aria-hidden />} role="alert" data-testid="signin-failed">
+    <Alert
+      color="red"
+      title={t('auth.signInFailedTitle')}
+      icon={<IconAlertTriangle aria-hidden />}
+      role="alert"
+      data-testid="signin-failed"
+    >
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{message}</Text>
         <Button onClick={onRetry}>{t('auth.signInAgain')}</Button>

@@ -20,7 +20,9 @@ export function useSession(): Session {
   if (!auth.isAuthenticated) return { status: 'visitor' };
   if (me.data) return { status: 'user', username: me.data.username, role: me.data.role };
   if (me.error) {
-    return isApiFailure(me.error) && me.error.status === 403 ? { status: 'refused' } : { status: 'failed', failure: toFailure(me.error) };
+    return isApiFailure(me.error) && me.error.status === 403
+      ? { status: 'refused' }
+      : { status: 'failed', failure: toFailure(me.error) };
   }
   return { status: 'loading' };
 }

@@ -11,7 +11,11 @@ export function useSignIn() {
   const auth = useAuth();
   const { i18n } = useTranslation();
   return useCallback(
-    (returnTo: string) => auth.signinRedirect({ state: { returnTo } satisfies SigninState, ui_locales: i18n.resolvedLanguage ?? i18n.language }),
+    (returnTo: string) =>
+      auth.signinRedirect({
+        state: { returnTo } satisfies SigninState,
+        ui_locales: i18n.resolvedLanguage ?? i18n.language,
+      }),
     [auth, i18n],
   );
 }

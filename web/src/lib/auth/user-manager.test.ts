@@ -30,7 +30,9 @@ afterEach(() => {
 function intercept(manager: UserManager) {
   const client = manager['_client'];
   vi.spyOn(client.metadataService, 'getAuthorizationEndpoint').mockResolvedValue(`${manager.settings.authority}/auth`);
-  vi.spyOn(client.metadataService, 'getEndSessionEndpoint').mockResolvedValue(`${manager.settings.authority}/session/end`);
+  vi.spyOn(client.metadataService, 'getEndSessionEndpoint').mockResolvedValue(
+    `${manager.settings.authority}/session/end`,
+  );
   const urls: URL[] = [];
   vi.spyOn(manager['_redirectNavigator'], 'prepare').mockResolvedValue({
     navigate: async ({ url }) => {
@@ -106,7 +108,9 @@ describe('nonce (issue 12 A1)', () => {
     expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(second).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(first).not.toBe(second);
-    const stored = JSON.parse(window.sessionStorage.getItem(`oidc.${urls[0]!.searchParams.get('state')}`)!) as { nonce?: string };
+    const stored = JSON.parse(window.sessionStorage.getItem(`oidc.${urls[0]!.searchParams.get('state')}`)!) as {
+      nonce?: string;
+    };
     expect(stored.nonce).toBe(first);
   });
 
@@ -120,10 +124,17 @@ describe('nonce (issue 12 A1)', () => {
     await manager.signinRedirect();
     const sent = urls[0]!.searchParams.get('nonce')!;
     const now = Math.floor(Date.now() / 1000);
-    const idToken = [{ alg: 'RS256' }, { iss: `${origin}/idp`, aud: 'web', sub: 'admin', iat: now, exp: now + 600, nonce: nonceOf(sent) }, 'sig']
+    const idToken = [
+      { alg: 'RS256' },
+      { iss: `${origin}/idp`, aud: 'web', sub: 'admin', iat: now, exp: now + 600, nonce: nonceOf(sent) },
+      'sig',
+    ]
       .map((part) => (typeof part === 'string' ? part : btoa(JSON.stringify(part)).replace(/=+$/, '')))
       .join('.');
-    vi.spyOn(manager['_client'].metadataService, 'getMetadata').mockResolvedValue({ issuer: `${origin}/idp`, token_endpoint: `${origin}/idp/token` });
+    vi.spyOn(manager['_client'].metadataService, 'getMetadata').mockResolvedValue({
+      issuer: `${origin}/idp`,
+      token_endpoint: `${origin}/idp/token`,
+    });
     vi.spyOn(manager['_client']['_validator']['_tokenClient'], 'exchangeCode').mockResolvedValue({
       id_token: idToken,
       access_token: 'access',
@@ -131,7 +142,9 @@ describe('nonce (issue 12 A1)', () => {
       scope: 'openid',
       expires_in: 300,
     });
-    const callback = manager.signinRedirectCallback(`${origin}/auth/callback?code=c&state=${urls[0]!.searchParams.get('state')}`);
+    const callback = manager.signinRedirectCallback(
+      `${origin}/auth/callback?code=c&state=${urls[0]!.searchParams.get('state')}`,
+    );
     if (accepted) await expect(callback).resolves.toMatchObject({ profile: { sub: 'admin' }, access_token: 'access' });
     else await expect(callback).rejects.toThrow('nonce in id_token does not match nonce in client storage');
   });
@@ -148,7 +161,9 @@ describe('nonce (issue 12 A1)', () => {
     const manager = createUserManager(config);
     const base = vi.spyOn(UserManager.prototype, 'signinSilent').mockResolvedValue(signedInUser());
     await manager.signinSilent();
-    expect(base).toHaveBeenCalledWith(expect.objectContaining({ resource: 'https://portfolio.example.com/api', nonce: expect.any(String) }));
+    expect(base).toHaveBeenCalledWith(
+      expect.objectContaining({ resource: 'https://portfolio.example.com/api', nonce: expect.any(String) }),
+    );
   });
 });
 
@@ -156,25 +171,28 @@ describe('logout (OpenID RP-Initiated Logout 1.0, issue 12 A3)', () => {
   it.each([
     ['embedded', embedded],
     ['external', external],
-  ] as const)('sends id_token_hint, client_id, post_logout_redirect_uri and state (%s provider)', async (_name, config) => {
-    const manager = createUserManager(config);
-    await manager.storeUser(signedInUser());
-    const urls = intercept(manager);
-    await manager.signoutRedirect({ extraQueryParams: { ui_locales: 'fr' } });
-    expect(urls).toHaveLength(1);
-    const url = urls[0]!;
-    expect(url.pathname.endsWith('/session/end')).toBe(true);
-    expect(url.searchParams.get('id_token_hint')).toBe('header.id-token-payload.signature');
-    expect(url.searchParams.get('client_id')).toBe('web');
-    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${origin}/home`);
-    const state = url.searchParams.get('state');
-    expect(state).toBeTruthy();
-    // The state is kept so the return to /home is recognised as this logout's answer.
-    expect(window.sessionStorage.getItem(`oidc.${state}`)).not.toBeNull();
-    expect(url.searchParams.get('ui_locales')).toBe('fr');
-    expect(url.searchParams.has('audience')).toBe(false);
-    expect(await manager.getUser()).toBeNull();
-  });
+  ] as const)(
+    'sends id_token_hint, client_id, post_logout_redirect_uri and state (%s provider)',
+    async (_name, config) => {
+      const manager = createUserManager(config);
+      await manager.storeUser(signedInUser());
+      const urls = intercept(manager);
+      await manager.signoutRedirect({ extraQueryParams: { ui_locales: 'fr' } });
+      expect(urls).toHaveLength(1);
+      const url = urls[0]!;
+      expect(url.pathname.endsWith('/session/end')).toBe(true);
+      expect(url.searchParams.get('id_token_hint')).toBe('header.id-token-payload.signature');
+      expect(url.searchParams.get('client_id')).toBe('web');
+      expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${origin}/home`);
+      const state = url.searchParams.get('state');
+      expect(state).toBeTruthy();
+      // The state is kept so the return to /home is recognised as this logout's answer.
+      expect(window.sessionStorage.getItem(`oidc.${state}`)).not.toBeNull();
+      expect(url.searchParams.get('ui_locales')).toBe('fr');
+      expect(url.searchParams.has('audience')).toBe(false);
+      expect(await manager.getUser()).toBeNull();
+    },
+  );
 
   it('without a stored user still names the client', async () => {
     const manager = createUserManager(embedded);
@@ -222,7 +240,12 @@ describe('access token for the API', () => {
   });
 
   it('renews a token about to expire before sending, once for parallel calls', async () => {
-    const { manager, signinSilent } = fakeManager({ access_token: 'current', refresh_token: 'r', expires_in: 30, expired: false });
+    const { manager, signinSilent } = fakeManager({
+      access_token: 'current',
+      refresh_token: 'r',
+      expires_in: 30,
+      expired: false,
+    });
     const source = accessTokenSource(manager);
     expect(await Promise.all([source(), source()])).toEqual(['renewed', 'renewed']);
     expect(signinSilent).toHaveBeenCalledOnce();

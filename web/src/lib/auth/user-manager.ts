@@ -1,4 +1,12 @@
-import { UserManager, WebStorageStateStore, type SigninRedirectArgs, type SigninSilentArgs, type SignoutRedirectArgs, type User, type UserManagerSettings } from 'oidc-client-ts';
+import {
+  UserManager,
+  WebStorageStateStore,
+  type SigninRedirectArgs,
+  type SigninSilentArgs,
+  type SignoutRedirectArgs,
+  type User,
+  type UserManagerSettings,
+} from 'oidc-client-ts';
 import type { AppConfig } from '../config';
 
 // SPEC 9: sign-in limits.
@@ -42,7 +50,10 @@ export function userManagerSettings(oidc: AppConfig['oidc']): UserManagerSetting
 /** A fresh random `nonce` (256 bits, base64url) binding the ID token to this one authorization request. */
 export function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /**
@@ -65,7 +76,10 @@ export class AppUserManager extends UserManager {
    * the provider revoke the whole grant. Calls with arguments are not shared.
    */
   override signinSilent(args: SigninSilentArgs = {}): Promise<User | null> {
-    const defaults: SigninSilentArgs = { nonce: newNonce(), ...(this.settings.resource !== undefined && { resource: this.settings.resource }) };
+    const defaults: SigninSilentArgs = {
+      nonce: newNonce(),
+      ...(this.settings.resource !== undefined && { resource: this.settings.resource }),
+    };
     if (Object.keys(args).length > 0) return super.signinSilent({ ...defaults, ...args });
     this.renewal ??= super.signinSilent(defaults).finally(() => {
       this.renewal = null;

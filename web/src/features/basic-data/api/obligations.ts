@@ -1,4 +1,9 @@
-import { compatibilityStatuses, type CompatibilityInfo, type CompatibilityInfoInput, type CompatibilityStatus } from '@dp/contract';
+import {
+  compatibilityStatuses,
+  type CompatibilityInfo,
+  type CompatibilityInfoInput,
+  type CompatibilityStatus,
+} from '@dp/contract';
 import { api, ifMatch } from '../../../lib/api';
 
 // The list itself is read with useObligations (lib/shared-lists), which the relation tables share.

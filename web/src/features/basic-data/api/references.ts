@@ -15,7 +15,9 @@ export function createReference(values: Record<string, unknown>): Promise<Refere
 }
 
 export function updateReference(reference: Reference, values: Record<string, unknown>): Promise<Reference> {
-  return api.put<Reference>(reference.href, referenceBody({ ...reference, ...values }), { headers: ifMatch(reference.etag) });
+  return api.put<Reference>(reference.href, referenceBody({ ...reference, ...values }), {
+    headers: ifMatch(reference.etag),
+  });
 }
 
 export function deleteReference(reference: Reference): Promise<void> {

@@ -4,7 +4,12 @@ import { api, idOf } from '../../../lib/api';
 import { basicDataKeys } from './keys';
 
 /** Every possible child item of parent `id`, with whether it is related (SPEC 7 'Relations'). */
-function fetchRelatedItems(parent: KindPath, id: string, child: KindPath, signal?: AbortSignal): Promise<RelatedItem[]> {
+function fetchRelatedItems(
+  parent: KindPath,
+  id: string,
+  child: KindPath,
+  signal?: AbortSignal,
+): Promise<RelatedItem[]> {
   return api.get<RelatedItem[]>(`/api/${parent}/${id}/${child}`, { signal });
 }
 
@@ -17,7 +22,13 @@ export function useRelatedItems(parent: KindPath, id: string | null, child: Kind
 }
 
 /** Relates (true) or unrelates (false) the child item to parent `id`; both answer 204. */
-export function setRelated(parent: KindPath, id: string, child: KindPath, item: RelatedItem, related: boolean): Promise<void> {
+export function setRelated(
+  parent: KindPath,
+  id: string,
+  child: KindPath,
+  item: RelatedItem,
+  related: boolean,
+): Promise<void> {
   const url = `/api/${parent}/${id}/${child}/${idOf(item.href)}`;
   return related ? api.post<void>(url) : api.delete(url);
 }

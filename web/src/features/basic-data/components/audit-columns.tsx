@@ -19,8 +19,22 @@ const AUDIT_COLUMN_KEYS = ['creation_time', 'modification_time', 'updated_by'];
 export function auditColumns<Row extends Audited>(t: TFunction): ColumnDef<Row>[] {
   const readOnly = { visibility: { add: false } };
   return [
-    { key: 'creation_time', name: t('basicDataScreens.created'), type: 'date', isSortable: true, width: 3, ...readOnly },
-    { key: 'modification_time', name: t('basicDataScreens.modified'), type: 'date', isSortable: true, width: 3, ...readOnly },
+    {
+      key: 'creation_time',
+      name: t('basicDataScreens.created'),
+      type: 'date',
+      isSortable: true,
+      width: 3,
+      ...readOnly,
+    },
+    {
+      key: 'modification_time',
+      name: t('basicDataScreens.modified'),
+      type: 'date',
+      isSortable: true,
+      width: 3,
+      ...readOnly,
+    },
     { key: 'updated_by', name: t('basicDataScreens.user'), isSortable: true, filterable: true, width: 2, ...readOnly },
   ];
 }
@@ -32,7 +46,13 @@ export function useDateColumnsToggle() {
   const label = shown ? t('basicDataScreens.hideDates') : t('basicDataScreens.showDates');
   const button = (
     <Tooltip label={label}>
-      <ActionIcon variant={shown ? 'light' : 'default'} size="md" aria-label={label} aria-pressed={shown} onClick={() => setShown((on) => !on)}>
+      <ActionIcon
+        variant={shown ? 'light' : 'default'}
+        size="md"
+        aria-label={label}
+        aria-pressed={shown}
+        onClick={() => setShown((on) => !on)}
+      >
         {shown ? <IconCalendar size={18} aria-hidden /> : <IconCalendarOff size={18} aria-hidden />}
       </ActionIcon>
     </Tooltip>

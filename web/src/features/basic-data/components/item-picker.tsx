@@ -17,7 +17,10 @@ export function ItemPicker({ title, items, loading, selected, onSelect, height }
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
   const shown = useMemo(
-    () => (items ?? []).filter((item) => foldedIncludes(item.name, filter)).sort((a, b) => fold(a.name).localeCompare(fold(b.name), undefined, { numeric: true })),
+    () =>
+      (items ?? [])
+        .filter((item) => foldedIncludes(item.name, filter))
+        .sort((a, b) => fold(a.name).localeCompare(fold(b.name), undefined, { numeric: true })),
     [items, filter],
   );
   const filterLabel = t('table.filter', { column: t('basicDataScreens.name') });
@@ -26,8 +29,18 @@ export function ItemPicker({ title, items, loading, selected, onSelect, height }
       <Title order={2} size="h4">
         {title}
       </Title>
-      <TextInput size="xs" aria-label={filterLabel} placeholder={filterLabel} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
-      <ScrollArea.Autosize mah={height} type="auto" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}>
+      <TextInput
+        size="xs"
+        aria-label={filterLabel}
+        placeholder={filterLabel}
+        value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)}
+      />
+      <ScrollArea.Autosize
+        mah={height}
+        type="auto"
+        style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}
+      >
         {loading && <Loader size="sm" m="sm" aria-label={t('table.loading')} />}
         {!loading && shown.length === 0 && (
           <Text c="dimmed" size="sm" p="sm">

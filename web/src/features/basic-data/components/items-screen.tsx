@@ -22,7 +22,15 @@ export function ItemsScreen({ kind }: { kind: KindPath }) {
   const columns = useMemo<ColumnDef<Item>[]>(
     () => [
       { key: 'image', name: t('basicDataScreens.image'), type: 'image', isEditable: true, imageFolder: kind, width: 3 },
-      { key: 'name', name: t('basicDataScreens.name'), isEditable: true, isSortable: true, filterable: true, required: true, width: 4 },
+      {
+        key: 'name',
+        name: t('basicDataScreens.name'),
+        isEditable: true,
+        isSortable: true,
+        filterable: true,
+        required: true,
+        width: 4,
+      },
       { key: 'description', name: t('basicDataScreens.comment'), isEditable: true, width: 6 },
       ...auditColumns<Item>(t),
     ],
@@ -47,7 +55,11 @@ export function ItemsScreen({ kind }: { kind: KindPath }) {
         await afterWrite(keys);
       }}
       onSave={async (changes) => {
-        const result = await saveEach(changes, (item) => item.href, ({ row, values }) => updateItem(row, values));
+        const result = await saveEach(
+          changes,
+          (item) => item.href,
+          ({ row, values }) => updateItem(row, values),
+        );
         await afterWrite(keys);
         return result;
       }}

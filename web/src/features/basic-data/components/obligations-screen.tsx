@@ -67,7 +67,11 @@ export function ObligationsScreen() {
         await afterWrite(keys);
       }}
       onSave={async (changes) => {
-        const result = await saveEach(changes, (row) => row.href, ({ row, values }) => updateObligation(row, values));
+        const result = await saveEach(
+          changes,
+          (row) => row.href,
+          ({ row, values }) => updateObligation(row, values),
+        );
         await afterWrite(keys);
         return result;
       }}

@@ -22,7 +22,15 @@ export function ReferencesScreen() {
 
   const columns = useMemo<ColumnDef<Reference>[]>(
     () => [
-      { key: 'reference', name: t('basicDataScreens.reference'), isEditable: true, isSortable: true, filterable: true, required: true, width: 4 },
+      {
+        key: 'reference',
+        name: t('basicDataScreens.reference'),
+        isEditable: true,
+        isSortable: true,
+        filterable: true,
+        required: true,
+        width: 4,
+      },
       {
         key: 'description',
         name: t('basicDataScreens.description'),
@@ -59,7 +67,11 @@ export function ReferencesScreen() {
         await afterWrite(keys);
       }}
       onSave={async (changes) => {
-        const result = await saveEach(changes, (row) => row.href, ({ row, values }) => updateReference(row, values));
+        const result = await saveEach(
+          changes,
+          (row) => row.href,
+          ({ row, values }) => updateReference(row, values),
+        );
         await afterWrite(keys);
         return result;
       }}

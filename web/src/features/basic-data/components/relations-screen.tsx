@@ -40,7 +40,14 @@ export function RelationsScreen({ parent, child }: RelationsScreenProps) {
   const columns = useMemo<ColumnDef<RelatedItem>[]>(
     () => [
       { key: 'name', name: t('basicDataScreens.name'), isSortable: true, filterable: true, width: 8 },
-      { key: 'related', name: t('basicDataScreens.related'), type: 'checkbox', isEditable: true, isSortable: true, width: 2 },
+      {
+        key: 'related',
+        name: t('basicDataScreens.related'),
+        type: 'checkbox',
+        isEditable: true,
+        isSortable: true,
+        width: 2,
+      },
     ],
     [t],
   );

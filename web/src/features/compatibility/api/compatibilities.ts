@@ -4,7 +4,11 @@ import { api } from '../../../lib/api';
 import { compatibilityKeys } from './query-keys';
 
 /** GET {versionHref}/compatibilities/{target}: the version's compatibilities, seen from it. */
-function fetchCompatibilities(versionHref: string, target: KindPath, signal?: AbortSignal): Promise<CompatibilityRecord[]> {
+function fetchCompatibilities(
+  versionHref: string,
+  target: KindPath,
+  signal?: AbortSignal,
+): Promise<CompatibilityRecord[]> {
   return api.get<CompatibilityRecord[]>(`${versionHref}/compatibilities/${target}`, { signal });
 }
 

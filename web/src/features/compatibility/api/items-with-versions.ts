@@ -9,5 +9,8 @@ function fetchItemsWithVersions(kind: KindPath, signal?: AbortSignal): Promise<I
 }
 
 export function useItemsWithVersions(kind: KindPath) {
-  return useQuery({ queryKey: compatibilityKeys.itemsWithVersions(kind), queryFn: ({ signal }) => fetchItemsWithVersions(kind, signal) });
+  return useQuery({
+    queryKey: compatibilityKeys.itemsWithVersions(kind),
+    queryFn: ({ signal }) => fetchItemsWithVersions(kind, signal),
+  });
 }

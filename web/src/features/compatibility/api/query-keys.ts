@@ -3,13 +3,26 @@ import type { KindPath } from '@dp/contract';
 /** Query keys of this feature; each list key is the prefix of its per-version keys. */
 export const compatibilityKeys = {
   itemsWithVersions: (kind?: KindPath) => (kind ? ['items-with-versions', kind] : ['items-with-versions']),
-  compatibilities: (versionHref?: string, target?: KindPath) => ['compatibilities', ...(versionHref && target ? [versionHref, target] : [])],
-  commentaries: (versionHref?: string, target?: KindPath) => ['commentaries', ...(versionHref && target ? [versionHref, target] : [])],
-  versionFlags: (versionHref?: string, target?: KindPath) => ['version-flags', ...(versionHref && target ? [versionHref, target] : [])],
+  compatibilities: (versionHref?: string, target?: KindPath) => [
+    'compatibilities',
+    ...(versionHref && target ? [versionHref, target] : []),
+  ],
+  commentaries: (versionHref?: string, target?: KindPath) => [
+    'commentaries',
+    ...(versionHref && target ? [versionHref, target] : []),
+  ],
+  versionFlags: (versionHref?: string, target?: KindPath) => [
+    'version-flags',
+    ...(versionHref && target ? [versionHref, target] : []),
+  ],
 };
 
 /**
  * After a change to compatibilities: every version's relation lists, since a same-kind pair shows on
  * both sides and a copy brings lists of its own.
  */
-export const relationKeys = () => [compatibilityKeys.compatibilities(), compatibilityKeys.commentaries(), compatibilityKeys.versionFlags()];
+export const relationKeys = () => [
+  compatibilityKeys.compatibilities(),
+  compatibilityKeys.commentaries(),
+  compatibilityKeys.versionFlags(),
+];

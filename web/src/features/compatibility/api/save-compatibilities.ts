@@ -19,16 +19,26 @@ function field(body: unknown, key: string): unknown {
 }
 
 function isRowError(value: unknown): value is BatchRowError {
-  return typeof field(value, 'to_id') === 'number' && typeof field(value, 'statusCode') === 'number' && typeof field(value, 'message') === 'string';
+  return (
+    typeof field(value, 'to_id') === 'number' &&
+    typeof field(value, 'statusCode') === 'number' &&
+    typeof field(value, 'message') === 'string'
+  );
 }
 
 /**
  * PUT {versionHref}/compatibilities/{target}: saves many rows of the relation table in one
  * transaction. A refused batch saved nothing; its error body lists the failing rows.
  */
-export async function saveCompatibilityBatch(versionHref: string, target: KindPath, rows: BatchRow[]): Promise<BatchResult> {
+export async function saveCompatibilityBatch(
+  versionHref: string,
+  target: KindPath,
+  rows: BatchRow[],
+): Promise<BatchResult> {
   try {
-    return await api.put<BatchResult>(`${versionHref}/compatibilities/${target}`, { rows } satisfies CompatibilityBatch);
+    return await api.put<BatchResult>(`${versionHref}/compatibilities/${target}`, {
+      rows,
+    } satisfies CompatibilityBatch);
   } catch (error) {
     if (!(error instanceof ApiFailure) || error.status === 0) throw error;
     const listed = field(error.body, 'rows');

@@ -14,7 +14,14 @@ interface AddReferencesDialogProps {
 }
 
 /** Picks references to add to every selected row of a relation table (the table's head button). */
-export function AddReferencesDialog({ opened, rowCount, references, saving, onClose, onApply }: AddReferencesDialogProps) {
+export function AddReferencesDialog({
+  opened,
+  rowCount,
+  references,
+  saving,
+  onClose,
+  onApply,
+}: AddReferencesDialogProps) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<string[]>([]);
   const close = () => {

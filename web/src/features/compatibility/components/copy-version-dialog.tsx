@@ -38,12 +38,22 @@ function CopyForm({ kind, source, onClose, onCopied }: CopyVersionDialogProps & 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (isSystem ? name.trim() === '' : name.trim() === '' && name2.trim() === '') {
-      setNumbersError(t(isSystem ? 'compatibilityScreens.validation.systemName' : 'compatibilityScreens.validation.nameOrName2'));
+      setNumbersError(
+        t(isSystem ? 'compatibilityScreens.validation.systemName' : 'compatibilityScreens.validation.nameOrName2'),
+      );
       return;
     }
     setNumbersError(null);
     copy.mutate(
-      { versionHref: source.href, input: { name: name.trim() || null, name2: isSystem ? null : name2.trim() || null, description, rscp_link: rscpLink.trim() || null } },
+      {
+        versionHref: source.href,
+        input: {
+          name: name.trim() || null,
+          name2: isSystem ? null : name2.trim() || null,
+          description,
+          rscp_link: rscpLink.trim() || null,
+        },
+      },
       { onSuccess: onCopied },
     );
   };
@@ -60,10 +70,27 @@ function CopyForm({ kind, source, onClose, onCopied }: CopyVersionDialogProps & 
           data-testid="copy-name"
         />
         {!isSystem && (
-          <TextInput label={t('compatibilityScreens.columns.materialNumber')} value={name2} onChange={(event) => setName2(event.currentTarget.value)} data-testid="copy-name2" />
+          <TextInput
+            label={t('compatibilityScreens.columns.materialNumber')}
+            value={name2}
+            onChange={(event) => setName2(event.currentTarget.value)}
+            data-testid="copy-name2"
+          />
         )}
-        <Textarea label={t('compatibilityScreens.columns.description')} value={description} onChange={(event) => setDescription(event.currentTarget.value)} rows={3} data-testid="copy-description" />
-        <TextInput label={t('compatibilityScreens.columns.rscpLink')} value={rscpLink} onChange={(event) => setRscpLink(event.currentTarget.value)} placeholder="https://" data-testid="copy-rscp-link" />
+        <Textarea
+          label={t('compatibilityScreens.columns.description')}
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+          rows={3}
+          data-testid="copy-description"
+        />
+        <TextInput
+          label={t('compatibilityScreens.columns.rscpLink')}
+          value={rscpLink}
+          onChange={(event) => setRscpLink(event.currentTarget.value)}
+          placeholder="https://"
+          data-testid="copy-rscp-link"
+        />
         {copy.error && (
           <Alert color="red" role="alert" title={t('compatibilityScreens.copy.failed')}>
             {copy.error.message}
@@ -87,7 +114,12 @@ export function CopyVersionDialog(props: CopyVersionDialogProps) {
   const { t } = useTranslation();
   const { source, onClose } = props;
   return (
-    <Modal opened={source !== null} onClose={onClose} title={t('compatibilityScreens.copy.title')} closeOnClickOutside={false}>
+    <Modal
+      opened={source !== null}
+      onClose={onClose}
+      title={t('compatibilityScreens.copy.title')}
+      closeOnClickOutside={false}
+    >
       {/* Keyed by the source so that every opening starts from a fresh prefill. */}
       {source && <CopyForm key={source.href} {...props} source={source} />}
     </Modal>

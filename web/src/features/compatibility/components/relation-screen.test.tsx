@@ -8,7 +8,13 @@ import { RelationScreen } from './relation-screen';
 
 vi.mock('react-oidc-context', () => ({ useAuth: () => signedIn() }));
 
-const audit = { creation_time: '2024-01-01T00:00:00.000Z', modification_time: '2024-01-01T00:00:00.000Z', created_by: 'seed', updated_by: 'seed', etag: 'v' };
+const audit = {
+  creation_time: '2024-01-01T00:00:00.000Z',
+  modification_time: '2024-01-01T00:00:00.000Z',
+  created_by: 'seed',
+  updated_by: 'seed',
+  etag: 'v',
+};
 const system = (id: number, name: string, versions: string[]): ItemWithVersions => ({
   href: `/api/systems/${id}`,
   name,
@@ -49,13 +55,19 @@ describe('RelationScreen', { timeout: 20_000 }, () => {
     const items = await screen.findByTestId('items-list');
     // Filtering is accent- and case-insensitive.
     await user.type(within(items).getByTestId('items-list-filter'), 'tursteu');
-    expect(within(items).getAllByTestId('items-list-entry').map((entry) => entry.textContent)).toEqual(['Türsteuerung']);
+    expect(
+      within(items)
+        .getAllByTestId('items-list-entry')
+        .map((entry) => entry.textContent),
+    ).toEqual(['Türsteuerung']);
     await user.clear(within(items).getByTestId('items-list-filter'));
 
     await user.click(within(items).getByText('ETCS Onboard Unit'));
     expect(screen.getByTestId('choose-version')).toHaveTextContent('Choose a version in the list on the left.');
     await user.click(within(screen.getByTestId('versions-list')).getByText('2.4.1'));
-    expect(await screen.findByRole('heading', { name: 'System-System-Compatibility to: ETCS Onboard Unit 2.4.1' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'System-System-Compatibility to: ETCS Onboard Unit 2.4.1' }),
+    ).toBeInTheDocument();
 
     await user.click(within(items).getByText('Türsteuerung'));
     expect(screen.queryByRole('heading', { name: /Compatibility to:/ })).toBeNull();

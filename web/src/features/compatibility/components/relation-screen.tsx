@@ -23,8 +23,19 @@ export function RelationScreen({ relationKey, title }: { relationKey: RelationKe
 
   const item = items.data?.find((entry) => entry.href === itemHref) ?? null;
   const version = item?.versions.find((entry) => entry.href === versionHref) ?? null;
-  const itemEntries = useMemo(() => (items.data ?? []).map((entry) => ({ id: entry.href, label: entry.name, description: entry.description })), [items.data]);
-  const versionEntries = useMemo(() => (item?.versions ?? []).map((entry) => ({ id: entry.href, label: versionLabel(entry), description: entry.description })), [item]);
+  const itemEntries = useMemo(
+    () => (items.data ?? []).map((entry) => ({ id: entry.href, label: entry.name, description: entry.description })),
+    [items.data],
+  );
+  const versionEntries = useMemo(
+    () =>
+      (item?.versions ?? []).map((entry) => ({
+        id: entry.href,
+        label: versionLabel(entry),
+        description: entry.description,
+      })),
+    [item],
+  );
   const kindLabel = t(`compatibilityScreens.kinds.${relation.from}`);
 
   return (
@@ -78,7 +89,11 @@ export function RelationScreen({ relationKey, title }: { relationKey: RelationKe
         </Box>
         <Box flex={1} miw={0} w="100%">
           {item && version ? (
-            <RelationTable key={version.href} relationKey={relationKey} version={{ href: version.href, itemName: item.name, label: versionLabel(version) }} />
+            <RelationTable
+              key={version.href}
+              relationKey={relationKey}
+              version={{ href: version.href, itemName: item.name, label: versionLabel(version) }}
+            />
           ) : (
             <Text c="dimmed" role="status" data-testid="choose-version">
               {item ? t('compatibilityScreens.chooseVersion') : t('compatibilityScreens.chooseItem')}

@@ -8,7 +8,13 @@ import { RelationTable } from './relation-table';
 
 vi.mock('react-oidc-context', () => ({ useAuth: () => signedIn() }));
 
-const audit = { creation_time: '2024-01-01T00:00:00.000Z', modification_time: '2024-01-01T00:00:00.000Z', created_by: 'seed', updated_by: 'seed', etag: 'v' };
+const audit = {
+  creation_time: '2024-01-01T00:00:00.000Z',
+  modification_time: '2024-01-01T00:00:00.000Z',
+  created_by: 'seed',
+  updated_by: 'seed',
+  etag: 'v',
+};
 const version = (id: number, name: string, name2: string | null, parent: string) => ({
   href: `/api/assemblies/versions/${id}`,
   name,
@@ -21,8 +27,22 @@ const version = (id: number, name: string, name2: string | null, parent: string)
 });
 
 const ASSEMBLIES: ItemWithVersions[] = [
-  { href: '/api/assemblies/10', name: 'Brake control', description: '', image: null, ...audit, versions: [version(101, 'A1', 'M1', 'Brake control'), version(102, 'A2', null, 'Brake control')] },
-  { href: '/api/assemblies/11', name: 'Door drive', description: '', image: null, ...audit, versions: [version(111, 'D1', null, 'Door drive'), version(112, 'D2', null, 'Door drive')] },
+  {
+    href: '/api/assemblies/10',
+    name: 'Brake control',
+    description: '',
+    image: null,
+    ...audit,
+    versions: [version(101, 'A1', 'M1', 'Brake control'), version(102, 'A2', null, 'Brake control')],
+  },
+  {
+    href: '/api/assemblies/11',
+    name: 'Door drive',
+    description: '',
+    image: null,
+    ...audit,
+    versions: [version(111, 'D1', null, 'Door drive'), version(112, 'D2', null, 'Door drive')],
+  },
 ];
 const INFOS: CompatibilityInfo[] = [
   { href: '/api/compatibility_infos/1', compatibility_status: 'allowed', obligation: 'Use freely' },
@@ -51,7 +71,11 @@ const COMMENTS: Comment[] = [];
 // D2 (112) has the versionRelation flag.
 const ASSEMBLY_VERSION = '/api/assemblies/versions/101';
 const ASSEMBLY_RECORDS: CompatibilityRecord[] = [
-  { ...record(111, ALLOWED, []), href: `${ASSEMBLY_VERSION}/compatibilities/assemblies/111`, from: { href: ASSEMBLY_VERSION } },
+  {
+    ...record(111, ALLOWED, []),
+    href: `${ASSEMBLY_VERSION}/compatibilities/assemblies/111`,
+    from: { href: ASSEMBLY_VERSION },
+  },
 ];
 const comment = (id: number, text: string, author: string): Comment => ({
   id,
@@ -77,7 +101,11 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
   const url = String(input);
   const method = init?.method ?? 'GET';
   calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-  if (method === 'PUT' && (url === `${SYSTEM_VERSION}/compatibilities/assemblies` || url === `${ASSEMBLY_VERSION}/compatibilities/assemblies`)) return batchAnswer();
+  if (
+    method === 'PUT' &&
+    (url === `${SYSTEM_VERSION}/compatibilities/assemblies` || url === `${ASSEMBLY_VERSION}/compatibilities/assemblies`)
+  )
+    return batchAnswer();
   const answers: Record<string, unknown> = {
     '/api/me': { username: 'admin', role: 'admin' },
     '/api/assemblies/versions': ASSEMBLIES,
@@ -90,7 +118,10 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
     [`${ASSEMBLY_VERSION}/assemblies`]: ['/api/assemblies/versions/112'],
   };
   if (method === 'GET' && url in answers) return Response.json(answers[url]);
-  return Response.json({ statusCode: 404, error: 'Not Found', message: `${method} ${url} was not expected.` }, { status: 404 });
+  return Response.json(
+    { statusCode: 404, error: 'Not Found', message: `${method} ${url} was not expected.` },
+    { status: 404 },
+  );
 });
 
 beforeEach(() => {
@@ -104,12 +135,19 @@ afterEach(() => {
 });
 
 function renderRelationTable() {
-  return renderWithProviders(<RelationTable relationKey="systemsAssemblies" version={{ href: SYSTEM_VERSION, itemName: 'ETCS Onboard Unit', label: '2.4.1' }} />);
+  return renderWithProviders(
+    <RelationTable
+      relationKey="systemsAssemblies"
+      version={{ href: SYSTEM_VERSION, itemName: 'ETCS Onboard Unit', label: '2.4.1' }}
+    />,
+  );
 }
 
 /** The table row of the assembly version with part number `name`. */
 function rowOf(name: string): HTMLElement {
-  const row = screen.getAllByTestId('table-row').find((element) => element.querySelector('[data-column="version"]')?.textContent === name);
+  const row = screen
+    .getAllByTestId('table-row')
+    .find((element) => element.querySelector('[data-column="version"]')?.textContent === name);
   if (!row) throw new Error(`No row ${name}`);
   return row;
 }
@@ -150,7 +188,9 @@ const writeCalls = () => calls.filter((call) => call.method !== 'GET');
 describe('RelationTable', { timeout: 20_000 }, () => {
   it("is titled '{relation}-Compatibility to: {item} {version}' and lists every version of the target kind", async () => {
     renderRelationTable();
-    expect(await screen.findByRole('heading', { name: 'System-Assembly-Compatibility to: ETCS Onboard Unit 2.4.1' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'System-Assembly-Compatibility to: ETCS Onboard Unit 2.4.1' }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('table-row')).toHaveLength(4));
     expect(rowOf('A1')).toHaveTextContent('REF-1');
     expect(rowOf('D1')).toHaveTextContent('Never together');
@@ -186,8 +226,16 @@ describe('RelationTable', { timeout: 20_000 }, () => {
         {
           statusCode: 412,
           error: 'Precondition Failed',
-          message: '1 of 2 rows could not be saved, so nothing was saved. Someone else changed this row (intern, 2024-05-01T10:00:00.000Z) after you loaded it; reload to see the current state.',
-          rows: [{ to_id: 111, statusCode: 412, message: 'Someone else changed this row (intern, 2024-05-01T10:00:00.000Z) after you loaded it; reload to see the current state.' }],
+          message:
+            '1 of 2 rows could not be saved, so nothing was saved. Someone else changed this row (intern, 2024-05-01T10:00:00.000Z) after you loaded it; reload to see the current state.',
+          rows: [
+            {
+              to_id: 111,
+              statusCode: 412,
+              message:
+                'Someone else changed this row (intern, 2024-05-01T10:00:00.000Z) after you loaded it; reload to see the current state.',
+            },
+          ],
         },
         { status: 412 },
       );
@@ -208,7 +256,9 @@ describe('RelationTable', { timeout: 20_000 }, () => {
     expect(second.previousElementSibling).toBe(rowOf('D2'));
     expect(second).toHaveTextContent('Not saved: other rows of this save were refused.');
     expect(within(second).queryByRole('button', { name: 'Reload' })).toBeNull();
-    expect(screen.getByTestId('relation-notice')).toHaveTextContent('Someone else changed 1 of these rows after you loaded them');
+    expect(screen.getByTestId('relation-notice')).toHaveTextContent(
+      'Someone else changed 1 of these rows after you loaded them',
+    );
   });
 
   it('adds references to the selected rows, skipping rows without an obligation and references a row has already', async () => {
@@ -218,9 +268,12 @@ describe('RelationTable', { timeout: 20_000 }, () => {
     await editMode(user);
 
     // Select all four rows: A1 (REF-1), A2 (none), D1 (REF-1, REF-2), D2 (none).
-    for (const name of ['A1', 'A2', 'D1', 'D2']) await user.click(within(rowOf(name)).getByRole('checkbox', { name: 'Select row' }));
+    for (const name of ['A1', 'A2', 'D1', 'D2'])
+      await user.click(within(rowOf(name)).getByRole('checkbox', { name: 'Select row' }));
     await user.click(screen.getByText('Add references (4)'));
-    const dialog = (await screen.findByText('Add references to the selected rows')).closest<HTMLElement>('[role="dialog"]');
+    const dialog = (await screen.findByText('Add references to the selected rows')).closest<HTMLElement>(
+      '[role="dialog"]',
+    );
     if (!dialog) throw new Error('No dialog');
     await choose(user, dialog, 'References', 'REF-1');
     await choose(user, dialog, 'References', 'REF-2');
@@ -229,9 +282,20 @@ describe('RelationTable', { timeout: 20_000 }, () => {
     await waitFor(() => expect(batchCalls()).toHaveLength(1));
     // Only A1 gains a reference (REF-2); D1 has both already; A2 and D2 have no obligation.
     expect(batchCalls()[0]?.body).toEqual({
-      rows: [{ to_id: 101, compatibility_info: { href: '/api/compatibility_infos/1' }, references: ['/api/references/1', '/api/references/2'], etag: '"c101"' }],
+      rows: [
+        {
+          to_id: 101,
+          compatibility_info: { href: '/api/compatibility_infos/1' },
+          references: ['/api/references/1', '/api/references/2'],
+          etag: '"c101"',
+        },
+      ],
     });
-    expect(await screen.findByText('References added to 1 rows. Skipped: 2 rows without an obligation text, 3 references the row had already.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'References added to 1 rows. Skipped: 2 rows without an obligation text, 3 references the row had already.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it("shows 'Add references' only in edit mode", async () => {
@@ -277,13 +341,22 @@ describe('RelationTable', { timeout: 20_000 }, () => {
     // Then REF-3 added to A1 through the head button (saved at once).
     await user.click(within(rowOf('A1')).getByRole('checkbox', { name: 'Select row' }));
     await user.click(screen.getByText('Add references (1)'));
-    const dialog = (await screen.findByText('Add references to the selected rows')).closest<HTMLElement>('[role="dialog"]');
+    const dialog = (await screen.findByText('Add references to the selected rows')).closest<HTMLElement>(
+      '[role="dialog"]',
+    );
     if (!dialog) throw new Error('No dialog');
     await choose(user, dialog, 'References', 'REF-3');
     await user.click(within(dialog).getByText('Add and save'));
     await waitFor(() => expect(batchCalls()).toHaveLength(1));
     expect(batchCalls()[0]?.body).toEqual({
-      rows: [{ to_id: 101, compatibility_info: { href: '/api/compatibility_infos/1' }, references: ['/api/references/1', '/api/references/3'], etag: '"c101"' }],
+      rows: [
+        {
+          to_id: 101,
+          compatibility_info: { href: '/api/compatibility_infos/1' },
+          references: ['/api/references/1', '/api/references/3'],
+          etag: '"c101"',
+        },
+      ],
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
@@ -292,7 +365,12 @@ describe('RelationTable', { timeout: 20_000 }, () => {
     await waitFor(() => expect(batchCalls()).toHaveLength(2));
     expect(batchCalls()[1]?.body).toEqual({
       rows: [
-        { to_id: 101, compatibility_info: { href: '/api/compatibility_infos/1' }, references: ['/api/references/1', '/api/references/2', '/api/references/3'], etag: '"c101"' },
+        {
+          to_id: 101,
+          compatibility_info: { href: '/api/compatibility_infos/1' },
+          references: ['/api/references/1', '/api/references/2', '/api/references/3'],
+          etag: '"c101"',
+        },
       ],
     });
   });
@@ -300,7 +378,12 @@ describe('RelationTable', { timeout: 20_000 }, () => {
   it('save-all sends obligations, flags and comments of every row in one request', async () => {
     const user = userEvent.setup();
     batchAnswer = () => Response.json({ created: 1, updated: 0, deleted: 0, unchanged: 2 });
-    renderWithProviders(<RelationTable relationKey="assembliesAssemblies" version={{ href: ASSEMBLY_VERSION, itemName: 'Brake control', label: 'A1' }} />);
+    renderWithProviders(
+      <RelationTable
+        relationKey="assembliesAssemblies"
+        version={{ href: ASSEMBLY_VERSION, itemName: 'Brake control', label: 'A1' }}
+      />,
+    );
     await screen.findAllByTestId('table-row');
     await waitFor(() => expect(rowOf('D1')).toHaveTextContent('Use freely'));
     await waitFor(() => expect(within(rowOf('D2')).getByRole('img', { name: 'Yes' })).toBeInTheDocument());
@@ -331,7 +414,11 @@ describe('RelationTable', { timeout: 20_000 }, () => {
     const rows = (batchCalls()[0]?.body as { rows: Array<{ to_id: number }> }).rows;
     expect([...rows].sort((a, b) => a.to_id - b.to_id)).toEqual([
       { to_id: 102, compatibility_info: { href: '/api/compatibility_infos/2' }, references: [], etag: null },
-      { to_id: 111, flag: true, comments: { added: ['Fresh'], changed: [{ id: 7, comment: 'Mine, changed', etag: '"m7"' }], deleted: [] } },
+      {
+        to_id: 111,
+        flag: true,
+        comments: { added: ['Fresh'], changed: [{ id: 7, comment: 'Mine, changed', etag: '"m7"' }], deleted: [] },
+      },
       { to_id: 112, flag: false },
     ]);
     expect(await screen.findByText('Saved: 1 created, 0 changed, 0 removed.')).toBeInTheDocument();
@@ -380,12 +467,20 @@ describe('RelationTable', { timeout: 20_000 }, () => {
         {
           statusCode: 403,
           error: 'Forbidden',
-          message: '1 of 2 rows could not be saved, so nothing was saved. Only the author (intern) may change or delete this comment.',
-          rows: [{ to_id: 111, statusCode: 403, message: 'Only the author (intern) may change or delete this comment.' }],
+          message:
+            '1 of 2 rows could not be saved, so nothing was saved. Only the author (intern) may change or delete this comment.',
+          rows: [
+            { to_id: 111, statusCode: 403, message: 'Only the author (intern) may change or delete this comment.' },
+          ],
         },
         { status: 403 },
       );
-    renderWithProviders(<RelationTable relationKey="assembliesAssemblies" version={{ href: ASSEMBLY_VERSION, itemName: 'Brake control', label: 'A1' }} />);
+    renderWithProviders(
+      <RelationTable
+        relationKey="assembliesAssemblies"
+        version={{ href: ASSEMBLY_VERSION, itemName: 'Brake control', label: 'A1' }}
+      />,
+    );
     await screen.findAllByTestId('table-row');
     await waitFor(() => expect(rowOf('D1')).toHaveTextContent('Use freely'));
     await user.click(screen.getByText('Edit'));
@@ -407,6 +502,8 @@ describe('RelationTable', { timeout: 20_000 }, () => {
     expect(first).toHaveTextContent('Only the author (intern) may change or delete this comment.');
     expect(second.previousElementSibling).toBe(rowOf('D2'));
     expect(second).toHaveTextContent('Not saved: other rows of this save were refused.');
-    expect(screen.getByTestId('relation-notice')).toHaveTextContent('1 of 2 rows could not be saved, so nothing was saved.');
+    expect(screen.getByTestId('relation-notice')).toHaveTextContent(
+      '1 of 2 rows could not be saved, so nothing was saved.',
+    );
   });
 });

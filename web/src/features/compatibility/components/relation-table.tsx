@@ -4,7 +4,12 @@ import { IconPlaylistAdd, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompatibilityText, STATUS_STYLE, useStatusLabel } from '../../../components/compatibility-status';
-import { EditableTable, type ColumnDef, type HeaderActionsContext, type RowChange } from '../../../components/editable-table';
+import {
+  EditableTable,
+  type ColumnDef,
+  type HeaderActionsContext,
+  type RowChange,
+} from '../../../components/editable-table';
 import { useMe } from '../../../lib/auth/use-me';
 import { useAfterWrite } from '../../../lib/data-freshness';
 import { useObligations, useReferences } from '../../../lib/shared-lists';
@@ -86,7 +91,10 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
       }),
     [targets.data, version.href, records.data, referenceList, comments.data, flags.data, currentUser],
   );
-  const commentsById = useMemo(() => new Map((comments.data ?? []).map((comment) => [comment.id, comment])), [comments.data]);
+  const commentsById = useMemo(
+    () => new Map((comments.data ?? []).map((comment) => [comment.id, comment])),
+    [comments.data],
+  );
 
   const reload = () => afterWrite(relationKeys());
 
@@ -102,9 +110,24 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
     };
     const list: ColumnDef<RelationRow>[] = [
       { key: 'item', name: t(`compatibilityScreens.kinds.${target}`), isSortable: true, filterable: true, width: 3 },
-      { key: 'version', name: t(target === 'systems' ? 'compatibilityScreens.columns.version' : 'compatibilityScreens.columns.partNumber'), isSortable: true, filterable: true, width: 3 },
+      {
+        key: 'version',
+        name: t(
+          target === 'systems' ? 'compatibilityScreens.columns.version' : 'compatibilityScreens.columns.partNumber',
+        ),
+        isSortable: true,
+        filterable: true,
+        width: 3,
+      },
     ];
-    if (target !== 'systems') list.push({ key: 'name2', name: t('compatibilityScreens.columns.materialNumber'), isSortable: true, filterable: true, width: 3 });
+    if (target !== 'systems')
+      list.push({
+        key: 'name2',
+        name: t('compatibilityScreens.columns.materialNumber'),
+        isSortable: true,
+        filterable: true,
+        width: 3,
+      });
     list.push(
       {
         key: 'obligation',
@@ -119,7 +142,13 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         render: (row) => {
           const info = row.obligation ? infoByHref.get(row.obligation) : undefined;
           const status: CompatibilityStatus | null = info?.compatibility_status ?? row.status;
-          return status ? <CompatibilityText status={status} obligation={info?.obligation} /> : <Text size="sm" c="dimmed">{t('status.none')}</Text>;
+          return status ? (
+            <CompatibilityText status={status} obligation={info?.obligation} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('status.none')}
+            </Text>
+          );
         },
       },
       {
@@ -144,9 +173,23 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         ),
       },
       // Comments need the compatibility they belong to; one chosen but not saved yet is saved with them.
-      { key: 'comments', name: t('compatibilityScreens.columns.comments'), type: 'comments', isEditable: hasObligationDraft, width: 4 },
+      {
+        key: 'comments',
+        name: t('compatibilityScreens.columns.comments'),
+        type: 'comments',
+        isEditable: hasObligationDraft,
+        width: 4,
+      },
     );
-    if (flag) list.push({ key: 'flag', name: t(`compatibilityScreens.columns.${flag}`), type: 'checkbox', isEditable: true, isSortable: true, width: 2 });
+    if (flag)
+      list.push({
+        key: 'flag',
+        name: t(`compatibilityScreens.columns.${flag}`),
+        type: 'checkbox',
+        isEditable: true,
+        isSortable: true,
+        width: 2,
+      });
     return list;
   }, [flag, infos.data, referenceList, statusLabel, t, target]);
 
@@ -168,7 +211,9 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
     );
     if (outcome.refused) {
       const conflicts = outcome.refused.rows.filter((row) => row.statusCode === 412).length;
-      setNotice(conflicts > 0 ? { kind: 'conflict', count: conflicts } : { kind: 'refused', message: outcome.refused.message });
+      setNotice(
+        conflicts > 0 ? { kind: 'conflict', count: conflicts } : { kind: 'refused', message: outcome.refused.message },
+      );
     } else if (outcome.result) {
       setNotice({ kind: 'saved', result: outcome.result });
     }
@@ -179,7 +224,12 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
   const applyReferences = async (rowsToChange: RelationRow[], referenceHrefs: string[]) => {
     const addition = addReferencesToRows(rowsToChange, referenceHrefs);
     const done = () =>
-      setNotice({ kind: 'referencesAdded', rows: addition.batch.length, withoutObligation: addition.skippedWithoutObligation, duplicates: addition.skippedDuplicates });
+      setNotice({
+        kind: 'referencesAdded',
+        rows: addition.batch.length,
+        withoutObligation: addition.skippedWithoutObligation,
+        duplicates: addition.skippedDuplicates,
+      });
     if (addition.batch.length === 0) {
       done();
       setBulkRows(null);
@@ -210,8 +260,18 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
     }
   };
 
-  const loading = targets.isPending || records.isPending || infos.isPending || references.isPending || comments.isPending || (flag !== undefined && flags.isPending);
-  const title = t('compatibilityScreens.relationTitle', { relation: t(`compatibilityScreens.relations.${relationKey}`), item: version.itemName, version: version.label });
+  const loading =
+    targets.isPending ||
+    records.isPending ||
+    infos.isPending ||
+    references.isPending ||
+    comments.isPending ||
+    (flag !== undefined && flags.isPending);
+  const title = t('compatibilityScreens.relationTitle', {
+    relation: t(`compatibilityScreens.relations.${relationKey}`),
+    item: version.itemName,
+    version: version.label,
+  });
 
   return (
     <Stack gap="sm">
@@ -275,7 +335,12 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
 
 function NoticeAlert({ notice, onClose, onReload }: { notice: Notice; onClose: () => void; onReload: () => void }) {
   const { t } = useTranslation();
-  const common = { withCloseButton: true, onClose, closeButtonLabel: t('compatibilityScreens.dismiss'), 'data-testid': 'relation-notice' };
+  const common = {
+    withCloseButton: true,
+    onClose,
+    closeButtonLabel: t('compatibilityScreens.dismiss'),
+    'data-testid': 'relation-notice',
+  };
   switch (notice.kind) {
     case 'saved':
       return (
@@ -286,7 +351,11 @@ function NoticeAlert({ notice, onClose, onReload }: { notice: Notice; onClose: (
     case 'referencesAdded':
       return (
         <Alert color="blue" role="status" {...common}>
-          {t('compatibilityScreens.addReferences.result', { rows: notice.rows, withoutObligation: notice.withoutObligation, duplicates: notice.duplicates })}
+          {t('compatibilityScreens.addReferences.result', {
+            rows: notice.rows,
+            withoutObligation: notice.withoutObligation,
+            duplicates: notice.duplicates,
+          })}
         </Alert>
       );
     case 'conflict':
@@ -294,7 +363,14 @@ function NoticeAlert({ notice, onClose, onReload }: { notice: Notice; onClose: (
         <Alert color="orange" role="alert" {...common}>
           <Group justify="space-between" gap="sm">
             <Text size="sm">{t('compatibilityScreens.conflict', { count: notice.count })}</Text>
-            <Button size="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onReload} data-testid="relation-reload">
+            <Button
+              size="xs"
+              variant="white"
+              color="orange"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={onReload}
+              data-testid="relation-reload"
+            >
               {t('compatibilityScreens.reload')}
             </Button>
           </Group>

@@ -32,16 +32,34 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
   event.preventDefault();
   const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
   const next =
-    event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : event.key === 'ArrowDown' ? Math.min(index + 1, buttons.length - 1) : Math.max(index - 1, 0);
+    event.key === 'Home'
+      ? 0
+      : event.key === 'End'
+        ? buttons.length - 1
+        : event.key === 'ArrowDown'
+          ? Math.min(index + 1, buttons.length - 1)
+          : Math.max(index - 1, 0);
   buttons[next]?.focus();
 }
 
 /** A titled, filterable list of which one entry can be chosen (items, then versions, on the left of a screen). */
-export function SelectionList({ title, entries, selectedId, onSelect, loading = false, emptyText, height = 400, testId }: SelectionListProps) {
+export function SelectionList({
+  title,
+  entries,
+  selectedId,
+  onSelect,
+  loading = false,
+  emptyText,
+  height = 400,
+  testId,
+}: SelectionListProps) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
   const headingId = useId();
-  const shown = useMemo(() => entries.filter((entry) => foldedIncludes(`${entry.label} ${entry.description ?? ''}`, filter)), [entries, filter]);
+  const shown = useMemo(
+    () => entries.filter((entry) => foldedIncludes(`${entry.label} ${entry.description ?? ''}`, filter)),
+    [entries, filter],
+  );
 
   return (
     <Paper withBorder p="xs" data-testid={testId}>
@@ -56,13 +74,20 @@ export function SelectionList({ title, entries, selectedId, onSelect, loading = 
           placeholder={t('compatibilityScreens.filter')}
           aria-label={t('compatibilityScreens.filterLabel', { what: title })}
           leftSection={<IconSearch size={14} aria-hidden />}
-          rightSection={filter ? <CloseButton size="sm" aria-label={t('compatibilityScreens.clearFilter')} onClick={() => setFilter('')} /> : null}
+          rightSection={
+            filter ? (
+              <CloseButton size="sm" aria-label={t('compatibilityScreens.clearFilter')} onClick={() => setFilter('')} />
+            ) : null
+          }
           data-testid={`${testId}-filter`}
         />
         <ScrollArea.Autosize mah={height} type="auto">
           {loading ? (
             <Box role="status" aria-live="polite" p="xs">
-              <Loader size="sm" aria-hidden /> <Text span size="sm" c="dimmed">{t('compatibilityScreens.loading')}</Text>
+              <Loader size="sm" aria-hidden />{' '}
+              <Text span size="sm" c="dimmed">
+                {t('compatibilityScreens.loading')}
+              </Text>
             </Box>
           ) : shown.length === 0 ? (
             <Text size="sm" c="dimmed" p="xs" role="status">

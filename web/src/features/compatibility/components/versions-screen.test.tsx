@@ -5,7 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { VersionsScreen } from './versions-screen';
 
-const audit = { creation_time: '2024-01-01T00:00:00.000Z', modification_time: '2024-01-01T00:00:00.000Z', created_by: 'seed', updated_by: 'seed', etag: 'v' };
+const audit = {
+  creation_time: '2024-01-01T00:00:00.000Z',
+  modification_time: '2024-01-01T00:00:00.000Z',
+  created_by: 'seed',
+  updated_by: 'seed',
+  etag: 'v',
+};
 const SYSTEMS: ItemWithVersions[] = [
   {
     href: '/api/systems/1',
@@ -14,7 +20,16 @@ const SYSTEMS: ItemWithVersions[] = [
     image: null,
     ...audit,
     versions: [
-      { href: '/api/systems/versions/7', name: '2.4.1', name2: null, description: 'Field release', rscp_link: 'https://rscp.example/7', image: null, parent_name: 'ETCS Onboard Unit', ...audit },
+      {
+        href: '/api/systems/versions/7',
+        name: '2.4.1',
+        name2: null,
+        description: 'Field release',
+        rscp_link: 'https://rscp.example/7',
+        image: null,
+        parent_name: 'ETCS Onboard Unit',
+        ...audit,
+      },
     ],
   },
   { href: '/api/systems/2', name: 'Door control', description: '', image: null, ...audit, versions: [] },
@@ -25,7 +40,10 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
   const url = String(input);
   if (init?.method === 'POST') {
     posts.push({ url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
-    return Response.json({ ...SYSTEMS[0]?.versions[0], href: '/api/systems/versions/8', name: '2.4.2', copied_compatibilities: 17 }, { status: 201 });
+    return Response.json(
+      { ...SYSTEMS[0]?.versions[0], href: '/api/systems/versions/8', name: '2.4.2', copied_compatibilities: 17 },
+      { status: 201 },
+    );
   }
   if (url === '/api/systems/versions') return Response.json(SYSTEMS);
   return Response.json({ statusCode: 404, error: 'Not Found', message: 'unexpected' }, { status: 404 });
@@ -68,7 +86,9 @@ describe('VersionsScreen', { timeout: 20_000 }, () => {
       url: '/api/systems/versions/7/copy',
       body: { name: '2.4.2', name2: null, description: 'Kopie von: ETCS Onboard Unit 2.4.1', rscp_link: null },
     });
-    expect(await screen.findByTestId('copy-result')).toHaveTextContent('Version 2.4.2 was created; compatibilities copied: 17.');
+    expect(await screen.findByTestId('copy-result')).toHaveTextContent(
+      'Version 2.4.2 was created; compatibilities copied: 17.',
+    );
   });
 
   it('says so when an item has no versions', async () => {

@@ -50,7 +50,14 @@ export function VersionsScreen({ kind, title }: { kind: KindPath; title: string 
 
   const columns = useMemo<ColumnDef<VersionRow>[]>(() => {
     const list: ColumnDef<VersionRow>[] = [
-      { key: 'image', name: t('compatibilityScreens.columns.image'), type: 'image', imageFolder: 'versions', isEditable: true, width: 2 },
+      {
+        key: 'image',
+        name: t('compatibilityScreens.columns.image'),
+        type: 'image',
+        imageFolder: 'versions',
+        isEditable: true,
+        width: 2,
+      },
       {
         key: 'name',
         name: t(isSystem ? 'compatibilityScreens.columns.version' : 'compatibilityScreens.columns.partNumber'),
@@ -60,9 +67,22 @@ export function VersionsScreen({ kind, title }: { kind: KindPath; title: string 
         required: isSystem,
       },
     ];
-    if (!isSystem) list.push({ key: 'name2', name: t('compatibilityScreens.columns.materialNumber'), isEditable: true, isSortable: true, filterable: true });
+    if (!isSystem)
+      list.push({
+        key: 'name2',
+        name: t('compatibilityScreens.columns.materialNumber'),
+        isEditable: true,
+        isSortable: true,
+        filterable: true,
+      });
     list.push(
-      { key: 'description', name: t('compatibilityScreens.columns.description'), isEditable: true, filterable: true, width: 5 },
+      {
+        key: 'description',
+        name: t('compatibilityScreens.columns.description'),
+        isEditable: true,
+        filterable: true,
+        width: 5,
+      },
       {
         key: 'rscp_link',
         name: t('compatibilityScreens.columns.rscpLink'),
@@ -71,12 +91,24 @@ export function VersionsScreen({ kind, title }: { kind: KindPath; title: string 
         placeholder: 'https://',
         render: (row) =>
           row.rscp_link ? (
-            <Anchor href={row.rscp_link} target="_blank" rel="noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Anchor
+              href={row.rscp_link}
+              target="_blank"
+              rel="noreferrer"
+              size="sm"
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {row.rscp_link}
             </Anchor>
           ) : null,
       },
-      { key: 'modification_time', name: t('compatibilityScreens.columns.modified'), type: 'date', isSortable: true, visibility: { add: false } },
+      {
+        key: 'modification_time',
+        name: t('compatibilityScreens.columns.modified'),
+        type: 'date',
+        isSortable: true,
+        visibility: { add: false },
+      },
       { key: 'updated_by', name: t('compatibilityScreens.columns.user'), width: 2, visibility: { add: false } },
     );
     return list;
@@ -89,7 +121,9 @@ export function VersionsScreen({ kind, title }: { kind: KindPath; title: string 
         <ActionIcon
           variant="subtle"
           aria-label={t('compatibilityScreens.copy.button', { version: versionLabel(row) })}
-          onClick={() => setCopySource({ href: row.href, parentName: row.parent_name, name: row.name, name2: row.name2 })}
+          onClick={() =>
+            setCopySource({ href: row.href, parentName: row.parent_name, name: row.name, name2: row.name2 })
+          }
           data-testid="copy-version"
         >
           <IconCopy size={18} aria-hidden />
@@ -118,7 +152,10 @@ export function VersionsScreen({ kind, title }: { kind: KindPath; title: string 
     await refresh();
   };
 
-  const itemEntries = useMemo(() => (items.data ?? []).map((entry) => ({ id: entry.href, label: entry.name, description: entry.description })), [items.data]);
+  const itemEntries = useMemo(
+    () => (items.data ?? []).map((entry) => ({ id: entry.href, label: entry.name, description: entry.description })),
+    [items.data],
+  );
 
   return (
     <Stack gap="md">
@@ -143,8 +180,18 @@ export function VersionsScreen({ kind, title }: { kind: KindPath; title: string 
         <Grid.Col span={{ base: 12, md: 9 }}>
           <Stack gap="sm">
             {copied && (
-              <Alert color="green" role="status" withCloseButton onClose={() => setCopied(null)} closeButtonLabel={t('compatibilityScreens.dismiss')} data-testid="copy-result">
-                {t('compatibilityScreens.copy.done', { version: versionLabel(copied), count: copied.copied_compatibilities })}
+              <Alert
+                color="green"
+                role="status"
+                withCloseButton
+                onClose={() => setCopied(null)}
+                closeButtonLabel={t('compatibilityScreens.dismiss')}
+                data-testid="copy-result"
+              >
+                {t('compatibilityScreens.copy.done', {
+                  version: versionLabel(copied),
+                  count: copied.copied_compatibilities,
+                })}
               </Alert>
             )}
             {item ? (

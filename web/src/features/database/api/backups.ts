@@ -21,7 +21,10 @@ export function takeBackup(): Promise<BackupInfo> {
 /** POST /api/backups/upload: a backup file (as downloaded) stored as a new backup; the data is not touched. */
 export function uploadBackup(file: Blob): Promise<BackupInfo> {
   // A backup may be large: a raw body, no multipart or base64 around it.
-  return api.post<BackupInfo>('/api/backups/upload', file, { headers: { 'Content-Type': 'application/octet-stream' }, timeoutMs: 600_000 });
+  return api.post<BackupInfo>('/api/backups/upload', file, {
+    headers: { 'Content-Type': 'application/octet-stream' },
+    timeoutMs: 600_000,
+  });
 }
 
 /** DELETE /api/backups/:name. */

@@ -30,7 +30,10 @@ interface RunOptions {
  * The delta report as a job (POST /api/dumps/jobs, then GET its href until it is done, then its file):
  * the same report as POST /api/dumps, with a progress the screen can show for both formats.
  */
-export async function runDeltaReport(request: DeltaReportRequest, { signal, onProgress, pollMs = JOB_POLL_MS }: RunOptions) {
+export async function runDeltaReport(
+  request: DeltaReportRequest,
+  { signal, onProgress, pollMs = JOB_POLL_MS }: RunOptions,
+) {
   let job = await api.post<ReportJob>('/api/dumps/jobs', request, { signal });
   onProgress(job.progress);
   while (job.status === 'running') {

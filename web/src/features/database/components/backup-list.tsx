@@ -21,14 +21,29 @@ export function TransferBadges({ transfers }: { transfers: BackupChoice['transfe
   const { t } = useTranslation();
   const targets = (['www', 'demo'] as const).filter((to) => transfers.some((transfer) => transfer.to === to));
   return targets.map((to) => (
-    <Badge key={to} size="xs" variant="light" color={to === 'www' ? 'teal' : 'grape'} title={t('database.transferredTo', { target: t(`database.targets.${to}`) })}>
+    <Badge
+      key={to}
+      size="xs"
+      variant="light"
+      color={to === 'www' ? 'teal' : 'grape'}
+      title={t('database.transferredTo', { target: t(`database.targets.${to}`) })}
+    >
       {t(`database.targets.${to}`)}
     </Badge>
   ));
 }
 
 /** A list of dated backups (dd.MM.yyyy HH:mm:ss, newest first) to pick one from. */
-export function BackupList({ label, header, choices, value, onChange, loading = false, disabled = false, testId }: BackupListProps) {
+export function BackupList({
+  label,
+  header,
+  choices,
+  value,
+  onChange,
+  loading = false,
+  disabled = false,
+  testId,
+}: BackupListProps) {
   const { t } = useTranslation();
   const id = useId();
   // Native radios sharing a name (not Radio.Group): the heading stays above the header (the 'Actual
@@ -64,7 +79,9 @@ export function BackupList({ label, header, choices, value, onChange, loading = 
                       <TransferBadges transfers={choice.transfers} />
                     </Group>
                   }
-                  description={choice.origin ? t(`database.origins.${choice.origin}`, { by: choice.createdBy ?? '' }) : undefined}
+                  description={
+                    choice.origin ? t(`database.origins.${choice.origin}`, { by: choice.createdBy ?? '' }) : undefined
+                  }
                 />
               ))}
             </Stack>

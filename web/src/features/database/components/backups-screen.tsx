@@ -36,7 +36,14 @@ function DeleteBackupButton({ name, onDelete, busy }: { name: string; onDelete: 
   }
   return (
     <Tooltip label={t('database.backups.delete', { name })}>
-      <ActionIcon variant="subtle" color="red" onClick={() => setConfirming(true)} loading={busy} aria-label={t('database.backups.delete', { name })} data-testid="backup-delete">
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        onClick={() => setConfirming(true)}
+        loading={busy}
+        aria-label={t('database.backups.delete', { name })}
+        data-testid="backup-delete"
+      >
         <IconTrash size={18} aria-hidden />
       </ActionIcon>
     </Tooltip>
@@ -72,7 +79,13 @@ function BackupRow({ backup, onNotice }: { backup: BackupInfo; onNotice: (text: 
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           <Tooltip label={t('database.backups.download', { name: backup.name })}>
-            <ActionIcon variant="subtle" onClick={() => download.mutate()} loading={download.isPending} aria-label={t('database.backups.download', { name: backup.name })} data-testid="backup-download">
+            <ActionIcon
+              variant="subtle"
+              onClick={() => download.mutate()}
+              loading={download.isPending}
+              aria-label={t('database.backups.download', { name: backup.name })}
+              data-testid="backup-download"
+            >
               <IconDownload size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
@@ -124,19 +137,41 @@ export function BackupsScreen() {
         <Text c="dimmed">{t('database.pages.backups.description')}</Text>
       </div>
       <Group gap="sm">
-        <Button onClick={() => take.mutate()} loading={take.isPending} leftSection={<IconDatabasePlus size={18} aria-hidden />} data-testid="backup-take">
+        <Button
+          onClick={() => take.mutate()}
+          loading={take.isPending}
+          leftSection={<IconDatabasePlus size={18} aria-hidden />}
+          data-testid="backup-take"
+        >
           {t('database.backups.takeNow')}
         </Button>
-        <FileButton onChange={setFile} resetRef={resetFile} accept=".dpbackup,application/octet-stream" inputProps={{ 'data-testid': 'backup-upload-input' } as ComponentProps<'input'>}>
+        <FileButton
+          onChange={setFile}
+          resetRef={resetFile}
+          accept=".dpbackup,application/octet-stream"
+          inputProps={{ 'data-testid': 'backup-upload-input' } as ComponentProps<'input'>}
+        >
           {(props) => (
-            <Button {...props} variant="default" loading={upload.isPending} leftSection={<IconUpload size={18} aria-hidden />} data-testid="backup-upload">
+            <Button
+              {...props}
+              variant="default"
+              loading={upload.isPending}
+              leftSection={<IconUpload size={18} aria-hidden />}
+              data-testid="backup-upload"
+            >
               {t('database.backups.upload')}
             </Button>
           )}
         </FileButton>
       </Group>
       {notice && (
-        <Alert color="green" withCloseButton closeButtonLabel={t('error.dismiss')} onClose={() => setNotice(null)} data-testid="backup-notice">
+        <Alert
+          color="green"
+          withCloseButton
+          closeButtonLabel={t('error.dismiss')}
+          onClose={() => setNotice(null)}
+          data-testid="backup-notice"
+        >
           {notice}
         </Alert>
       )}

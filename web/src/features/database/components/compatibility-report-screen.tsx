@@ -17,7 +17,10 @@ export function CompatibilityReportScreen() {
   const download = useMutation({ mutationFn: (scope: ReportScope) => downloadCompatibilityReport(scope) });
 
   const options = useMemo(
-    () => [...(systems.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)).map((system) => ({ value: idOf(system.href), label: system.name })),
+    () =>
+      [...(systems.data ?? [])]
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((system) => ({ value: idOf(system.href), label: system.name })),
     [systems.data],
   );
   const systemName = options.find((option) => option.value === systemId)?.label;
@@ -32,7 +35,12 @@ export function CompatibilityReportScreen() {
         </Title>
         <Text c="dimmed">{t('database.pages.compatibilityReport.description')}</Text>
       </div>
-      <Checkbox label={t('database.compatibilityReport.allSystems')} checked={all} onChange={(event) => setAll(event.currentTarget.checked)} data-testid="report-all" />
+      <Checkbox
+        label={t('database.compatibilityReport.allSystems')}
+        checked={all}
+        onChange={(event) => setAll(event.currentTarget.checked)}
+        data-testid="report-all"
+      />
       <Select
         label={t('database.compatibilityReport.system')}
         placeholder={t('database.compatibilityReport.systemPlaceholder')}
@@ -66,7 +74,11 @@ export function CompatibilityReportScreen() {
         onCancel={() => setAsking(false)}
         testId="report-confirm"
       >
-        <Text>{all ? t('database.compatibilityReport.confirmAll') : t('database.compatibilityReport.confirmOne', { system: systemName ?? '' })}</Text>
+        <Text>
+          {all
+            ? t('database.compatibilityReport.confirmAll')
+            : t('database.compatibilityReport.confirmOne', { system: systemName ?? '' })}
+        </Text>
       </ConfirmDialog>
     </Stack>
   );

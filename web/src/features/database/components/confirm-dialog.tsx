@@ -17,10 +17,28 @@ interface ConfirmDialogProps {
 }
 
 /** The Yes/No question before a download, an upload or a transfer; No has the focus. */
-export function ConfirmDialog({ opened, title, children, onConfirm, onCancel, confirmLabel, cancelLabel, confirmColor, confirmDisabled, testId }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  onConfirm,
+  onCancel,
+  confirmLabel,
+  cancelLabel,
+  confirmColor,
+  confirmDisabled,
+  testId,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered closeButtonProps={{ 'aria-label': t('database.confirm.close') }} data-testid={testId}>
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('database.confirm.close') }}
+      data-testid={testId}
+    >
       <Stack gap="md">
         {children}
         <Group justify="flex-end" gap="sm">

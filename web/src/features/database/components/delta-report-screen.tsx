@@ -6,7 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useBackups } from '../api/backups';
 import { useTransferred } from '../api/transfers';
 import { formatDateTime } from '../format';
-import { choicesOfBackups, choicesOfTransferredToLive, deltaPair, type BackupChoice, type DeltaSelection } from '../selection';
+import {
+  choicesOfBackups,
+  choicesOfTransferredToLive,
+  deltaPair,
+  type BackupChoice,
+  type DeltaSelection,
+} from '../selection';
 import { useDeltaDownload } from '../use-delta-download';
 import { BackupList } from './backup-list';
 import { ConfirmDialog } from './confirm-dialog';
@@ -107,7 +113,9 @@ export function DeltaReportScreen({ pollMs }: { pollMs?: number }) {
             onClick={() => setAsking(type)}
             disabled={'problem' in pair || working}
             loading={working && state.type === type}
-            leftSection={type === 'pdf' ? <IconFileTypePdf size={18} aria-hidden /> : <IconFileTypeHtml size={18} aria-hidden />}
+            leftSection={
+              type === 'pdf' ? <IconFileTypePdf size={18} aria-hidden /> : <IconFileTypeHtml size={18} aria-hidden />
+            }
             data-testid={`delta-download-${type}`}
           >
             {t(type === 'pdf' ? 'database.deltaReport.downloadPdf' : 'database.deltaReport.downloadHtml')}
@@ -117,9 +125,16 @@ export function DeltaReportScreen({ pollMs }: { pollMs?: number }) {
       {state.phase !== 'idle' && (
         <Stack gap={4} maw={560} data-testid="delta-progress">
           <Text size="sm" aria-live="polite">
-            {state.phase === 'done' ? t('database.deltaReport.done') : t('database.deltaReport.progress', { progress: state.progress })}
+            {state.phase === 'done'
+              ? t('database.deltaReport.done')
+              : t('database.deltaReport.progress', { progress: state.progress })}
           </Text>
-          <Progress value={state.progress} animated={working} size="lg" aria-label={t('database.deltaReport.progressLabel')} />
+          <Progress
+            value={state.progress}
+            animated={working}
+            size="lg"
+            aria-label={t('database.deltaReport.progressLabel')}
+          />
         </Stack>
       )}
       <ConfirmDialog
@@ -130,7 +145,13 @@ export function DeltaReportScreen({ pollMs }: { pollMs?: number }) {
         testId="delta-confirm"
       >
         {!('problem' in pair) && asking && (
-          <Text>{t('database.deltaReport.confirm', { from: labelOf(pair.bkp1), to: labelOf(pair.bkp2), type: asking.toUpperCase() })}</Text>
+          <Text>
+            {t('database.deltaReport.confirm', {
+              from: labelOf(pair.bkp1),
+              to: labelOf(pair.bkp2),
+              type: asking.toUpperCase(),
+            })}
+          </Text>
         )}
       </ConfirmDialog>
     </Stack>

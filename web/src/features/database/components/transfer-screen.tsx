@@ -14,7 +14,11 @@ import { BackupList } from './backup-list';
 import { TransferConfirmDialog } from './transfer-confirm-dialog';
 
 /** SPEC 2 'Transfer': LIVE as the main action, DEMO in red. */
-const BUTTONS: { to: TransferTarget; label: 'database.transfer.toLive' | 'database.transfer.toDemo'; color?: string }[] = [
+const BUTTONS: {
+  to: TransferTarget;
+  label: 'database.transfer.toLive' | 'database.transfer.toDemo';
+  color?: string;
+}[] = [
   { to: 'www', label: 'database.transfer.toLive' },
   { to: 'demo', label: 'database.transfer.toDemo', color: 'red' },
 ];
@@ -48,7 +52,9 @@ function TransferHistory({ records, loading }: { records: TransferRecord[]; load
                 <Table.Tr key={`${record.at}-${record.to}-${record.name}`} data-testid="transfer-history-row">
                   <Table.Td>{formatDateTime(record.at)}</Table.Td>
                   <Table.Td>{record.by}</Table.Td>
-                  <Table.Td>{t('database.transfer.backupState', { date: formatDateTime(record.created), name: record.name })}</Table.Td>
+                  <Table.Td>
+                    {t('database.transfer.backupState', { date: formatDateTime(record.created), name: record.name })}
+                  </Table.Td>
                   <Table.Td>
                     <Text size="sm" fw={600} span>
                       {t(`database.targets.${record.to}`)}
@@ -84,7 +90,9 @@ export function TransferScreen() {
   const stateLabel = (() => {
     if (state === ACTUAL_STATE) return t('database.transfer.actualState');
     const choice = choices.find((c) => c.name === state);
-    return choice ? t('database.transfer.backupState', { date: formatDateTime(choice.created), name: choice.name }) : (state ?? '');
+    return choice
+      ? t('database.transfer.backupState', { date: formatDateTime(choice.created), name: choice.name })
+      : (state ?? '');
   })();
 
   const transfer = useMutation({
@@ -92,7 +100,9 @@ export function TransferScreen() {
     // The screen says what went wrong next to the buttons (target unreachable, token refused, …).
     meta: { banner: false },
     onSettled: () =>
-      Promise.all([databaseKeys.backups, databaseKeys.transferred].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+      Promise.all(
+        [databaseKeys.backups, databaseKeys.transferred].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
   const running = transfer.isPending;
   const runningTo = transfer.variables?.to;
@@ -148,7 +158,9 @@ export function TransferScreen() {
                 {t(label)}
               </Button>
               <Text size="xs" c="dimmed" data-testid={`transfer-${to}-url`} style={{ wordBreak: 'break-all' }}>
-                {targets.isPending ? t('app.loading') : url ?? t('database.transfer.notConfigured', { target: t(`database.targets.${to}`) })}
+                {targets.isPending
+                  ? t('app.loading')
+                  : (url ?? t('database.transfer.notConfigured', { target: t(`database.targets.${to}`) }))}
               </Text>
             </Stack>
           );
@@ -160,7 +172,13 @@ export function TransferScreen() {
         </Alert>
       )}
       {transfer.isSuccess && (
-        <Alert color="green" icon={<IconCircleCheck aria-hidden />} title={transfer.data.message} role="alert" data-testid="transfer-complete">
+        <Alert
+          color="green"
+          icon={<IconCircleCheck aria-hidden />}
+          title={transfer.data.message}
+          role="alert"
+          data-testid="transfer-complete"
+        >
           {t('database.transfer.completeDetails', {
             name: transfer.data.name,
             target: t(`database.targets.${transfer.data.to}`),
@@ -170,7 +188,13 @@ export function TransferScreen() {
         </Alert>
       )}
       {transfer.isError && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('database.transfer.failedTitle')} role="alert" data-testid="transfer-failed">
+        <Alert
+          color="red"
+          icon={<IconAlertCircle aria-hidden />}
+          title={t('database.transfer.failedTitle')}
+          role="alert"
+          data-testid="transfer-failed"
+        >
           {toFailure(transfer.error).message}
         </Alert>
       )}

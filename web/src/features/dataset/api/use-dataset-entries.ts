@@ -10,5 +10,9 @@ function fetchEntries(signal?: AbortSignal): Promise<DatasetEntry[]> {
 
 /** The entries; a refusal (extern: 403) is shown by the page itself, not in the error banner. */
 export function useDatasetEntries() {
-  return useQuery({ queryKey: datasetKeys.entries, queryFn: ({ signal }) => fetchEntries(signal), meta: { banner: false } });
+  return useQuery({
+    queryKey: datasetKeys.entries,
+    queryFn: ({ signal }) => fetchEntries(signal),
+    meta: { banner: false },
+  });
 }

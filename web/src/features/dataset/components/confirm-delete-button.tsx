@@ -4,7 +4,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Delete with a second click (SPEC 2: 'Really delete?'); Escape or leaving the button cancels. */
-export function ConfirmDeleteButton({ onConfirm, loading, testId }: { onConfirm: () => void; loading: boolean; testId: string }) {
+export function ConfirmDeleteButton({
+  onConfirm,
+  loading,
+  testId,
+}: {
+  onConfirm: () => void;
+  loading: boolean;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const [armed, setArmed] = useState(false);
   return (

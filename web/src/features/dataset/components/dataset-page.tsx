@@ -58,7 +58,12 @@ export function DatasetPage() {
       <Text c="dimmed">{t('dataset.intro')}</Text>
       {writable && session.status === 'user' && (
         <Suspense fallback={<CenteredLoader label={t('dataset.editor.loading')} />}>
-          <EntryEditor key={editing?.href ?? 'new'} username={session.username} entry={editing} onDone={() => setEditing(null)} />
+          <EntryEditor
+            key={editing?.href ?? 'new'}
+            username={session.username}
+            entry={editing}
+            onDone={() => setEditing(null)}
+          />
         </Suspense>
       )}
       {list.length === 0 ? (

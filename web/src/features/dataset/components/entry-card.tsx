@@ -30,7 +30,13 @@ export function EntryCard({ entry, writable, editing, onEdit }: EntryCardProps) 
     onSettled: () => afterWrite([datasetKeys.entries]),
   });
   return (
-    <Paper withBorder radius="md" p="md" data-testid="dataset-entry" bd={editing ? '2px solid var(--mantine-primary-color-filled)' : undefined}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      data-testid="dataset-entry"
+      bd={editing ? '2px solid var(--mantine-primary-color-filled)' : undefined}
+    >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="xs">
           <Stack gap={0}>
@@ -38,20 +44,38 @@ export function EntryCard({ entry, writable, editing, onEdit }: EntryCardProps) 
               {entry.username}
             </Text>
             <Text size="sm" c="dimmed" data-testid="dataset-entry-times">
-              {t('dataset.created', { time: formatDateTime(entry.creation_time) })} · {t('dataset.modified', { time: formatDateTime(entry.modification_time) })}
+              {t('dataset.created', { time: formatDateTime(entry.creation_time) })} ·{' '}
+              {t('dataset.modified', { time: formatDateTime(entry.modification_time) })}
             </Text>
           </Stack>
           {writable && (
             <Group gap="xs">
-              <Button size="xs" variant="light" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit} disabled={editing} data-testid="dataset-entry-edit">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPencil size={14} aria-hidden />}
+                onClick={onEdit}
+                disabled={editing}
+                data-testid="dataset-entry-edit"
+              >
                 {t('dataset.edit')}
               </Button>
-              <ConfirmDeleteButton onConfirm={() => remove.mutate()} loading={remove.isPending} testId="dataset-entry-delete" />
+              <ConfirmDeleteButton
+                onConfirm={() => remove.mutate()}
+                loading={remove.isPending}
+                testId="dataset-entry-delete"
+              />
             </Group>
           )}
         </Group>
         {remove.error && (
-          <Alert color="red" role="alert" withCloseButton onClose={() => remove.reset()} closeButtonLabel={t('error.dismiss')}>
+          <Alert
+            color="red"
+            role="alert"
+            withCloseButton
+            onClose={() => remove.reset()}
+            closeButtonLabel={t('error.dismiss')}
+          >
             {remove.error.message}
           </Alert>
         )}

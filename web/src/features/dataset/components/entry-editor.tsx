@@ -111,7 +111,10 @@ export default function EntryEditor({ username, entry, onDone }: EntryEditorProp
     [],
   );
   const editor = useEditor({ extensions, content: entry?.description ?? '', shouldRerenderOnTransaction: false });
-  const state = useEditorState({ editor, selector: ({ editor: e }) => ({ empty: e?.isEmpty ?? true, uploading: isUploading(e) }) });
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({ empty: e?.isEmpty ?? true, uploading: isUploading(e) }),
+  });
 
   const save = useMutation({
     mutationFn: (html: string) => (target ? updateEntry(target, username, html) : createEntry(username, html)),
@@ -144,9 +147,15 @@ export default function EntryEditor({ username, entry, onDone }: EntryEditorProp
     <Paper withBorder radius="md" p="md" data-testid="dataset-editor" data-mode={target ? 'edit' : 'add'}>
       <Stack gap="sm">
         <Title order={2} size="h4">
-          {target ? t('dataset.editor.editTitle', { time: formatDateTime(target.creation_time), author: target.username }) : t('dataset.editor.addTitle')}
+          {target
+            ? t('dataset.editor.editTitle', { time: formatDateTime(target.creation_time), author: target.username })
+            : t('dataset.editor.addTitle')}
         </Title>
-        <RichTextEditor editor={editor} labels={editorLabels(t)} onImageUploadError={(_file, error) => setFailure(toFailure(error))}>
+        <RichTextEditor
+          editor={editor}
+          labels={editorLabels(t)}
+          onImageUploadError={(_file, error) => setFailure(toFailure(error))}
+        >
           <RichTextEditor.Toolbar sticky stickyOffset="var(--app-header-height, 0px)">
             {source === null && (
               <>
@@ -177,7 +186,10 @@ export default function EntryEditor({ username, entry, onDone }: EntryEditorProp
                 <RichTextEditor.ControlsGroup>
                   <RichTextEditor.Link />
                   <RichTextEditor.Unlink />
-                  <RichTextEditor.ImageUpload accept="image/png,image/jpeg,image/webp,image/gif" data-testid="dataset-editor-image" />
+                  <RichTextEditor.ImageUpload
+                    accept="image/png,image/jpeg,image/webp,image/gif"
+                    data-testid="dataset-editor-image"
+                  />
                 </RichTextEditor.ControlsGroup>
                 <RichTextEditor.ControlsGroup>
                   <RichTextEditor.TableInsert />
@@ -203,7 +215,11 @@ export default function EntryEditor({ username, entry, onDone }: EntryEditorProp
             </RichTextEditor.ControlsGroup>
           </RichTextEditor.Toolbar>
           {source === null ? (
-            <RichTextEditor.Content mih={EDITOR_HEIGHT} data-testid="dataset-editor-content" aria-label={t('dataset.editor.contentLabel')} />
+            <RichTextEditor.Content
+              mih={EDITOR_HEIGHT}
+              data-testid="dataset-editor-content"
+              aria-label={t('dataset.editor.contentLabel')}
+            />
           ) : (
             <Textarea
               value={source}
@@ -221,7 +237,12 @@ export default function EntryEditor({ username, entry, onDone }: EntryEditorProp
         </Text>
 
         {failure && (
-          <Alert color={current ? 'yellow' : 'red'} role="alert" title={current ? t('dataset.editor.staleTitle') : undefined} data-testid="dataset-editor-error">
+          <Alert
+            color={current ? 'yellow' : 'red'}
+            role="alert"
+            title={current ? t('dataset.editor.staleTitle') : undefined}
+            data-testid="dataset-editor-error"
+          >
             <Stack gap="xs">
               <Text size="sm">{failure.message}</Text>
               {current && (
@@ -271,7 +292,12 @@ export default function EntryEditor({ username, entry, onDone }: EntryEditorProp
 
         <Group gap="xs" justify="flex-end">
           {target && (
-            <Button variant="default" leftSection={<IconX size={16} aria-hidden />} onClick={onDone} data-testid="dataset-editor-cancel">
+            <Button
+              variant="default"
+              leftSection={<IconX size={16} aria-hidden />}
+              onClick={onDone}
+              data-testid="dataset-editor-cancel"
+            >
               {t('dataset.editor.cancel')}
             </Button>
           )}
@@ -282,7 +308,11 @@ export default function EntryEditor({ username, entry, onDone }: EntryEditorProp
             onClick={() => save.mutate(html())}
             data-testid="dataset-editor-save"
           >
-            {state?.uploading ? t('dataset.editor.uploading') : target ? t('dataset.editor.saveChanges') : t('dataset.editor.add')}
+            {state?.uploading
+              ? t('dataset.editor.uploading')
+              : target
+                ? t('dataset.editor.saveChanges')
+                : t('dataset.editor.add')}
           </Button>
         </Group>
       </Stack>

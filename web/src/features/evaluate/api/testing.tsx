@@ -10,9 +10,20 @@ import { theme } from '../../../app/theme';
 // Test support for the evaluation screens: small catalogs typed by the contract and a fake `fetch`
 // that answers like the API, so the screens run through their real hooks and API client.
 
-const audit = { creation_time: '2025-01-02T03:04:05.000Z', modification_time: '2025-03-04T05:06:07.000Z', created_by: 'admin', updated_by: 'admin', etag: '"1.1"' };
+const audit = {
+  creation_time: '2025-01-02T03:04:05.000Z',
+  modification_time: '2025-03-04T05:06:07.000Z',
+  created_by: 'admin',
+  updated_by: 'admin',
+  etag: '"1.1"',
+};
 
-export function version(href: string, parent_name: string, name: string | null, name2: string | null = null): ItemWithVersions['versions'][number] {
+export function version(
+  href: string,
+  parent_name: string,
+  name: string | null,
+  name2: string | null = null,
+): ItemWithVersions['versions'][number] {
   return { href, name, name2, description: '', rscp_link: null, image: null, parent_name, ...audit };
 }
 
@@ -20,12 +31,21 @@ export function item(href: string, name: string, versions: ItemWithVersions['ver
   return { href, name, description: '', image: null, ...audit, versions };
 }
 
-export function compatibility(from: string, to: string, status: CompatibilityStatus, obligation?: string): CompatibilityRecord {
+export function compatibility(
+  from: string,
+  to: string,
+  status: CompatibilityStatus,
+  obligation?: string,
+): CompatibilityRecord {
   return {
     href: `${from}/compatibilities/${to}`,
     from: { href: from },
     to: { href: to },
-    compatibility_info: { href: '/api/compatibility_infos/1', compatibility_status: status, ...(obligation === undefined ? {} : { obligation }) },
+    compatibility_info: {
+      href: '/api/compatibility_infos/1',
+      compatibility_status: status,
+      ...(obligation === undefined ? {} : { obligation }),
+    },
     etag: '"1.1"',
   };
 }
@@ -35,9 +55,15 @@ export const infos: Infos = { modification_time: '2025-05-06T07:08:09.000Z' };
 /** Answers GET requests by path from `routes`; anything else is a 404 like the API's. */
 export function fakeApi(routes: Record<string, unknown>) {
   const fetchMock = vi.fn<typeof fetch>(async (input) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href);
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      window.location.href,
+    );
     if (url.pathname in routes) return Response.json(routes[url.pathname]);
-    return Response.json({ statusCode: 404, error: 'Not Found', message: `${url.pathname} was not found.` }, { status: 404 });
+    return Response.json(
+      { statusCode: 404, error: 'Not Found', message: `${url.pathname} was not found.` },
+      { status: 404 },
+    );
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

@@ -7,7 +7,11 @@ export function fetchSystemDelta(version1: number, version2: number, signal?: Ab
   return api.get<SystemDelta>(`/api/systems/versions/${version1}/delta/${version2}`, { signal });
 }
 
-export const systemDeltaQueryOptions = (version1: number | undefined, version2: number | undefined, modificationTime: string | undefined) =>
+export const systemDeltaQueryOptions = (
+  version1: number | undefined,
+  version2: number | undefined,
+  modificationTime: string | undefined,
+) =>
   queryOptions({
     ...followingData(['evaluate', 'system-delta', version1, version2], modificationTime),
     queryFn: version1 && version2 ? ({ signal }) => fetchSystemDelta(version1, version2, signal) : skipToken,

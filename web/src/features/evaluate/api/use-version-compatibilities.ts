@@ -3,11 +3,19 @@ import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { followingData, useModificationTime } from '../../../lib/data-freshness';
 
-export function fetchVersionCompatibilities(versionHref: string, kind: KindPath, signal?: AbortSignal): Promise<CompatibilityRecord[]> {
+export function fetchVersionCompatibilities(
+  versionHref: string,
+  kind: KindPath,
+  signal?: AbortSignal,
+): Promise<CompatibilityRecord[]> {
   return api.get<CompatibilityRecord[]>(`${versionHref}/compatibilities/${kind}`, { signal });
 }
 
-export const versionCompatibilitiesQueryOptions = (versionHref: string | undefined, kind: KindPath, modificationTime: string | undefined) =>
+export const versionCompatibilitiesQueryOptions = (
+  versionHref: string | undefined,
+  kind: KindPath,
+  modificationTime: string | undefined,
+) =>
   queryOptions({
     ...followingData(['evaluate', 'version-compatibilities', versionHref, kind], modificationTime),
     queryFn: versionHref ? ({ signal }) => fetchVersionCompatibilities(versionHref, kind, signal) : skipToken,
@@ -19,7 +27,9 @@ export function useVersionCompatibilities(versionHref: string | undefined, kind:
 }
 
 const hasWarning = (records: CompatibilityRecord[]) =>
-  records.some(({ compatibility_info: { compatibility_status: status } }) => status === 'conditional' || status === 'forbidden');
+  records.some(
+    ({ compatibility_info: { compatibility_status: status } }) => status === 'conditional' || status === 'forbidden',
+  );
 
 /**
  * True when an assembly version has a conditional or forbidden assembly compatibility, so the user
@@ -27,5 +37,10 @@ const hasWarning = (records: CompatibilityRecord[]) =>
  * calls instead of the bulk list of all assembly pairs (19 MB at size M).
  */
 export function useAssemblyWarning(assemblyVersionHref: string): boolean {
-  return useQuery({ ...versionCompatibilitiesQueryOptions(assemblyVersionHref, 'assemblies', useModificationTime()), select: hasWarning }).data ?? false;
+  return (
+    useQuery({
+      ...versionCompatibilitiesQueryOptions(assemblyVersionHref, 'assemblies', useModificationTime()),
+      select: hasWarning,
+    }).data ?? false
+  );
 }

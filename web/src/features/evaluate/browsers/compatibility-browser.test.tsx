@@ -21,7 +21,13 @@ const api = {
     item('/api/systems/1', 'Brake Unit', [version(S1, 'Brake Unit', '1.0'), version(S2, 'Brake Unit', '2.0')]),
     item('/api/systems/2', 'Türsteuerung', [version(S3, 'Türsteuerung', '1.0')]),
   ],
-  '/api/assemblies/versions': [item('/api/assemblies/1', 'Valve', [version(A10, 'Valve', 'A2V1', 'MAT-1'), version(A11, 'Valve', null, 'MAT-2'), version(A12, 'Valve', 'A2V3')])],
+  '/api/assemblies/versions': [
+    item('/api/assemblies/1', 'Valve', [
+      version(A10, 'Valve', 'A2V1', 'MAT-1'),
+      version(A11, 'Valve', null, 'MAT-2'),
+      version(A12, 'Valve', 'A2V3'),
+    ]),
+  ],
   '/api/subassemblies/versions': [item('/api/subassemblies/1', 'Sensor', [version(U20, 'Sensor', 'S1')])],
   [`${S1}/compatibilities/systems`]: [compatibility(S1, S3, 'allowed', 'Fits fine.')],
   // The second record has no obligation, as extern users get it.

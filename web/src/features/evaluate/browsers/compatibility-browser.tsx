@@ -71,7 +71,12 @@ export function CompatibilityBrowser({ page, kind, columns }: CompatibilityBrows
       </EvaluatePageHeader>
 
       {selection?.state === 'unmatched' && (
-        <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('browsers.noMatchTitle')} data-testid="no-match">
+        <Alert
+          color="yellow"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title={t('browsers.noMatchTitle')}
+          data-testid="no-match"
+        >
           {t('browsers.noMatch', { data: selection.data })}
         </Alert>
       )}
@@ -79,7 +84,14 @@ export function CompatibilityBrowser({ page, kind, columns }: CompatibilityBrows
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
         {columns.map((column) =>
           column === 'selector' ? (
-            <Paper key={column} withBorder p="sm" radius="md" component="section" aria-label={t(`browsers.headings.${kind}`)}>
+            <Paper
+              key={column}
+              withBorder
+              p="sm"
+              radius="md"
+              component="section"
+              aria-label={t(`browsers.headings.${kind}`)}
+            >
               <Title order={2} size="h4" mb="xs">
                 {t(`browsers.headings.${kind}`)}
               </Title>

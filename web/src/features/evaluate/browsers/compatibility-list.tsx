@@ -25,7 +25,12 @@ function toRows(records: CompatibilityRecord[], catalog: VersionCatalog): Row[] 
   const rows: Row[] = [];
   for (const record of records) {
     const version = catalog.byHref.get(record.to.href);
-    if (version) rows.push({ version, status: record.compatibility_info.compatibility_status, obligation: record.compatibility_info.obligation });
+    if (version)
+      rows.push({
+        version,
+        status: record.compatibility_info.compatibility_status,
+        obligation: record.compatibility_info.obligation,
+      });
   }
   if (rows.length < records.length) console.warn('Some compatibilities setup failed'); // SPEC 8: unknown versions are skipped
   return rows.sort((a, b) => compareLabels(a.version.label, b.version.label));
@@ -37,8 +42,21 @@ function AssemblyWarning({ href }: { href: string }) {
   if (!useAssemblyWarning(href)) return null;
   return (
     // German in every language, like the other tooltips of the evaluation (SPEC 1); the label is translated.
-    <Tooltip label={t('browsers.checkAssembliesTooltip')} lang="de" multiline w={240} withArrow events={{ hover: true, focus: true, touch: true }}>
-      <IconInfoCircle size={16} role="img" aria-label={t('browsers.checkAssemblies')} color="var(--mantine-color-orange-filled)" data-testid="assembly-warning" />
+    <Tooltip
+      label={t('browsers.checkAssembliesTooltip')}
+      lang="de"
+      multiline
+      w={240}
+      withArrow
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      <IconInfoCircle
+        size={16}
+        role="img"
+        aria-label={t('browsers.checkAssemblies')}
+        color="var(--mantine-color-orange-filled)"
+        data-testid="assembly-warning"
+      />
     </Tooltip>
   );
 }
@@ -92,7 +110,10 @@ export function CompatibilityList({ heading, kind, records, catalog, active }: C
         return {
           title: row.version.label,
           'data-status': row.status,
-          style: { background: `var(--mantine-color-${color}-light)`, borderLeft: `4px solid var(--mantine-color-${color}-filled)` },
+          style: {
+            background: `var(--mantine-color-${color}-light)`,
+            borderLeft: `4px solid var(--mantine-color-${color}-filled)`,
+          },
         };
       }}
       renderItem={(row) => (

@@ -10,7 +10,9 @@ describe('display rules', () => {
   });
 
   it('keep the version numbers whole and skip empty parts', () => {
-    expect(shortLabel({ parent_name: 'Brake Pressure Regulator', name: null, name2: 'MAT-1' }, 13)).toBe('Brake Pressur… MAT-1');
+    expect(shortLabel({ parent_name: 'Brake Pressure Regulator', name: null, name2: 'MAT-1' }, 13)).toBe(
+      'Brake Pressur… MAT-1',
+    );
   });
 
   it('format dates as dd.MM.yyyy HH:mm:ss', () => {
@@ -18,6 +20,8 @@ describe('display rules', () => {
   });
 
   it('link a row to the browser of its kind with its label as data', () => {
-    expect(browserLink('subassemblies', 'Lüfter L 1')).toBe('/evaluate/subassembly-compatibility-browser?data=L%C3%BCfter+L+1');
+    expect(browserLink('subassemblies', 'Lüfter L 1')).toBe(
+      '/evaluate/subassembly-compatibility-browser?data=L%C3%BCfter+L+1',
+    );
   });
 });

@@ -4,10 +4,17 @@ import { toCatalog } from '../api/use-item-versions';
 import { resolveSelection } from './use-selected-version';
 
 const catalog = toCatalog([
-  item('/api/systems/1', 'Door Control', [version('/a/1', 'Door Control', '2.1.0'), version('/a/2', 'Door Control', '2.1')]),
-  item('/api/systems/2', 'Lüfter', [version('/a/3', 'Lüfter', null, 'MAT-9'), version('/a/4', 'Lüfter', null, 'MAT-9')]),
+  item('/api/systems/1', 'Door Control', [
+    version('/a/1', 'Door Control', '2.1.0'),
+    version('/a/2', 'Door Control', '2.1'),
+  ]),
+  item('/api/systems/2', 'Lüfter', [
+    version('/a/3', 'Lüfter', null, 'MAT-9'),
+    version('/a/4', 'Lüfter', null, 'MAT-9'),
+  ]),
 ]);
-const hrefOf = (selection: ReturnType<typeof resolveSelection>) => (selection.state === 'selected' ? selection.version.href : selection.state);
+const hrefOf = (selection: ReturnType<typeof resolveSelection>) =>
+  selection.state === 'selected' ? selection.version.href : selection.state;
 
 describe('resolveSelection', () => {
   it('prefers an exact label over an earlier partial one', () => {

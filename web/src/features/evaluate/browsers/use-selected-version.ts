@@ -4,7 +4,6 @@ import { useSearchParams } from 'react-router';
 import type { CatalogVersion, VersionCatalog } from '../api/use-item-versions';
 import { FILTER_TARGET_KEY } from '../evaluate-storage';
 
-
 export type Selection =
   | { state: 'none' }
   | { state: 'selected'; version: CatalogVersion; source: 'data' | 'filterTarget' }
@@ -41,9 +40,13 @@ function readFilterTarget(): string | null {
 export function useSelectedVersion(catalog: VersionCatalog | undefined) {
   const [params, setParams] = useSearchParams();
   const data = params.get('data');
-  const selection = useMemo(() => (catalog ? resolveSelection(catalog, data, readFilterTarget()) : undefined), [catalog, data]);
+  const selection = useMemo(
+    () => (catalog ? resolveSelection(catalog, data, readFilterTarget()) : undefined),
+    [catalog, data],
+  );
 
-  const fromTarget = selection?.state === 'selected' && selection.source === 'filterTarget' ? selection.version.label : undefined;
+  const fromTarget =
+    selection?.state === 'selected' && selection.source === 'filterTarget' ? selection.version.label : undefined;
   useEffect(() => {
     // Put a version restored from the filter target into the address without a new history entry.
     if (fromTarget) setParams({ data: fromTarget }, { replace: true });

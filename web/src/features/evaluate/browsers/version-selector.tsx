@@ -37,7 +37,9 @@ export function VersionSelector({ heading, versions, selectedHref, onSelect }: V
         leftSection={<IconSearch size={16} aria-hidden />}
         value={filter}
         onChange={(event) => setFilter(event.currentTarget.value)}
-        rightSection={filter && <CloseButton size="sm" aria-label={t('browsers.clearFilter')} onClick={() => setFilter('')} />}
+        rightSection={
+          filter && <CloseButton size="sm" aria-label={t('browsers.clearFilter')} onClick={() => setFilter('')} />
+        }
       />
       {!shown ? (
         <Center h={VERSION_LIST_HEIGHT}>

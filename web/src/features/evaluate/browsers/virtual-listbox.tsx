@@ -25,7 +25,18 @@ const PAGE = 8;
  * A focusable, virtualised listbox: only the visible rows are in the DOM. Arrow keys, Home, End and
  * Page keys move the active row, Enter or Space activates it (ARIA listbox with aria-activedescendant).
  */
-export function VirtualListbox<T>({ items, getKey, renderItem, onActivate, label, height, rowHeight, selectedKey, rowProps, testId }: VirtualListboxProps<T>) {
+export function VirtualListbox<T>({
+  items,
+  getKey,
+  renderItem,
+  onActivate,
+  label,
+  height,
+  rowHeight,
+  selectedKey,
+  rowProps,
+  testId,
+}: VirtualListboxProps<T>) {
   const id = useId();
   const viewport = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<number | null>(null);

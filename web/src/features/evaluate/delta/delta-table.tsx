@@ -75,7 +75,11 @@ export function DeltaTable({ heading, kind, rows, version1, version2 }: DeltaTab
           value={filter}
           onChange={(event) => setFilter(event.currentTarget.value)}
         />
-        <Switch label={t('browsers.delta.onlyChanged')} checked={onlyChanged} onChange={(event) => setOnlyChanged(event.currentTarget.checked)} />
+        <Switch
+          label={t('browsers.delta.onlyChanged')}
+          checked={onlyChanged}
+          onChange={(event) => setOnlyChanged(event.currentTarget.checked)}
+        />
       </Group>
       <ScrollArea.Autosize mah={450} type="auto">
         <Table stickyHeader verticalSpacing={6} className={classes.table} data-testid="delta-table">
@@ -105,7 +109,13 @@ export function DeltaTable({ heading, kind, rows, version1, version2 }: DeltaTab
                 <Table.Td title={label}>
                   <Group gap={4} wrap="nowrap">
                     {row.changed && (
-                      <IconArrowsExchange size={16} role="img" aria-label={t('browsers.delta.changed')} color="var(--mantine-color-orange-8)" style={{ flexShrink: 0 }} />
+                      <IconArrowsExchange
+                        size={16}
+                        role="img"
+                        aria-label={t('browsers.delta.changed')}
+                        color="var(--mantine-color-orange-8)"
+                        style={{ flexShrink: 0 }}
+                      />
                     )}
                     <Anchor component={Link} to={browserLink(kind, label)} size="sm" fw={500}>
                       {shortLabel(row, limit)}

@@ -9,26 +9,66 @@ const delta: SystemDelta = {
   version1: { href: '/api/systems/versions/1', parent_name: 'Brake Unit', name: '1.0', name2: null },
   version2: { href: '/api/systems/versions/2', parent_name: 'Brake Unit', name: '2.0', name2: null },
   systems: [
-    { href: '/api/systems/versions/3', parent_name: 'Door Control', name: '3.0', name2: null, version1: { compatibility_status: 'allowed', obligation: 'Fits.' }, version2: { compatibility_status: 'allowed', obligation: 'Fits.' }, changed: false },
+    {
+      href: '/api/systems/versions/3',
+      parent_name: 'Door Control',
+      name: '3.0',
+      name2: null,
+      version1: { compatibility_status: 'allowed', obligation: 'Fits.' },
+      version2: { compatibility_status: 'allowed', obligation: 'Fits.' },
+      changed: false,
+    },
   ],
   assemblies: [
-    { href: '/api/assemblies/versions/10', parent_name: 'Valve', name: 'A2V1', name2: 'MAT-1', version1: { compatibility_status: 'conditional' }, version2: { compatibility_status: 'forbidden' }, changed: true },
-    { href: '/api/assemblies/versions/11', parent_name: 'Pump', name: null, name2: 'MAT-2', version1: null, version2: { compatibility_status: 'allowed' }, changed: true },
-    { href: '/api/assemblies/versions/12', parent_name: 'Sensor', name: 'S1', name2: null, version1: { compatibility_status: 'allowed' }, version2: { compatibility_status: 'allowed' }, changed: false },
+    {
+      href: '/api/assemblies/versions/10',
+      parent_name: 'Valve',
+      name: 'A2V1',
+      name2: 'MAT-1',
+      version1: { compatibility_status: 'conditional' },
+      version2: { compatibility_status: 'forbidden' },
+      changed: true,
+    },
+    {
+      href: '/api/assemblies/versions/11',
+      parent_name: 'Pump',
+      name: null,
+      name2: 'MAT-2',
+      version1: null,
+      version2: { compatibility_status: 'allowed' },
+      changed: true,
+    },
+    {
+      href: '/api/assemblies/versions/12',
+      parent_name: 'Sensor',
+      name: 'S1',
+      name2: null,
+      version1: { compatibility_status: 'allowed' },
+      version2: { compatibility_status: 'allowed' },
+      changed: false,
+    },
   ],
 };
 
 const api = {
   '/api/infos': infos,
   '/api/systems/versions': [
-    item('/api/systems/1', 'Brake Unit', [version('/api/systems/versions/1', 'Brake Unit', '1.0'), version('/api/systems/versions/2', 'Brake Unit', '2.0')]),
+    item('/api/systems/1', 'Brake Unit', [
+      version('/api/systems/versions/1', 'Brake Unit', '1.0'),
+      version('/api/systems/versions/2', 'Brake Unit', '2.0'),
+    ]),
     item('/api/systems/2', 'Door Control', [version('/api/systems/versions/3', 'Door Control', '3.0')]),
   ],
   '/api/systems/versions/1/delta/2': delta,
 };
 
-const open = (search = '') => renderRoutes([{ path: '/evaluate/system-delta-browser', element: <SystemDeltaBrowser /> }], `/evaluate/system-delta-browser${search}`);
-const searchOf = (router: ReturnType<typeof open>) => Object.fromEntries(new URLSearchParams(router.state.location.search));
+const open = (search = '') =>
+  renderRoutes(
+    [{ path: '/evaluate/system-delta-browser', element: <SystemDeltaBrowser /> }],
+    `/evaluate/system-delta-browser${search}`,
+  );
+const searchOf = (router: ReturnType<typeof open>) =>
+  Object.fromEntries(new URLSearchParams(router.state.location.search));
 const region = (name: string) => screen.findByRole('region', { name });
 
 beforeEach(() => {
@@ -62,11 +102,12 @@ describe('System Delta Browser', () => {
     expect(rows[1]).toHaveTextContent('Pump MAT-2No relationAllowed');
     expect(rows[3]).toHaveTextContent('Valve A2V1 MAT-1ConditionalForbidden');
     // With an obligation text (intern), the status still shows, the text after it.
-    expect(within(await region('System Compatibility')).getAllByRole('row')[1]).toHaveTextContent('Door Control 3.0AllowedFits.AllowedFits.');
-    expect(within(await region('System Compatibility')).getByRole('link', { name: 'Door Control 3.0' })).toHaveAttribute(
-      'href',
-      '/evaluate/system-compatibility-browser?data=Door+Control+3.0',
+    expect(within(await region('System Compatibility')).getAllByRole('row')[1]).toHaveTextContent(
+      'Door Control 3.0AllowedFits.AllowedFits.',
     );
+    expect(
+      within(await region('System Compatibility')).getByRole('link', { name: 'Door Control 3.0' }),
+    ).toHaveAttribute('href', '/evaluate/system-compatibility-browser?data=Door+Control+3.0');
   });
 
   it('filters a table and can show only the changes', async () => {

@@ -23,7 +23,14 @@ function idParam(value: string | null): number | undefined {
   return value !== null && Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
-function PickList<T extends { href: string }>({ heading, items, selectedHref, onPick, name, placeholder }: {
+function PickList<T extends { href: string }>({
+  heading,
+  items,
+  selectedHref,
+  onPick,
+  name,
+  placeholder,
+}: {
   heading: string;
   items: readonly T[] | undefined;
   selectedHref: string | undefined;
@@ -32,7 +39,14 @@ function PickList<T extends { href: string }>({ heading, items, selectedHref, on
   placeholder: string;
 }) {
   let body: ReactNode;
-  if (!items) body = <Center h={PICK_HEIGHT}><Text c="dimmed" ta="center">{placeholder}</Text></Center>;
+  if (!items)
+    body = (
+      <Center h={PICK_HEIGHT}>
+        <Text c="dimmed" ta="center">
+          {placeholder}
+        </Text>
+      </Center>
+    );
   else {
     body = (
       <VirtualListbox
@@ -112,8 +126,20 @@ export function SystemDeltaBrowser() {
   } else {
     result = (
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <DeltaTable heading={t('browsers.lists.systems')} kind="systems" rows={delta.data.systems} version1={versionName(version1)} version2={versionName(version2)} />
-        <DeltaTable heading={t('browsers.lists.assemblies')} kind="assemblies" rows={delta.data.assemblies} version1={versionName(version1)} version2={versionName(version2)} />
+        <DeltaTable
+          heading={t('browsers.lists.systems')}
+          kind="systems"
+          rows={delta.data.systems}
+          version1={versionName(version1)}
+          version2={versionName(version2)}
+        />
+        <DeltaTable
+          heading={t('browsers.lists.assemblies')}
+          kind="assemblies"
+          rows={delta.data.assemblies}
+          version1={versionName(version1)}
+          version2={versionName(version2)}
+        />
       </SimpleGrid>
     );
   }

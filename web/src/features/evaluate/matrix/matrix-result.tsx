@@ -39,8 +39,18 @@ export function MatrixResult({ ready, failed, emptyText, matrix, caption, rowsLa
     <Stack gap="sm">
       <Box pos="relative">
         {/* A changed selection keeps the previous matrix visible, dimmed, until the new one arrives. */}
-        <LoadingOverlay visible={matrix.isPlaceholderData} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': t('matrix.loading') }} />
-        <MatrixTable caption={caption} rowsLabel={rowsLabel} rows={matrix.data.rows} groups={groupsOf(matrix.data)} cells={matrix.data.cells} />
+        <LoadingOverlay
+          visible={matrix.isPlaceholderData}
+          overlayProps={{ blur: 1 }}
+          loaderProps={{ 'aria-label': t('matrix.loading') }}
+        />
+        <MatrixTable
+          caption={caption}
+          rowsLabel={rowsLabel}
+          rows={matrix.data.rows}
+          groups={groupsOf(matrix.data)}
+          cells={matrix.data.cells}
+        />
       </Box>
       <MatrixLegend />
     </Stack>

@@ -8,9 +8,20 @@ import { SystemSystemAssemblyMatrix } from './system-system-assembly-matrix';
 
 // ---- a small catalogue: system 1 (version 10) holds EVC 100, 101 and JRU 200; system 2 (version 20) holds JRU 200
 
-const audit = { creation_time: '2024-01-01T00:00:00Z', modification_time: '2024-01-01T00:00:00Z', created_by: 'admin', updated_by: 'admin', etag: '1' };
+const audit = {
+  creation_time: '2024-01-01T00:00:00Z',
+  modification_time: '2024-01-01T00:00:00Z',
+  created_by: 'admin',
+  updated_by: 'admin',
+  etag: '1',
+};
 
-function item(kind: 'systems' | 'assemblies', id: number, name: string, versions: [number, string | null, string | null][]): ItemWithVersions {
+function item(
+  kind: 'systems' | 'assemblies',
+  id: number,
+  name: string,
+  versions: [number, string | null, string | null][],
+): ItemWithVersions {
   return {
     href: `/api/${kind}/${id}`,
     name,
@@ -29,7 +40,10 @@ function item(kind: 'systems' | 'assemblies', id: number, name: string, versions
   };
 }
 
-const systems = [item('systems', 1, 'ETCS Onboard Unit', [[10, '1.6.2', null]]), item('systems', 2, 'Door Control', [[20, '2.1.0', null]])];
+const systems = [
+  item('systems', 1, 'ETCS Onboard Unit', [[10, '1.6.2', null]]),
+  item('systems', 2, 'Door Control', [[20, '2.1.0', null]]),
+];
 const assemblies = [
   item('assemblies', 5, 'European Vital Computer EVC-270', [
     [100, 'A2V100', 'MAT-1'],
@@ -38,9 +52,24 @@ const assemblies = [
   item('assemblies', 7, 'Juridical Recording Unit JRU-200', [[200, 'A2V200', 'MAT-2']]),
 ];
 const labels: Record<number, VersionLabel> = {
-  100: { href: '/api/assemblies/versions/100', parent_name: 'European Vital Computer EVC-270', name: 'A2V100', name2: 'MAT-1' },
-  101: { href: '/api/assemblies/versions/101', parent_name: 'European Vital Computer EVC-270', name: 'A2V101', name2: null },
-  200: { href: '/api/assemblies/versions/200', parent_name: 'Juridical Recording Unit JRU-200', name: 'A2V200', name2: 'MAT-2' },
+  100: {
+    href: '/api/assemblies/versions/100',
+    parent_name: 'European Vital Computer EVC-270',
+    name: 'A2V100',
+    name2: 'MAT-1',
+  },
+  101: {
+    href: '/api/assemblies/versions/101',
+    parent_name: 'European Vital Computer EVC-270',
+    name: 'A2V101',
+    name2: null,
+  },
+  200: {
+    href: '/api/assemblies/versions/200',
+    parent_name: 'Juridical Recording Unit JRU-200',
+    name: 'A2V200',
+    name2: 'MAT-2',
+  },
 };
 
 function records(fromHref: string, to: string[]): CompatibilityRecord[] {
@@ -58,13 +87,23 @@ const answers: Record<string, unknown> = {
   'GET /api/infos': { modification_time: '2024-01-01T00:00:00Z' },
   'GET /api/systems/versions': systems,
   'GET /api/assemblies/versions': assemblies,
-  'GET /api/systems/versions/10/compatibilities/assemblies': records('/api/systems/versions/10', [labels[100]!.href, labels[101]!.href, labels[200]!.href]),
-  'GET /api/assemblies/versions/100/compatibilities/assemblies': records(labels[100]!.href, [labels[101]!.href, labels[200]!.href]),
+  'GET /api/systems/versions/10/compatibilities/assemblies': records('/api/systems/versions/10', [
+    labels[100]!.href,
+    labels[101]!.href,
+    labels[200]!.href,
+  ]),
+  'GET /api/assemblies/versions/100/compatibilities/assemblies': records(labels[100]!.href, [
+    labels[101]!.href,
+    labels[200]!.href,
+  ]),
   'GET /api/assemblies/versions/101/compatibilities/assemblies': records(labels[101]!.href, [labels[100]!.href]),
   'GET /api/assemblies/versions/200/compatibilities/assemblies': [],
   'GET /api/assemblies/versions/100/compatibilities/systems': records(labels[100]!.href, ['/api/systems/versions/10']),
   'GET /api/assemblies/versions/101/compatibilities/systems': records(labels[101]!.href, ['/api/systems/versions/10']),
-  'GET /api/assemblies/versions/200/compatibilities/systems': records(labels[200]!.href, ['/api/systems/versions/10', '/api/systems/versions/20']),
+  'GET /api/assemblies/versions/200/compatibilities/systems': records(labels[200]!.href, [
+    '/api/systems/versions/10',
+    '/api/systems/versions/20',
+  ]),
 };
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -72,13 +111,22 @@ const matrixRequests: MatrixRequest[] = [];
 
 function matrixAnswer(request: MatrixRequest): MatrixResponse {
   const cells: MatrixResponse['cells'] = [
-    { row: labels[100]!.href, column: labels[200]!.href, compatibility_status: 'allowed', obligation: 'Compatible from serial number 12 onwards.' },
+    {
+      row: labels[100]!.href,
+      column: labels[200]!.href,
+      compatibility_status: 'allowed',
+      obligation: 'Compatible from serial number 12 onwards.',
+    },
     { row: labels[100]!.href, column: labels[101]!.href, compatibility_status: 'forbidden' },
   ];
   return {
     rows: request.rows.map((id) => labels[id]!),
     columns: request.columns.map((id) => labels[id]!),
-    cells: cells.filter((cell) => request.rows.some((id) => labels[id]!.href === cell.row) && request.columns.some((id) => labels[id]!.href === cell.column)),
+    cells: cells.filter(
+      (cell) =>
+        request.rows.some((id) => labels[id]!.href === cell.row) &&
+        request.columns.some((id) => labels[id]!.href === cell.column),
+    ),
   };
 }
 
@@ -117,18 +165,28 @@ describe('System – Assembly Matrix', TEST_TIMEOUT, () => {
     renderWithProviders(<SystemAssemblyMatrix />, { route });
     const table = await findTable('System - Assembly Matrix');
 
-    expect(matrixRequests).toEqual([{ rowKind: 'assemblies', rows: [100, 101], columnKind: 'assemblies', columns: [200, 101] }]);
-    const headings = within(table).getAllByRole('columnheader');
-    expect(headings.map((heading) => heading.textContent)).toEqual(['Juridical Recording Unit JRU-200A2V200 · MAT-2', 'European Vital Computer EVC-270A2V101']);
-    for (const heading of headings) expect(heading.querySelector('[data-orientation="vertical"]')).not.toBeNull();
-    expect(within(table).getAllByRole('rowheader').map((heading) => heading.title)).toEqual([
-      'European Vital Computer EVC-270 A2V100 MAT-1',
-      'European Vital Computer EVC-270 A2V101',
+    expect(matrixRequests).toEqual([
+      { rowKind: 'assemblies', rows: [100, 101], columnKind: 'assemblies', columns: [200, 101] },
     ]);
+    const headings = within(table).getAllByRole('columnheader');
+    expect(headings.map((heading) => heading.textContent)).toEqual([
+      'Juridical Recording Unit JRU-200A2V200 · MAT-2',
+      'European Vital Computer EVC-270A2V101',
+    ]);
+    for (const heading of headings) expect(heading.querySelector('[data-orientation="vertical"]')).not.toBeNull();
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((heading) => heading.title),
+    ).toEqual(['European Vital Computer EVC-270 A2V100 MAT-1', 'European Vital Computer EVC-270 A2V101']);
 
-    const allowed = within(table).getByLabelText(/A2V100 MAT-1 with Juridical Recording Unit JRU-200 A2V200 MAT-2: Allowed/);
+    const allowed = within(table).getByLabelText(
+      /A2V100 MAT-1 with Juridical Recording Unit JRU-200 A2V200 MAT-2: Allowed/,
+    );
     expect(allowed).toHaveAttribute('data-status', 'allowed');
-    expect(within(table).getByLabelText(/A2V100 MAT-1 with European Vital Computer EVC-270 A2V101: Forbidden/)).toHaveAttribute('data-status', 'forbidden');
+    expect(
+      within(table).getByLabelText(/A2V100 MAT-1 with European Vital Computer EVC-270 A2V101: Forbidden/),
+    ).toHaveAttribute('data-status', 'forbidden');
     const self = within(table).getByLabelText('Same assembly');
     expect(self).toHaveAttribute('aria-disabled', 'true');
     expect(self).not.toHaveAttribute('tabindex');
@@ -150,7 +208,9 @@ describe('System – Assembly Matrix', TEST_TIMEOUT, () => {
   });
 
   it('names the parts of a link that cannot be used and keeps the rest of the screen usable', async () => {
-    renderWithProviders(<SystemAssemblyMatrix />, { route: '/evaluate/system-assembly-matrix?system=99&version=10&assemblies=abc' });
+    renderWithProviders(<SystemAssemblyMatrix />, {
+      route: '/evaluate/system-assembly-matrix?system=99&version=10&assemblies=abc',
+    });
     const alert = await screen.findByTestId('matrix-invalid-link', {}, WAIT);
     await waitFor(() => expect(alert).toHaveTextContent('system 99, version 10'), WAIT);
     expect(alert).toHaveTextContent('assembly version abc');
@@ -173,20 +233,28 @@ describe('System – Assembly Matrix', TEST_TIMEOUT, () => {
   });
 
   it('says when no assembly relates to the chosen ones', async () => {
-    renderWithProviders(<SystemAssemblyMatrix />, { route: '/evaluate/system-assembly-matrix?system=1&version=10&assemblies=200' });
-    expect(await screen.findByTestId('matrix-empty-options', {}, WAIT)).toHaveTextContent('No assemblies have a relation to the selected assemblies.');
+    renderWithProviders(<SystemAssemblyMatrix />, {
+      route: '/evaluate/system-assembly-matrix?system=1&version=10&assemblies=200',
+    });
+    expect(await screen.findByTestId('matrix-empty-options', {}, WAIT)).toHaveTextContent(
+      'No assemblies have a relation to the selected assemblies.',
+    );
   });
 });
 
 describe('System – System – Assembly Matrix', TEST_TIMEOUT, () => {
   it('hides blocks 1 and 2 until block 0 has an assembly', async () => {
-    renderWithProviders(<SystemSystemAssemblyMatrix />, { route: '/evaluate/system-system-assembly-matrix?system0=1&version0=10' });
+    renderWithProviders(<SystemSystemAssemblyMatrix />, {
+      route: '/evaluate/system-system-assembly-matrix?system0=1&version0=10',
+    });
     expect(await screen.findByTestId('matrix-block-0', {}, WAIT)).toBeInTheDocument();
     expect(screen.queryByTestId('matrix-block-1')).toBeNull();
   });
 
   it('says when no assembly of another system relates to block 0', async () => {
-    renderWithProviders(<SystemSystemAssemblyMatrix />, { route: '/evaluate/system-system-assembly-matrix?system0=1&version0=10&assemblies0=101' });
+    renderWithProviders(<SystemSystemAssemblyMatrix />, {
+      route: '/evaluate/system-system-assembly-matrix?system0=1&version0=10&assemblies0=101',
+    });
     expect(await screen.findByTestId('matrix-no-related-systems', {}, WAIT)).toHaveTextContent(
       'No assemblies in the other systems have a relation to the selected assemblies.',
     );
@@ -195,12 +263,18 @@ describe('System – System – Assembly Matrix', TEST_TIMEOUT, () => {
 
   it('compares block 0 with the related assemblies of another system, grouped by system version', async () => {
     renderWithProviders(<SystemSystemAssemblyMatrix />, {
-      route: '/evaluate/system-system-assembly-matrix?system0=1&version0=10&assemblies0=100&system1=2&version1=20&assemblies1=200',
+      route:
+        '/evaluate/system-system-assembly-matrix?system0=1&version0=10&assemblies0=100&system1=2&version1=20&assemblies1=200',
     });
     const table = await findTable('System - System - Assembly Matrix');
     expect(within(table).getByRole('columnheader', { name: 'Door Control 2.1.0' })).toHaveAttribute('colspan', '1');
     expect(within(table).getByLabelText(/: Allowed/)).toHaveAttribute('data-status', 'allowed');
-    expect(matrixRequests.at(-1)).toEqual({ rowKind: 'assemblies', rows: [100], columnKind: 'assemblies', columns: [200] });
+    expect(matrixRequests.at(-1)).toEqual({
+      rowKind: 'assemblies',
+      rows: [100],
+      columnKind: 'assemblies',
+      columns: [200],
+    });
 
     // Block 1 offers only the related system (2); system 1 is taken by block 0.
     const block1 = screen.getByTestId('matrix-block-1');

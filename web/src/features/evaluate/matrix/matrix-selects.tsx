@@ -13,7 +13,10 @@ export interface IdOption {
 const byLabel = new Intl.Collator(undefined, { numeric: true }).compare;
 
 /** Options for the given assembly version ids, named from the catalog and sorted by name. */
-export function assemblyOptions(ids: Iterable<number> | undefined, catalog: ReadonlyMap<number, { label: string }>): IdOption[] {
+export function assemblyOptions(
+  ids: Iterable<number> | undefined,
+  catalog: ReadonlyMap<number, { label: string }>,
+): IdOption[] {
   const options: IdOption[] = [];
   for (const id of ids ?? []) {
     const entry = catalog.get(id);
@@ -37,7 +40,15 @@ interface ChoiceSelectProps {
  * A searchable single choice. Mantine does not deselect on its own here: every pick goes to
  * `onChoose`, and the selection rules decide what choosing the current option again means.
  */
-export function ChoiceSelect({ label, placeholder, data, value, onChoose, loading = false, disabled = false }: ChoiceSelectProps) {
+export function ChoiceSelect({
+  label,
+  placeholder,
+  data,
+  value,
+  onChoose,
+  loading = false,
+  disabled = false,
+}: ChoiceSelectProps) {
   const { t } = useTranslation();
   return (
     <Select<number>
@@ -74,7 +85,17 @@ interface AssemblyMultiSelectProps {
 }
 
 /** Up to `max` assembly versions (SPEC 5); an attempt to choose more is ignored with a hint. */
-export function AssemblyMultiSelect({ label, placeholder, data, value, max, onChange, loading = false, disabled = false, emptyMessage }: AssemblyMultiSelectProps) {
+export function AssemblyMultiSelect({
+  label,
+  placeholder,
+  data,
+  value,
+  max,
+  onChange,
+  loading = false,
+  disabled = false,
+  emptyMessage,
+}: AssemblyMultiSelectProps) {
   const { t } = useTranslation();
   const [overLimit, setOverLimit] = useState(false);
   const empty = !loading && !disabled && data.length === 0 && emptyMessage !== undefined;

@@ -58,7 +58,11 @@ function StatusCell({ cell, row, column }: { cell: MatrixCell; row: string; colu
         className={classes.cell}
         data-status={cell.compatibility_status}
         tabIndex={0}
-        aria-label={t('matrix.cellLabel', { row, column, status: cell.obligation ? `${status}: ${cell.obligation}` : status })}
+        aria-label={t('matrix.cellLabel', {
+          row,
+          column,
+          status: cell.obligation ? `${status}: ${cell.obligation}` : status,
+        })}
         style={{ background: `var(--mantine-color-${color}-filled)` }}
       >
         <Icon size={16} color="var(--mantine-color-white)" aria-hidden />
@@ -94,7 +98,12 @@ export function MatrixTable({ caption, rowsLabel, rows, groups, cells }: MatrixT
           <tr>
             <td className={classes.corner}>{rowsLabel}</td>
             {columns.map(({ group, column }) => (
-              <th key={`${group} ${column.href}`} scope="col" className={classes.columnHeader} title={versionLabel(column)}>
+              <th
+                key={`${group} ${column.href}`}
+                scope="col"
+                className={classes.columnHeader}
+                title={versionLabel(column)}
+              >
                 <div className={classes.rotated} data-orientation="vertical">
                   <VersionName label={column} />
                 </div>
@@ -111,7 +120,15 @@ export function MatrixTable({ caption, rowsLabel, rows, groups, cells }: MatrixT
               {columns.map(({ group, column }) => {
                 const key = `${group} ${column.href}`;
                 if (row.href === column.href) {
-                  return <td key={key} className={classes.cell} data-self aria-disabled="true" aria-label={t('matrix.sameAssembly')} />;
+                  return (
+                    <td
+                      key={key}
+                      className={classes.cell}
+                      data-self
+                      aria-disabled="true"
+                      aria-label={t('matrix.sameAssembly')}
+                    />
+                  );
                 }
                 const cell = byPair.get(`${row.href} ${column.href}`);
                 if (!cell) return <td key={key} className={classes.cell} aria-label={t('status.none')} />;

@@ -47,7 +47,10 @@ export function idOf(href: string): number {
 }
 
 /** The versions related to any of `ids`, and whether the related lists of all of them are loaded. */
-export function relatedTo(ids: readonly number[], related: ReadonlyMap<number, ReadonlySet<number>>): { ids: Set<number>; complete: boolean } {
+export function relatedTo(
+  ids: readonly number[],
+  related: ReadonlyMap<number, ReadonlySet<number>>,
+): { ids: Set<number>; complete: boolean } {
   const result = new Set<number>();
   let complete = true;
   for (const id of ids) {
@@ -70,9 +73,16 @@ export interface BlockOptions {
  * Keeps the choices of a block that its options allow. A choice that depends on a dropped one is
  * dropped with it; a choice that cannot be judged yet is kept and the result is incomplete.
  */
-export function checkBlock(block: SystemBlock, options: BlockOptions, dropped: Dropped[], blockIndex?: number): { block: SystemBlock; complete: boolean } {
+export function checkBlock(
+  block: SystemBlock,
+  options: BlockOptions,
+  dropped: Dropped[],
+  blockIndex?: number,
+): { block: SystemBlock; complete: boolean } {
   const drop = (field: SelectionField, ids: readonly (number | null)[]) => {
-    for (const id of ids) if (id !== null) dropped.push({ field, value: String(id), ...(blockIndex === undefined ? {} : { block: blockIndex }) });
+    for (const id of ids)
+      if (id !== null)
+        dropped.push({ field, value: String(id), ...(blockIndex === undefined ? {} : { block: blockIndex }) });
   };
   const { system, version, assemblies } = block;
   if (system === null || (options.systems && !options.systems.has(system))) {
@@ -90,7 +100,10 @@ export function checkBlock(block: SystemBlock, options: BlockOptions, dropped: D
   if (assemblies.length === 0) return { block, complete: true };
   const allowed = options.assembliesOf(version);
   if (!allowed) return { block, complete: false };
-  drop('assembly', assemblies.filter((id) => !allowed.has(id)));
+  drop(
+    'assembly',
+    assemblies.filter((id) => !allowed.has(id)),
+  );
   return { block: { system, version, assemblies: assemblies.filter((id) => allowed.has(id)) }, complete: true };
 }
 
@@ -102,7 +115,13 @@ const MAX_ID = 2_147_483_647;
 const toId = (text: string): number | null => (ID_PATTERN.test(text) && Number(text) <= MAX_ID ? Number(text) : null);
 
 /** Reads one id; anything else there is reported as dropped. */
-export function readId(params: URLSearchParams, key: string, field: SelectionField, dropped: Dropped[], block?: number): number | null {
+export function readId(
+  params: URLSearchParams,
+  key: string,
+  field: SelectionField,
+  dropped: Dropped[],
+  block?: number,
+): number | null {
   const text = params.get(key)?.trim();
   if (!text) return null;
   const id = toId(text);
@@ -111,7 +130,14 @@ export function readId(params: URLSearchParams, key: string, field: SelectionFie
 }
 
 /** Reads a comma-separated id list under the rules of `limitSelection`; what does not fit is reported. */
-export function readIds(params: URLSearchParams, key: string, field: SelectionField, max: number, dropped: Dropped[], block?: number): number[] {
+export function readIds(
+  params: URLSearchParams,
+  key: string,
+  field: SelectionField,
+  max: number,
+  dropped: Dropped[],
+  block?: number,
+): number[] {
   const where = block === undefined ? {} : { block };
   const ids: number[] = [];
   for (const part of (params.get(key) ?? '').split(',')) {

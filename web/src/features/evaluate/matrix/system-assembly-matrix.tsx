@@ -33,7 +33,10 @@ export function SystemAssemblyMatrix() {
     'assemblies',
   );
   const partners = useCompatibleIds(
-    useMemo(() => hrefsOf(requested.assemblies, catalogs.assemblyVersions), [requested.assemblies, catalogs.assemblyVersions]),
+    useMemo(
+      () => hrefsOf(requested.assemblies, catalogs.assemblyVersions),
+      [requested.assemblies, catalogs.assemblyVersions],
+    ),
     'assemblies',
   );
   const facts = useMemo<SystemAssemblyFacts>(
@@ -42,15 +45,22 @@ export function SystemAssemblyMatrix() {
   );
   const checked = useMemo(() => checkSystemAssembly(requested, facts), [requested, facts]);
   const selection = checked.selection;
-  const dispatch = (action: SystemAssemblyAction) => url.write(checkSystemAssembly(systemAssemblyReducer(selection, action), facts).selection);
+  const dispatch = (action: SystemAssemblyAction) =>
+    url.write(checkSystemAssembly(systemAssemblyReducer(selection, action), facts).selection);
   const matrix = useAssemblyMatrix(selection.assemblies, selection.others, checked.complete);
 
   const system = catalogs.systems?.find((entry) => entry.id === selection.system);
   const version = system?.versions.find((entry) => entry.id === selection.version);
   const compatible = selection.version === null ? undefined : versionAssemblies.byId.get(selection.version);
   const related = useMemo(() => relatedTo(selection.assemblies, partners.byId), [selection.assemblies, partners.byId]);
-  const componentOptions = useMemo(() => assemblyOptions(compatible, catalogs.assemblyVersions), [compatible, catalogs.assemblyVersions]);
-  const relatedOptions = useMemo(() => assemblyOptions(related.ids, catalogs.assemblyVersions), [related, catalogs.assemblyVersions]);
+  const componentOptions = useMemo(
+    () => assemblyOptions(compatible, catalogs.assemblyVersions),
+    [compatible, catalogs.assemblyVersions],
+  );
+  const relatedOptions = useMemo(
+    () => assemblyOptions(related.ids, catalogs.assemblyVersions),
+    [related, catalogs.assemblyVersions],
+  );
 
   const selectors = (
     <Paper withBorder p="md" radius="md">

@@ -94,11 +94,22 @@ describe('checkSystemAssembly: the selection against the data', () => {
   it('drops an unknown system with everything that depends on it', () => {
     const checked = checkSystemAssembly({ ...chosen, system: 99 }, facts);
     expect(checked.selection).toEqual(EMPTY_SYSTEM_ASSEMBLY);
-    expect(checked.dropped.map((item) => `${item.field} ${item.value}`)).toEqual(['system 99', 'version 10', 'assembly 100', 'assembly 101', 'other 200']);
+    expect(checked.dropped.map((item) => `${item.field} ${item.value}`)).toEqual([
+      'system 99',
+      'version 10',
+      'assembly 100',
+      'assembly 101',
+      'other 200',
+    ]);
   });
 
   it('drops a version of another system and assemblies not compatible with the version', () => {
-    expect(checkSystemAssembly({ ...chosen, version: 20 }, facts).selection).toEqual({ system: 1, version: null, assemblies: [], others: [] });
+    expect(checkSystemAssembly({ ...chosen, version: 20 }, facts).selection).toEqual({
+      system: 1,
+      version: null,
+      assemblies: [],
+      others: [],
+    });
     const checked = checkSystemAssembly({ ...chosen, assemblies: [100, 555] }, facts);
     expect(checked.selection.assemblies).toEqual([100]);
     expect(checked.dropped).toEqual([{ field: 'assembly', value: '555' }]);
@@ -122,7 +133,9 @@ describe('the selection in the URL', () => {
   });
 
   it('reports malformed ids, duplicates aside, and ids beyond the maximum', () => {
-    const { selection, dropped } = parseSystemAssemblySearch(`?system=abc&version=10&assemblies=1,x,1,-2&others=${range(1, 21).join('%2C')}`);
+    const { selection, dropped } = parseSystemAssemblySearch(
+      `?system=abc&version=10&assemblies=1,x,1,-2&others=${range(1, 21).join('%2C')}`,
+    );
     expect(selection).toEqual({ system: null, version: 10, assemblies: [1], others: range(1, 20) });
     expect(dropped).toEqual([
       { field: 'system', value: 'abc' },

@@ -19,7 +19,12 @@ export interface SystemAssemblySelection {
   others: number[];
 }
 
-export const EMPTY_SYSTEM_ASSEMBLY: SystemAssemblySelection = { system: null, version: null, assemblies: [], others: [] };
+export const EMPTY_SYSTEM_ASSEMBLY: SystemAssemblySelection = {
+  system: null,
+  version: null,
+  assemblies: [],
+  others: [],
+};
 
 export type SystemAssemblyAction =
   | { type: 'system'; id: number | null }
@@ -34,7 +39,10 @@ export type SystemAssemblyAction =
  * system or version that is already chosen changes nothing; `null` clears it. A choice whose
  * prerequisite is missing (a version without a system, …) is ignored.
  */
-export function systemAssemblyReducer(state: SystemAssemblySelection, action: SystemAssemblyAction): SystemAssemblySelection {
+export function systemAssemblyReducer(
+  state: SystemAssemblySelection,
+  action: SystemAssemblyAction,
+): SystemAssemblySelection {
   switch (action.type) {
     case 'system':
       return action.id === state.system ? state : { ...EMPTY_SYSTEM_ASSEMBLY, system: action.id };
@@ -68,9 +76,16 @@ export interface SystemAssemblyFacts {
  * The part of a selection (from a link, or after a change) that the data allows: known system and
  * version, assemblies compatible with the version, other assemblies related to the chosen ones.
  */
-export function checkSystemAssembly(selection: SystemAssemblySelection, facts: SystemAssemblyFacts): Checked<SystemAssemblySelection> {
+export function checkSystemAssembly(
+  selection: SystemAssemblySelection,
+  facts: SystemAssemblyFacts,
+): Checked<SystemAssemblySelection> {
   const dropped: Dropped[] = [];
-  const { block, complete } = checkBlock(selection, { systems: facts.systems, assembliesOf: (version) => facts.versionAssemblies.get(version) }, dropped);
+  const { block, complete } = checkBlock(
+    selection,
+    { systems: facts.systems, assembliesOf: (version) => facts.versionAssemblies.get(version) },
+    dropped,
+  );
   if (block.assemblies.length === 0) {
     for (const id of selection.others) dropped.push({ field: 'other', value: String(id) });
     return { selection: { ...block, others: [] }, dropped, complete };

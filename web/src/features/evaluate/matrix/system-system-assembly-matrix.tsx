@@ -36,10 +36,27 @@ interface BlockProps {
   dispatch: (action: SystemSystemAssemblyAction) => void;
 }
 
-function SelectorBlock({ index, systems, versions, assemblies, system, version, chosen, loading, dispatch }: BlockProps) {
+function SelectorBlock({
+  index,
+  systems,
+  versions,
+  assemblies,
+  system,
+  version,
+  chosen,
+  loading,
+  dispatch,
+}: BlockProps) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={`matrix-block-${index}`} data-testid={`matrix-block-${index}`}>
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="section"
+      aria-labelledby={`matrix-block-${index}`}
+      data-testid={`matrix-block-${index}`}
+    >
       <Stack gap="xs">
         <div>
           <Title order={2} size="h4" id={`matrix-block-${index}`}>
@@ -141,10 +158,19 @@ export function SystemSystemAssemblyMatrix() {
     const taken = systemsTakenElsewhere(blocks, index);
     const system = block.system === null ? undefined : systemById.get(block.system);
     // Block 0 offers everything; blocks 1 and 2 only what relates to block 0's assemblies.
-    const offeredSystems = index === 0 ? catalogs.systems ?? [] : (catalogs.systems ?? []).filter((entry) => offer.systems.has(entry.id));
+    const offeredSystems =
+      index === 0 ? (catalogs.systems ?? []) : (catalogs.systems ?? []).filter((entry) => offer.systems.has(entry.id));
     const relatedVersions = system && offer.systems.get(system.id);
-    const offeredVersions = index === 0 ? system?.versions ?? [] : (system?.versions ?? []).filter((entry) => relatedVersions?.includes(entry.id));
-    const assemblies = block.version === null ? undefined : index === 0 ? versionAssemblies.byId.get(block.version) : offer.assemblies.get(block.version);
+    const offeredVersions =
+      index === 0
+        ? (system?.versions ?? [])
+        : (system?.versions ?? []).filter((entry) => relatedVersions?.includes(entry.id));
+    const assemblies =
+      block.version === null
+        ? undefined
+        : index === 0
+          ? versionAssemblies.byId.get(block.version)
+          : offer.assemblies.get(block.version);
     return {
       index,
       systems: offeredSystems.map((entry) => ({ value: entry.id, label: entry.name, disabled: taken.has(entry.id) })),

@@ -14,7 +14,11 @@ import {
 
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
-const block = (system: number | null, version: number | null = null, assemblies: number[] = []): SystemBlock => ({ system, version, assemblies });
+const block = (system: number | null, version: number | null = null, assemblies: number[] = []): SystemBlock => ({
+  system,
+  version,
+  assemblies,
+});
 
 /** Block 0 on system 1, block 1 on system 2, block 2 on system 3. */
 const full: SystemBlocks = [block(1, 10, [100, 101]), block(2, 20, [200]), block(3, 30, [300])];
@@ -55,7 +59,9 @@ describe('System – System – Assembly Matrix selection rules', () => {
   });
 
   it('keeps at most 15 assemblies per block, without duplicates', () => {
-    expect(reduce(full, { type: 'assemblies', block: 1, ids: [200, 200, ...range(201, 20)] })[1].assemblies).toEqual(range(200, 15));
+    expect(reduce(full, { type: 'assemblies', block: 1, ids: [200, 200, ...range(201, 20)] })[1].assemblies).toEqual(
+      range(200, 15),
+    );
   });
 
   it('resets all blocks', () => {
@@ -108,7 +114,10 @@ describe('related offer and check against the data', () => {
     const blocks: SystemBlocks = [block(1, 10, [100]), block(2, 20, [200, 201]), block(3, 30, [300])];
     expect(checkSystemSystemAssembly(blocks, facts)).toEqual({ selection: blocks, dropped: [], complete: true });
 
-    const unrelated = checkSystemSystemAssembly([block(1, 10, [100]), block(2, 21, [200, 201]), block(4, 40, [400])], facts);
+    const unrelated = checkSystemSystemAssembly(
+      [block(1, 10, [100]), block(2, 21, [200, 201]), block(4, 40, [400])],
+      facts,
+    );
     expect(unrelated.selection).toEqual([block(1, 10, [100]), block(2, 21, [201]), EMPTY_BLOCK]);
     expect(unrelated.dropped).toEqual([
       { field: 'assembly', value: '200', block: 1 },
@@ -139,7 +148,9 @@ describe('related offer and check against the data', () => {
 describe('the blocks in the URL', () => {
   it('round-trips through the query string', () => {
     const search = systemSystemAssemblySearch(full);
-    expect(search).toBe('?system0=1&version0=10&assemblies0=100,101&system1=2&version1=20&assemblies1=200&system2=3&version2=30&assemblies2=300');
+    expect(search).toBe(
+      '?system0=1&version0=10&assemblies0=100,101&system1=2&version1=20&assemblies1=200&system2=3&version2=30&assemblies2=300',
+    );
     expect(parseSystemSystemAssemblySearch(search)).toEqual({ selection: full, dropped: [] });
   });
 

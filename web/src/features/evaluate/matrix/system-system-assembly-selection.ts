@@ -65,7 +65,8 @@ export function systemSystemAssemblyReducer(blocks: SystemBlocks, action: System
       next = { ...current, assemblies: limitSelection(action.ids, MAX_ASSEMBLIES) };
       break;
   }
-  if (action.block === 0) return next.assemblies.length > 0 ? [next, blocks[1], blocks[2]] : [next, EMPTY_BLOCK, EMPTY_BLOCK];
+  if (action.block === 0)
+    return next.assemblies.length > 0 ? [next, blocks[1], blocks[2]] : [next, EMPTY_BLOCK, EMPTY_BLOCK];
   return action.block === 1 ? [blocks[0], next, blocks[2]] : [blocks[0], blocks[1], next];
 }
 
@@ -125,9 +126,17 @@ const NOTHING_ON_OFFER = { systems: new Map<number, number[]>(), assembliesOf: (
  * System – Assembly Matrix, blocks 1 and 2 only with related systems, versions and assemblies, and no
  * system twice.
  */
-export function checkSystemSystemAssembly(blocks: SystemBlocks, facts: SystemSystemAssemblyFacts): Checked<SystemBlocks> {
+export function checkSystemSystemAssembly(
+  blocks: SystemBlocks,
+  facts: SystemSystemAssemblyFacts,
+): Checked<SystemBlocks> {
   const dropped: Dropped[] = [];
-  const first = checkBlock(blocks[0], { systems: facts.systems, assembliesOf: (version) => facts.versionAssemblies.get(version) }, dropped, 0);
+  const first = checkBlock(
+    blocks[0],
+    { systems: facts.systems, assembliesOf: (version) => facts.versionAssemblies.get(version) },
+    dropped,
+    0,
+  );
   if (first.block.assemblies.length === 0) {
     checkBlock(blocks[1], NOTHING_ON_OFFER, dropped, 1);
     checkBlock(blocks[2], NOTHING_ON_OFFER, dropped, 2);
@@ -141,7 +150,12 @@ export function checkSystemSystemAssembly(blocks: SystemBlocks, facts: SystemSys
   const taken = new Set<number>(first.block.system === null ? [] : [first.block.system]);
   let complete = first.complete;
   const checkOther = (block: SystemBlock, index: BlockIndex) => {
-    const result = checkBlock(block, block.system !== null && taken.has(block.system) ? NOTHING_ON_OFFER : options, dropped, index);
+    const result = checkBlock(
+      block,
+      block.system !== null && taken.has(block.system) ? NOTHING_ON_OFFER : options,
+      dropped,
+      index,
+    );
     if (result.block.system !== null) taken.add(result.block.system);
     complete &&= result.complete;
     return result.block;
@@ -151,7 +165,11 @@ export function checkSystemSystemAssembly(blocks: SystemBlocks, facts: SystemSys
   return { selection: [first.block, second, third], dropped, complete };
 }
 
-const keys = (index: BlockIndex) => ({ system: `system${index}`, version: `version${index}`, assemblies: `assemblies${index}` });
+const keys = (index: BlockIndex) => ({
+  system: `system${index}`,
+  version: `version${index}`,
+  assemblies: `assemblies${index}`,
+});
 
 /** Reads the blocks from a query string (`?system0=1&version0=2&assemblies0=3,4&system1=…`). */
 export function parseSystemSystemAssemblySearch(search: string): { selection: SystemBlocks; dropped: Dropped[] } {
@@ -167,10 +185,13 @@ export function parseSystemSystemAssemblySearch(search: string): { selection: Sy
 
 export function systemSystemAssemblySearch(blocks: SystemBlocks): string {
   return searchOf(
-    BLOCK_INDICES.flatMap((index) => [
-      [keys(index).system, blocks[index].system],
-      [keys(index).version, blocks[index].version],
-      [keys(index).assemblies, blocks[index].assemblies],
-    ] as const),
+    BLOCK_INDICES.flatMap(
+      (index) =>
+        [
+          [keys(index).system, blocks[index].system],
+          [keys(index).version, blocks[index].version],
+          [keys(index).assemblies, blocks[index].assemblies],
+        ] as const,
+    ),
   );
 }

@@ -1,4 +1,11 @@
-import { BinaryBitmap, DecodeHintType, Exception, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
+import {
+  BinaryBitmap,
+  DecodeHintType,
+  Exception,
+  HybridBinarizer,
+  QRCodeReader,
+  RGBLuminanceSource,
+} from '@zxing/library';
 
 export interface RgbaImage {
   /** RGBA bytes, four per pixel, row by row (as in canvas ImageData). */

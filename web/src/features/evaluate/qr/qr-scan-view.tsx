@@ -22,7 +22,17 @@ function captureCentre(video: HTMLVideoElement, canvas: HTMLCanvasElement): Imag
   if (width === 0 || height === 0 || !context) return null;
   if (canvas.width !== width) canvas.width = width;
   if (canvas.height !== height) canvas.height = height;
-  context.drawImage(video, (video.videoWidth - width) / 2, (video.videoHeight - height) / 2, width, height, 0, 0, width, height);
+  context.drawImage(
+    video,
+    (video.videoWidth - width) / 2,
+    (video.videoHeight - height) / 2,
+    width,
+    height,
+    0,
+    0,
+    width,
+    height,
+  );
   return context.getImageData(0, 0, width, height);
 }
 

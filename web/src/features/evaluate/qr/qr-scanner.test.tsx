@@ -17,15 +17,21 @@ const track = { stop: vi.fn() };
 const stream = { getTracks: () => [track] } as unknown as MediaStream;
 
 function setCamera(getUserMedia: (() => Promise<MediaStream>) | undefined) {
-  Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: getUserMedia && { getUserMedia: vi.fn(getUserMedia) } });
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: getUserMedia && { getUserMedia: vi.fn(getUserMedia) },
+  });
 }
 
 function answerSearch(results: SearchResults | Promise<SearchResults>) {
-  fetchMock.mockImplementation(async () => new Response(JSON.stringify(await results), { headers: { 'Content-Type': 'application/json' } }));
+  fetchMock.mockImplementation(
+    async () => new Response(JSON.stringify(await results), { headers: { 'Content-Type': 'application/json' } }),
+  );
 }
 
 /** The words the full search was called with. */
-const searchedWords = () => fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init?.body)) as { word: string }).word);
+const searchedWords = () =>
+  fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init?.body)) as { word: string }).word);
 
 function Location() {
   const location = useLocation();
@@ -48,7 +54,14 @@ async function openScanner() {
   expect(await screen.findByRole('dialog', { name: 'Scan QR Code' })).toBeInTheDocument();
 }
 
-const context = { drawImage: vi.fn(), getImageData: (_x: number, _y: number, width: number, height: number) => ({ data: new Uint8ClampedArray(width * height * 4), width, height }) };
+const context = {
+  drawImage: vi.fn(),
+  getImageData: (_x: number, _y: number, width: number, height: number) => ({
+    data: new Uint8ClampedArray(width * height * 4),
+    width,
+    height,
+  }),
+};
 
 beforeAll(async () => {
   // The modal loads its view lazily; loading it once here keeps the first test within findBy's time-out.
@@ -94,7 +107,10 @@ describe('QrScanButton', () => {
     setCamera(() => Promise.resolve(stream));
     await openScanner();
     expect(await screen.findByLabelText('Camera picture')).toBeInTheDocument();
-    expect(navigator.mediaDevices.getUserMedia).toHaveBeenCalledWith({ video: { facingMode: 'environment' }, audio: false });
+    expect(navigator.mediaDevices.getUserMedia).toHaveBeenCalledWith({
+      video: { facingMode: 'environment' },
+      audio: false,
+    });
 
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(track.stop).toHaveBeenCalledOnce();
@@ -114,13 +130,19 @@ describe('QrScanButton', () => {
     setCamera(() => Promise.resolve(stream));
     answerSearch({
       systems: [{ parent: 'Door Control', href: '/api/systems/versions/3', name: '2.1', name2: null, type: 'System' }],
-      assemblies: [{ parent: 'Door Drive Unit', href: '/api/assemblies/versions/70', name: '1.0', name2: null, type: 'Assembly' }],
+      assemblies: [
+        { parent: 'Door Drive Unit', href: '/api/assemblies/versions/70', name: '1.0', name2: null, type: 'Assembly' },
+      ],
       subassemblies: [],
     });
     await openScanner();
     decode.mockReturnValue('Digital Portfolio\r\nDoor Control 2.1');
 
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/evaluate/system-compatibility-browser?data=Door+Control+2.1'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/evaluate/system-compatibility-browser?data=Door+Control+2.1',
+      ),
+    );
     expect(searchedWords()).toEqual(['Door Control 2.1']);
     expect(context.drawImage).toHaveBeenCalledWith(expect.any(HTMLVideoElement), 145, 65, 350, 350, 0, 0, 350, 350);
     expect(sessionStorage.getItem(FILTER_TARGET_KEY)).toBe('/api/systems/versions/3');

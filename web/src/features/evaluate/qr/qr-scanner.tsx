@@ -24,7 +24,13 @@ export function QrScanButton() {
   return (
     <>
       <Tooltip label={t('search.qr.open')}>
-        <ActionIcon variant="default" size="input-sm" onClick={open} aria-label={t('search.qr.open')} data-testid="qr-scan-open">
+        <ActionIcon
+          variant="default"
+          size="input-sm"
+          onClick={open}
+          aria-label={t('search.qr.open')}
+          data-testid="qr-scan-open"
+        >
           <IconQrcode size={20} aria-hidden />
         </ActionIcon>
       </Tooltip>

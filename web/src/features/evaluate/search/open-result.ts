@@ -3,7 +3,11 @@ import { useNavigate } from 'react-router';
 import { browserLink } from '../browsers/browser-paths';
 import { FILTER_TARGET_KEY, LAST_SELECTED_KEY } from '../evaluate-storage';
 
-const kindOf: Record<SearchType, KindPath> = { System: 'systems', Assembly: 'assemblies', 'Sub-Assembly': 'subassemblies' };
+const kindOf: Record<SearchType, KindPath> = {
+  System: 'systems',
+  Assembly: 'assemblies',
+  'Sub-Assembly': 'subassemblies',
+};
 
 /** "Parent (name name2)", the way the hints label a version. */
 export function resultLabel({ parent, name, name2 }: Pick<SearchResult, 'parent' | 'name' | 'name2'>): string {

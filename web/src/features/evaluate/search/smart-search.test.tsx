@@ -8,12 +8,44 @@ import { LAST_SEARCH_KEY } from './last-search';
 import { FILTER_TARGET_KEY, LAST_SELECTED_KEY } from '../evaluate-storage';
 import { SmartSearch } from './smart-search';
 
-const door: SearchHint = { parent_name: 'Door Drive Unit', name: null, name2: null, id: 7, id_version: null, type: 'Assembly' };
-const doorVersion: SearchHint = { parent_name: 'Door Drive Unit', name: '1.0', name2: 'MAT-1', id: 7, id_version: 70, type: 'Assembly' };
+const door: SearchHint = {
+  parent_name: 'Door Drive Unit',
+  name: null,
+  name2: null,
+  id: 7,
+  id_version: null,
+  type: 'Assembly',
+};
+const doorVersion: SearchHint = {
+  parent_name: 'Door Drive Unit',
+  name: '1.0',
+  name2: 'MAT-1',
+  id: 7,
+  id_version: 70,
+  type: 'Assembly',
+};
 
-const doorDrive: SearchResult = { parent: 'Door Drive Unit', href: '/api/assemblies/versions/70', name: '1.0', name2: 'MAT-1', type: 'Assembly' };
-const doorControl: SearchResult = { parent: 'Door Control', href: '/api/systems/versions/3', name: '2.1', name2: null, type: 'System' };
-const doorLock: SearchResult = { parent: 'Door Lock Switch', href: '/api/subassemblies/versions/9', name: null, name2: 'MAT-9', type: 'Sub-Assembly' };
+const doorDrive: SearchResult = {
+  parent: 'Door Drive Unit',
+  href: '/api/assemblies/versions/70',
+  name: '1.0',
+  name2: 'MAT-1',
+  type: 'Assembly',
+};
+const doorControl: SearchResult = {
+  parent: 'Door Control',
+  href: '/api/systems/versions/3',
+  name: '2.1',
+  name2: null,
+  type: 'System',
+};
+const doorLock: SearchResult = {
+  parent: 'Door Lock Switch',
+  href: '/api/subassemblies/versions/9',
+  name: null,
+  name2: 'MAT-9',
+  type: 'Sub-Assembly',
+};
 const found: SearchResults = { systems: [doorControl], assemblies: [doorDrive], subassemblies: [doorLock] };
 const none: SearchResults = { systems: [], assemblies: [], subassemblies: [] };
 
@@ -78,7 +110,10 @@ describe('SmartSearch', () => {
       return new Promise((resolve) => (answerHints = resolve));
     };
     renderSearch();
-    expect(input()).toHaveAttribute('placeholder', 'System, Sub-Assembly, Assembly, part number (GS), material number (GS)');
+    expect(input()).toHaveAttribute(
+      'placeholder',
+      'System, Sub-Assembly, Assembly, part number (GS), material number (GS)',
+    );
 
     // Four keystrokes with no pause at all, however busy the machine is.
     for (const text of ['D', 'Do', 'Doo', 'Door']) fireEvent.change(input(), { target: { value: text } });
@@ -90,7 +125,10 @@ describe('SmartSearch', () => {
 
     answerHints({ body: [door, doorVersion] });
     const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['Door Drive UnitAssembly', 'Door Drive Unit (1.0 MAT-1)Assembly']);
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Door Drive UnitAssembly',
+      'Door Drive Unit (1.0 MAT-1)Assembly',
+    ]);
     expect(screen.queryByLabelText('Loading hints…')).not.toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(sent('/api/search/hint')).toHaveLength(1);
@@ -146,7 +184,9 @@ describe('SmartSearch', () => {
     answers['/api/search/hint'] = () => ({ body: [] });
     renderSearch();
     await userEvent.type(input(), 'qqq');
-    expect(await screen.findByTestId('smart-search-no-results', {}, slow)).toHaveTextContent('No results found for search term: qqq');
+    expect(await screen.findByTestId('smart-search-no-results', {}, slow)).toHaveTextContent(
+      'No results found for search term: qqq',
+    );
   });
 
   it('opens a clicked result in its browser with data and remembers the selection', async () => {
@@ -169,7 +209,9 @@ describe('SmartSearch', () => {
 
     link.focus();
     await userEvent.keyboard('{Enter}');
-    expect(screen.getByTestId('location')).toHaveTextContent('/evaluate/subassembly-compatibility-browser?data=Door+Lock+Switch+MAT-9');
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/evaluate/subassembly-compatibility-browser?data=Door+Lock+Switch+MAT-9',
+    );
     expect(sessionStorage.getItem(FILTER_TARGET_KEY)).toBe('/api/subassemblies/versions/9');
   });
 
@@ -207,7 +249,10 @@ describe('SmartSearch', () => {
   });
 
   it('shows a failed search inline', async () => {
-    answers['/api/search/full'] = () => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Database unavailable' } });
+    answers['/api/search/full'] = () => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'Database unavailable' },
+    });
     renderSearch();
     await userEvent.type(input(), 'Door{Enter}');
     const alert = await screen.findByRole('alert');

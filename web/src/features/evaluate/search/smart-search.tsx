@@ -1,6 +1,17 @@
 import { SEARCH_RESULTS_PER_KIND } from '@dp/contract';
 import { hintLabel, isSearchable, SEARCH_WORD_MAX, type SearchHint, type SearchResults } from '@dp/contract';
-import { Alert, Button, CloseButton, Combobox, Group, Loader, Stack, Text, TextInput, useCombobox } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Combobox,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  TextInput,
+  useCombobox,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
@@ -59,11 +70,13 @@ export function SmartSearch() {
   const searching = fullSearch.isPending || searchById.isPending;
   // A failed search says why, except a 404 (a hint whose item was deleted meanwhile: no results).
   const searchError = fullSearch.error ?? searchById.error;
-  const failure = searchError && !(isApiFailure(searchError) && searchError.status === 404) ? searchError.message : null;
+  const failure =
+    searchError && !(isApiFailure(searchError) && searchError.status === 404) ? searchError.message : null;
 
   const hintList = hintsWanted ? (hints.data ?? []) : [];
   const hintsLoading = hintsWanted && hints.isFetching;
-  const noHints = hintsWanted && hints.isSuccess && !hints.isPlaceholderData && hints.data.length === 0 && debounced === word;
+  const noHints =
+    hintsWanted && hints.isSuccess && !hints.isPlaceholderData && hints.data.length === 0 && debounced === word;
   const results = useMemo(() => (last ? sortedResults(last.results) : []), [last]);
   const noResultsTerm = noHints ? debounced : last && results.length === 0 ? last.term : null;
 
@@ -122,7 +135,11 @@ export function SmartSearch() {
     run(hint);
   };
 
-  const inputError = tooLong ? t('search.tooLong', { max: SEARCH_WORD_MAX }) : emptySubmitted ? t('search.empty') : undefined;
+  const inputError = tooLong
+    ? t('search.tooLong', { max: SEARCH_WORD_MAX })
+    : emptySubmitted
+      ? t('search.empty')
+      : undefined;
 
   return (
     <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
@@ -175,7 +192,12 @@ export function SmartSearch() {
               </Combobox.Options>
             </Combobox.Dropdown>
           </Combobox>
-          <Button type="submit" loading={searching} leftSection={<IconSearch size={16} aria-hidden />} data-testid="smart-search-submit">
+          <Button
+            type="submit"
+            loading={searching}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            data-testid="smart-search-submit"
+          >
             {t('search.submit')}
           </Button>
         </Group>
@@ -183,10 +205,16 @@ export function SmartSearch() {
 
       <Stack gap="xs" aria-busy={searching}>
         {failure && (
-          <Alert color="red" title={t('search.failed')} withCloseButton closeButtonLabel={t('search.dismiss')} onClose={() => {
-            fullSearch.reset();
-            searchById.reset();
-          }}>
+          <Alert
+            color="red"
+            title={t('search.failed')}
+            withCloseButton
+            closeButtonLabel={t('search.dismiss')}
+            onClose={() => {
+              fullSearch.reset();
+              searchById.reset();
+            }}
+          >
             {failure}
           </Alert>
         )}

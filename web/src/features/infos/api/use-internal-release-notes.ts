@@ -13,7 +13,11 @@ function fetchInternal(issues: 'cached' | 'fetch', signal?: AbortSignal): Promis
  * cached yet does a second call wait for it.
  */
 export function useInternalReleaseNotes() {
-  const quick = useQuery({ queryKey: ['release-notes', 'internal', 'cached'], queryFn: ({ signal }) => fetchInternal('cached', signal), staleTime: 60_000 });
+  const quick = useQuery({
+    queryKey: ['release-notes', 'internal', 'cached'],
+    queryFn: ({ signal }) => fetchInternal('cached', signal),
+    staleTime: 60_000,
+  });
   const waiting = quick.data?.issues.status === 'pending';
   const full = useQuery({
     queryKey: ['release-notes', 'internal', 'fetch'],

@@ -8,5 +8,9 @@ function fetchReleaseNotes(signal?: AbortSignal): Promise<ReleaseNotes> {
 }
 
 export function useReleaseNotes() {
-  return useQuery({ queryKey: ['release-notes', 'external'], queryFn: ({ signal }) => fetchReleaseNotes(signal), staleTime: 10 * 60_000 });
+  return useQuery({
+    queryKey: ['release-notes', 'external'],
+    queryFn: ({ signal }) => fetchReleaseNotes(signal),
+    staleTime: 10 * 60_000,
+  });
 }

@@ -4,7 +4,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A version history from the server's release-notes files, newest version first, as text. */
-export function HistoryView({ history, below }: { history: ReleaseHistory; /** What a version gets beneath its changes. */ below?: (version: string) => ReactNode }) {
+export function HistoryView({
+  history,
+  below,
+}: {
+  history: ReleaseHistory;
+  /** What a version gets beneath its changes. */ below?: (version: string) => ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     // The history is written in one language whatever the UI's (German external, English internal).

@@ -20,7 +20,11 @@ function IssueRow({ issue }: { issue: CodeHostIssue }) {
       <Table.Td>{title}</Table.Td>
       <Table.Td>
         <Badge size="sm" variant="light" color={issue.state === 'closed' ? 'green' : 'blue'}>
-          {issue.state === 'closed' ? t('infos.issues.closed') : issue.state === 'opened' ? t('infos.issues.open') : issue.state}
+          {issue.state === 'closed'
+            ? t('infos.issues.closed')
+            : issue.state === 'opened'
+              ? t('infos.issues.open')
+              : issue.state}
         </Badge>
       </Table.Td>
       <Table.Td>
@@ -51,7 +55,13 @@ export function IssuesStatus({ issues }: { issues: CodeHostIssues | undefined })
   }
   if (issues.status === 'unavailable') {
     return (
-      <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} title={t('infos.issues.unavailableTitle')} role="alert" data-testid="code-host-notice">
+      <Alert
+        color="yellow"
+        icon={<IconAlertTriangle aria-hidden />}
+        title={t('infos.issues.unavailableTitle')}
+        role="alert"
+        data-testid="code-host-notice"
+      >
         {issues.message}
       </Alert>
     );

@@ -17,7 +17,13 @@ export function ExternalReleaseNotesPage() {
         {t('infos.external.title')}
       </Title>
       <LicenceNotice />
-      {notes.isPending ? <CenteredLoader label={t('infos.loading')} /> : notes.data ? <HistoryView history={notes.data.history} /> : <Alert color="red">{notes.error?.message}</Alert>}
+      {notes.isPending ? (
+        <CenteredLoader label={t('infos.loading')} />
+      ) : notes.data ? (
+        <HistoryView history={notes.data.history} />
+      ) : (
+        <Alert color="red">{notes.error?.message}</Alert>
+      )}
     </Stack>
   );
 }
@@ -40,7 +46,8 @@ export function InternalReleaseNotesPage() {
           <HistoryView
             history={notes.history}
             below={(version) => {
-              const found = notes.issues?.status === 'ok' ? notes.issues.versions.find((v) => v.version === version) : undefined;
+              const found =
+                notes.issues?.status === 'ok' ? notes.issues.versions.find((v) => v.version === version) : undefined;
               return found ? <VersionIssues version={version} issues={found.issues} /> : null;
             }}
           />

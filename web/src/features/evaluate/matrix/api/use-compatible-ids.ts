@@ -29,13 +29,20 @@ export function useCompatibleIds(versionHrefs: readonly string[], kind: KindPath
         const href = versionHrefs[index];
         if (href !== undefined && result.data) byId.set(idOf(href), result.data);
       });
-      return { byId, loading: results.some((result) => result.isPending), failed: results.some((result) => result.isError) };
+      return {
+        byId,
+        loading: results.some((result) => result.isPending),
+        failed: results.some((result) => result.isError),
+      };
     },
     // Keyed by content, so that a new array holding the same hrefs keeps the combined result.
     [hrefKey],
   );
   return useQueries({
-    queries: versionHrefs.map((href) => ({ ...versionCompatibilitiesQueryOptions(href, kind, modificationTime), select: toIds })),
+    queries: versionHrefs.map((href) => ({
+      ...versionCompatibilitiesQueryOptions(href, kind, modificationTime),
+      select: toIds,
+    })),
     combine,
   });
 }

@@ -38,7 +38,11 @@ function systemEntries(catalog: VersionCatalog): SystemEntry[] {
   return catalog.items
     .map((item) => {
       const id = idOf(item.href);
-      const versions = item.versions.map((version) => ({ id: idOf(version.href), href: version.href, name: version.name ?? '' }));
+      const versions = item.versions.map((version) => ({
+        id: idOf(version.href),
+        href: version.href,
+        name: version.name ?? '',
+      }));
       return { id, name: item.name, versions };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -53,14 +57,23 @@ export function useMatrixCatalogs(): MatrixCatalogs {
   const failed = systemQuery.isError || assemblyQuery.isError;
   const systems = useMemo(() => (systemCatalog ? systemEntries(systemCatalog) : undefined), [systemCatalog]);
   const assemblyVersions = useMemo(
-    () => new Map((assemblyCatalog?.versions ?? []).map((version) => [idOf(version.href), { id: idOf(version.href), href: version.href, label: version.label }])),
+    () =>
+      new Map(
+        (assemblyCatalog?.versions ?? []).map((version) => [
+          idOf(version.href),
+          { id: idOf(version.href), href: version.href, label: version.label },
+        ]),
+      ),
     [assemblyCatalog],
   );
   return useMemo(
     () => ({
       systems,
-      systemVersionIds: systems && new Map(systems.map((system) => [system.id, system.versions.map((version) => version.id)])),
-      systemVersions: new Map((systems ?? []).flatMap((system) => system.versions.map((version) => [version.id, version]))),
+      systemVersionIds:
+        systems && new Map(systems.map((system) => [system.id, system.versions.map((version) => version.id)])),
+      systemVersions: new Map(
+        (systems ?? []).flatMap((system) => system.versions.map((version) => [version.id, version])),
+      ),
       assemblyVersions,
       loading: (!systems || !assemblyCatalog) && !failed,
       failed,

@@ -15,7 +15,11 @@ export function useAssemblyMatrix(rows: readonly number[], columns: readonly num
   const modificationTime = useModificationTime();
   return useQuery({
     ...followingData(['evaluate', 'matrix', 'assemblies', rows, columns], modificationTime),
-    queryFn: ({ signal }) => fetchMatrix({ rowKind: 'assemblies', rows: [...rows], columnKind: 'assemblies', columns: [...new Set(columns)] }, signal),
+    queryFn: ({ signal }) =>
+      fetchMatrix(
+        { rowKind: 'assemblies', rows: [...rows], columnKind: 'assemblies', columns: [...new Set(columns)] },
+        signal,
+      ),
     enabled: enabled && rows.length > 0 && columns.length > 0 && modificationTime !== undefined,
     placeholderData: keepPreviousData,
   });

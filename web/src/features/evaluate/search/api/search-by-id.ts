@@ -2,7 +2,11 @@ import type { SearchHint, SearchResults } from '@dp/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
 
-export function fetchSearchById({ id, id_version, type }: Pick<SearchHint, 'id' | 'id_version' | 'type'>): Promise<SearchResults> {
+export function fetchSearchById({
+  id,
+  id_version,
+  type,
+}: Pick<SearchHint, 'id' | 'id_version' | 'type'>): Promise<SearchResults> {
   return api.post<SearchResults>('/api/search/searchById', { id, id_version, type });
 }
 
