@@ -1,7 +1,47 @@
 import { z } from 'zod';
-import { renderMessage as text } from './messages.js';
+import { issueKey } from './messages.js';
 import { requiredText } from './base-data.js';
+import type { KindPath } from './catalog.js';
 import { DB_ID_MAX, dbId, idOfHref, isoDateTime } from './common.js';
+import { compatibilityPairs } from './compatibility.js';
+
+/** Whether two kinds can carry a compatibility, in either order: one of the pairs of `compatibilityPairs`. */
+export function isCompatiblePair(a: KindPath, b: KindPath): boolean {
+  return compatibilityPairs.some(([from, to]) => (from === a && to === b) || (from === b && to === a));
+}
+
+/** The flag between two versions that a relation table edits besides the compatibility (SPEC 3). */
+export type VersionFlag = 'versionRelation' | 'containment';
+
+/**
+ * Which flag a pair carries, in either order: assembly versions are related to assembly versions
+ * (versionRelation) and contain sub-assembly versions (containment); the other pairs carry none.
+ */
+export function versionFlagOf(a: KindPath, b: KindPath): VersionFlag | null {
+  if (a === 'assemblies' && b === 'assemblies') return 'versionRelation';
+  if ([a, b].includes('assemblies') && [a, b].includes('subassemblies')) return 'containment';
+  return null;
+}
+
+/** What a row of a relation table carries besides its obligation text. */
+export interface ObligationDependents {
+  references?: readonly unknown[];
+  /** Comment changes of the row; deleting comments needs no obligation. */
+  comments?: { added: readonly unknown[]; changed: readonly unknown[] };
+}
+
+/**
+ * SPEC 3: references and comments belong to a compatibility, and a compatibility exists only with an
+ * obligation text. Answers what a row carries that needs one when it has none (or is about to lose it):
+ * its references, and comments it adds or changes. Empty: the row may be saved as it is.
+ */
+export function withoutObligation(hasObligation: boolean, row: ObligationDependents): Array<'references' | 'comments'> {
+  if (hasObligation) return [];
+  const refused: Array<'references' | 'comments'> = [];
+  if ((row.references?.length ?? 0) > 0) refused.push('references');
+  if (row.comments && row.comments.added.length + row.comments.changed.length > 0) refused.push('comments');
+  return refused;
+}
 
 // The id at the end must also fit PostgreSQL's integer (ten digits can exceed it).
 const hrefOf = (pattern: RegExp, message: string) =>
@@ -11,9 +51,9 @@ const hrefOf = (pattern: RegExp, message: string) =>
     .refine((href) => idOfHref(href) <= DB_ID_MAX, message);
 export const compatibilityInfoHref = hrefOf(
   /^\/api\/compatibility_infos\/[1-9][0-9]{0,9}$/,
-  text('zod.hrefObligation'),
+  issueKey('zod.hrefObligation'),
 );
-export const referenceHref = hrefOf(/^\/api\/references\/[1-9][0-9]{0,9}$/, text('zod.hrefReference'));
+export const referenceHref = hrefOf(/^\/api\/references\/[1-9][0-9]{0,9}$/, issueKey('zod.hrefReference'));
 
 export const compatibilityWrite = z
   .object({ compatibility_info: z.object({ href: compatibilityInfoHref }).strict() })
@@ -73,8 +113,8 @@ export const compatibilityBatch = z
   .object({
     rows: z
       .array(compatibilityBatchRow)
-      .min(1, text('zod.atLeastOneRow'))
-      .max(BATCH_MAX_ROWS, text('zod.maxRows', { max: BATCH_MAX_ROWS })),
+      .min(1, issueKey('zod.atLeastOneRow'))
+      .max(BATCH_MAX_ROWS, issueKey('zod.maxRows')),
   })
   .strict();
 export type CompatibilityBatch = z.input<typeof compatibilityBatch>;

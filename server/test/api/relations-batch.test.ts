@@ -193,7 +193,11 @@ describe('one batch for obligations, flags and comments', () => {
     });
     expect(refused.status).toBe(404);
     expect(refused.body.rows).toEqual([
-      { to_id: idOfHref(asm[6]!.href), statusCode: 404, message: expect.stringMatching(/was not found/) },
+      expect.objectContaining({
+        to_id: idOfHref(asm[6]!.href),
+        statusCode: 404,
+        message: expect.stringMatching(/was not found/),
+      }),
     ]);
     expect(await records(system)).toEqual([]);
   });
@@ -229,11 +233,11 @@ describe('one batch for obligations, flags and comments', () => {
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/1 of 3 rows could not be saved, so nothing was saved/);
     expect(res.body.rows).toEqual([
-      {
+      expect.objectContaining({
         to_id: idOfHref(a3.href),
         statusCode: 403,
         message: 'Only the author (admin) may change or delete this comment.',
-      },
+      }),
     ]);
     // Nothing at all was written: obligations, references, flags and comments are as they were, and unaudited.
     expect(await stateOf(a1)).toEqual(before);
@@ -293,12 +297,12 @@ describe('one batch for obligations, flags and comments', () => {
     });
     expect(res.status).toBe(412);
     expect(res.body.rows).toEqual([
-      {
+      expect.objectContaining({
         to_id: idOfHref(a5.href),
         statusCode: 412,
         message: expect.stringMatching(/^Someone else changed this row \(admin2, .+\) after you loaded it/),
         current: { compatibility_info: conditional.href, references: [], etag: theirs.etag },
-      },
+      }),
     ]);
     const after = await records(system);
     expect(after.map((r) => [r.to.href, r.compatibility_info.href])).toEqual([[a5.href, conditional.href]]);

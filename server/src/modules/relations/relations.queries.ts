@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../writes/audit.js';
-import type { ItemKind } from '../kinds.js';
-import { type DbTime } from '../time.js';
-import { intArray } from '../sql.js';
+import type { Executor } from '../../db/connection.js';
+import type { ItemKind } from '../../db/kinds.js';
+import { type DbTime } from '../../db/time.js';
+import { intArray } from '../../db/sql.js';
 
 export type StoredCompatibility = {
   id: number;
@@ -149,7 +149,9 @@ export async function insertComment(
   const result = await tx.execute<{ id: number }>(
     sql`insert into comments (compatibility_id, comment, author) values (${compatibilityId}, ${text}, ${author}) returning id`,
   );
-  return result.rows[0]!.id;
+  const [row] = result.rows;
+  if (!row) throw new Error('insert into comments returned no id');
+  return row.id;
 }
 
 export async function updateComment(tx: Executor, id: number, text: string) {

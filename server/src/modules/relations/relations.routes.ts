@@ -9,13 +9,17 @@ import {
   kindPath,
   referenceWrite,
   relatedItem,
+  versionFlagOf,
 } from '@dp/contract';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
+import { ifMatch } from '../../http/if-match.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
-import { kindOf } from '../kinds.js';
-import * as service from './relations.service.js';
+import { kindOf } from '../../db/kinds.js';
+import { saveCompatibilities } from './batch.service.js';
+import * as comments from './comments.service.js';
+import { changeReference, writeCompatibility } from './compatibility-writes.service.js';
+import * as links from './links.service.js';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 412: apiError };
 const noContent = { 204: z.null().describe('Done') };
@@ -27,7 +31,6 @@ const target = (p: z.infer<typeof pairParams>) => ({
   toKind: kindOf(p.to),
   toId: p.toId,
 });
-const ifMatch = (req: FastifyRequest) => req.headers['if-match'];
 
 /** Relation writes of SPEC 7 'Relations' for admins; comment reads for intern and admin. */
 export function relationRoutes(app: ZodApp, { db }: AppContext) {
@@ -45,7 +48,7 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
     },
     onRequest: admin,
     handler: (req) =>
-      service.saveCompatibilities(
+      saveCompatibilities(
         db,
         req.user.username,
         kindOf(req.params.from),
@@ -68,7 +71,7 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
       reply
         .code(201)
         .send(
-          await service.writeCompatibility(
+          await writeCompatibility(
             db,
             req.user.username,
             target(req.params),
@@ -88,7 +91,7 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
     },
     onRequest: admin,
     handler: (req) =>
-      service.writeCompatibility(
+      writeCompatibility(
         db,
         req.user.username,
         target(req.params),
@@ -105,8 +108,7 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
       response: { 200: batchResult, ...errors },
     },
     onRequest: admin,
-    handler: (req) =>
-      service.writeCompatibility(db, req.user.username, target(req.params), 'delete', null, ifMatch(req)),
+    handler: (req) => writeCompatibility(db, req.user.username, target(req.params), 'delete', null, ifMatch(req)),
   });
 
   app.post('/api/:from/versions/:id/compatibilities/:to/:toId/references', {
@@ -119,7 +121,7 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
     },
     onRequest: admin,
     handler: async (req, reply) => {
-      await service.changeReference(
+      await changeReference(
         db,
         req.user.username,
         target(req.params),
@@ -139,7 +141,7 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
     },
     onRequest: admin,
     handler: async (req, reply) => {
-      await service.changeReference(
+      await changeReference(
         db,
         req.user.username,
         target(req.params),
@@ -159,7 +161,7 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
       response: { 200: z.array(comment), ...errors },
     },
     onRequest: intern,
-    handler: (req) => service.listComments(db, kindOf(req.params.from), req.params.id, kindOf(req.params.to)),
+    handler: (req) => comments.listComments(db, kindOf(req.params.from), req.params.id, kindOf(req.params.to)),
   });
   app.post('/api/:from/versions/:id/compatibilities/:to/:toId/commentaries', {
     schema: {
@@ -171,7 +173,7 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
     },
     onRequest: admin,
     handler: async (req, reply) =>
-      reply.code(201).send(await service.addComment(db, req.user.username, target(req.params), req.body.comment)),
+      reply.code(201).send(await comments.addComment(db, req.user.username, target(req.params), req.body.comment)),
   });
   app.put('/api/commentaries/:id', {
     schema: {
@@ -182,8 +184,7 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
       response: { 200: comment, ...errors },
     },
     onRequest: admin,
-    handler: async (req) =>
-      (await service.changeComment(db, req.user.username, req.params.id, req.body.comment, ifMatch(req)))!,
+    handler: (req) => comments.updateComment(db, req.user.username, req.params.id, req.body.comment, ifMatch(req)),
   });
   app.delete('/api/commentaries/:id', {
     schema: {
@@ -194,7 +195,7 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
     },
     onRequest: admin,
     handler: async (req, reply) => {
-      await service.changeComment(db, req.user.username, req.params.id, null, ifMatch(req));
+      await comments.deleteComment(db, req.user.username, req.params.id, ifMatch(req));
       return reply.code(204).send(null);
     },
   });
@@ -211,15 +212,8 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
       response: { 200: comment, ...errors },
     },
     onRequest: admin,
-    handler: async (req) =>
-      (await service.changeComment(
-        db,
-        req.user.username,
-        req.params.id,
-        req.body.comment,
-        ifMatch(req),
-        pairOf(req.params),
-      ))!,
+    handler: (req) =>
+      comments.updateComment(db, req.user.username, req.params.id, req.body.comment, ifMatch(req), pairOf(req.params)),
   });
   app.delete('/api/:from/compatibilities/:to/commentaries/:id', {
     schema: {
@@ -230,7 +224,7 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
     },
     onRequest: admin,
     handler: async (req, reply) => {
-      await service.changeComment(db, req.user.username, req.params.id, null, ifMatch(req), pairOf(req.params));
+      await comments.deleteComment(db, req.user.username, req.params.id, ifMatch(req), pairOf(req.params));
       return reply.code(204).send(null);
     },
   });
@@ -249,14 +243,14 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
         response: { 200: z.array(relatedItem), ...errors },
       },
       onRequest: intern,
-      handler: (req) => service.listRelatedItems(db, parentKind, req.params.id, childKind),
+      handler: (req) => links.listRelatedItems(db, parentKind, req.params.id, childKind),
     });
     const linkParams = z.object({ id: idParam, childId: idParam });
     app.post(`/api/${parent}/:id/${child}/:childId`, {
       schema: { tags, summary: 'Relate the items', params: linkParams, response: { ...noContent, ...errors } },
       onRequest: admin,
       handler: async (req, reply) => {
-        await service.setContainment(
+        await links.setContainment(
           db,
           req.user.username,
           { kind: parentKind, id: req.params.id },
@@ -270,7 +264,7 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
       schema: { tags, summary: 'Unrelate the items', params: linkParams, response: { ...noContent, ...errors } },
       onRequest: admin,
       handler: async (req, reply) => {
-        await service.setContainment(
+        await links.setContainment(
           db,
           req.user.username,
           { kind: parentKind, id: req.params.id },
@@ -284,7 +278,7 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
 
   for (const other of ['assemblies', 'subassemblies'] as const) {
     const otherKind = kindOf(other);
-    const flag = other === 'assemblies' ? 'versionRelation' : 'containment';
+    const flag = versionFlagOf('assemblies', other);
     app.get(`/api/assemblies/versions/:id/${other}`, {
       schema: {
         tags,
@@ -293,14 +287,14 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
         response: { 200: z.array(z.string()), ...errors },
       },
       onRequest: intern,
-      handler: (req) => service.listVersionRelations(db, req.params.id, otherKind),
+      handler: (req) => links.listVersionRelations(db, req.params.id, otherKind),
     });
     const linkParams = z.object({ id: idParam, otherId: idParam });
     app.post(`/api/assemblies/versions/:id/${other}/:otherId`, {
       schema: { tags, summary: `Set the ${flag} flag`, params: linkParams, response: { ...noContent, ...errors } },
       onRequest: admin,
       handler: async (req, reply) => {
-        await service.setVersionRelation(db, req.user.username, req.params.id, otherKind, req.params.otherId, true);
+        await links.setVersionRelation(db, req.user.username, req.params.id, otherKind, req.params.otherId, true);
         return reply.code(204).send(null);
       },
     });
@@ -308,7 +302,7 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
       schema: { tags, summary: `Clear the ${flag} flag`, params: linkParams, response: { ...noContent, ...errors } },
       onRequest: admin,
       handler: async (req, reply) => {
-        await service.setVersionRelation(db, req.user.username, req.params.id, otherKind, req.params.otherId, false);
+        await links.setVersionRelation(db, req.user.username, req.params.id, otherKind, req.params.otherId, false);
         return reply.code(204).send(null);
       },
     });
