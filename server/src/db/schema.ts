@@ -55,6 +55,8 @@ export const items = pgTable(
     // Target of the composite foreign keys that pin a version or containment to its kind.
     unique('items_id_kind_unique').on(t.id, t.kind),
     check('items_name_not_blank', sql`btrim(${t.name}) <> ''`),
+    // Substring search (SPEC 5) from an index: trigrams of the folded text answer LIKE '%word%'.
+    index('items_name_folded_trgm').using('gin', t.nameFolded.op('gin_trgm_ops')),
   ],
 );
 
@@ -85,6 +87,10 @@ export const versions = pgTable(
     unique('versions_id_kind_unique').on(t.id, t.kind),
     uniqueIndex('versions_item_names_unique').on(t.itemId, sql`coalesce(${t.name}, '')`, sql`coalesce(${t.name2}, '')`),
     index('versions_kind_idx').on(t.kind),
+    // A search finds the versions of matching items through it.
+    index('versions_item_idx').on(t.itemId),
+    index('versions_name_folded_trgm').using('gin', t.nameFolded.op('gin_trgm_ops')),
+    index('versions_name2_folded_trgm').using('gin', t.name2Folded.op('gin_trgm_ops')),
     check(
       'versions_names_rule',
       sql`(${t.kind} = 'system' and ${t.name} is not null and btrim(${t.name}) <> '' and ${t.name2} is null)

@@ -155,11 +155,92 @@ it('the database folds text exactly like the JavaScript rule', async () => {
   }
 });
 
-it('a write through the API is found by the very next search', async () => {
-  expect((await post<SearchHint[]>('/api/search/hint', { word: 'Zebrafisch' })).body).toEqual([]);
-  const created = await t.call('POST', '/api/systems', { name: 'Zebrafisch Steuerung' });
-  expect(created.status).toBe(201);
-  expect((await post<SearchHint[]>('/api/search/hint', { word: 'zebrafisch' })).body.map((h) => h.parent_name)).toEqual(
-    ['Zebrafisch Steuerung'],
-  );
+describe('search answers from the database, current on every write', () => {
+  const hintLabels = async (word: string) =>
+    (await post<SearchHint[]>('/api/search/hint', { word })).body.map((h) =>
+      [h.parent_name, h.name, h.name2].filter(Boolean).join(' / '),
+    );
+
+  it('a created item is found by the very next search', async () => {
+    expect(await hintLabels('Zebrafisch')).toEqual([]);
+    const created = await t.call('POST', '/api/systems', { name: 'Zebrafisch Steuerung' });
+    expect(created.status).toBe(201);
+    expect(await hintLabels('zebrafisch')).toEqual(['Zebrafisch Steuerung']);
+  });
+
+  it('a renamed item and a new or renamed version are found by the very next search, old names no more', async () => {
+    const item = (await t.call('POST', '/api/assemblies', { name: 'Walfisch Kupplung' })).body as { href: string };
+    expect((await t.call('PUT', item.href, { name: 'Tümmler Kupplung', description: '' })).status).toBe(200);
+    expect(await hintLabels('walfisch')).toEqual([]);
+    expect(await hintLabels('tummler')).toEqual(['Tümmler Kupplung']);
+
+    const version = await t.call('POST', `${item.href}/versions`, { name: null, name2: 'MAT-Delfin-1' });
+    expect(version.status).toBe(201);
+    expect(await hintLabels('delfin')).toEqual(['Tümmler Kupplung / MAT-Delfin-1']);
+    const found = await post<SearchResults>('/api/search/full', { word: 'Delfin' });
+    expect(found.body.assemblies.map((r) => r.name2)).toEqual(['MAT-Delfin-1']);
+
+    const versionHref = (version.body as { href: string }).href;
+    expect((await t.call('PUT', versionHref, { name: 'A2V-Orca', name2: 'MAT-Delfin-1' })).status).toBe(200);
+    expect(await hintLabels('orca')).toEqual(['Tümmler Kupplung / A2V-Orca / MAT-Delfin-1']);
+  });
+
+  it('folds accents and case both ways: Übergang is found by ubergang, Ubergabe by ÜBERGABE', async () => {
+    await t.call('POST', '/api/assemblies', { name: 'Übergangsblech Nord' });
+    await t.call('POST', '/api/subassemblies', { name: 'Ubergabe Modul' });
+    expect(await hintLabels('ubergangsblech')).toEqual(['Übergangsblech Nord']);
+    expect(await hintLabels('ÜBERGABE')).toEqual(['Ubergabe Modul']);
+    expect(await hintLabels('übergabe modul')).toEqual(['Ubergabe Modul']);
+  });
+});
+
+describe('order of results', () => {
+  // Names of their own, so the demo data and the other tests cannot interfere.
+  beforeAll(async () => {
+    const [alpha, eagle, emile, fox] = await t.db
+      .insert(items)
+      .values([
+        { kind: 'assembly', name: 'alpha Kvw' },
+        { kind: 'system', name: 'Eagle Kvw' },
+        { kind: 'system', name: 'Émile Kvw' },
+        { kind: 'system', name: 'Fox Kvw' },
+        { kind: 'system', name: 'Kvw Zentrale' },
+      ])
+      .returning();
+    await t.db.insert(versions).values([
+      { itemId: alpha!.id, kind: 'assembly', name: 'B-2', name2: null },
+      { itemId: alpha!.id, kind: 'assembly', name: null, name2: 'KVW-9' },
+      { itemId: alpha!.id, kind: 'assembly', name: 'a-1', name2: null },
+      { itemId: fox!.id, kind: 'system', name: '1' },
+      { itemId: emile!.id, kind: 'system', name: '1' },
+      { itemId: eagle!.id, kind: 'system', name: '2' },
+    ]);
+  });
+
+  it('hints that start with the word first, then by kind, name (accents and case aside), item before versions', async () => {
+    const { body } = await post<SearchHint[]>('/api/search/hint', { word: 'kvw' });
+    expect(body.map((h) => [h.type, h.parent_name, h.name, h.name2])).toEqual([
+      ['System', 'Kvw Zentrale', null, null],
+      ['Assembly', 'alpha Kvw', null, 'KVW-9'],
+      ['System', 'Eagle Kvw', null, null],
+      ['System', 'Eagle Kvw', '2', null],
+      ['System', 'Émile Kvw', null, null],
+      ['System', 'Émile Kvw', '1', null],
+      ['System', 'Fox Kvw', null, null],
+      ['System', 'Fox Kvw', '1', null],
+      ['Assembly', 'alpha Kvw', null, null],
+      ['Assembly', 'alpha Kvw', 'a-1', null],
+      ['Assembly', 'alpha Kvw', 'B-2', null],
+    ]);
+  });
+
+  it('full search lists versions by parent name, then name, a missing name last', async () => {
+    const { body } = await post<SearchResults>('/api/search/full', { word: 'KVW' });
+    expect(body.systems.map((r) => `${r.parent} ${r.name}`)).toEqual(['Eagle Kvw 2', 'Émile Kvw 1', 'Fox Kvw 1']);
+    expect(body.assemblies.map((r) => r.name ?? r.name2)).toEqual(['a-1', 'B-2', 'KVW-9']);
+  });
+
+  it('an underscore in the word is a character, not a wildcard', async () => {
+    expect((await post<SearchHint[]>('/api/search/hint', { word: 'kvw_zentrale' })).body).toEqual([]);
+  });
 });

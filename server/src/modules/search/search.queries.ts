@@ -1,6 +1,15 @@
-import { sql } from 'drizzle-orm';
-import type { Executor } from '../../writes/audit.js';
-import type { ItemKind } from '../kinds.js';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/connection.js';
+import type { ItemKind } from '../../db/kinds.js';
+
+export type HintRow = {
+  kind: ItemKind;
+  item_id: number;
+  version_id: number | null;
+  parent_name: string;
+  name: string | null;
+  name2: string | null;
+};
 
 export type ResultRow = {
   kind: ItemKind;
@@ -9,6 +18,107 @@ export type ResultRow = {
   name: string | null;
   name2: string | null;
 };
+
+/*
+ * Every comparison runs on the stored `*_folded` columns, which dp_fold() keeps current on every
+ * write, and folds the typed text with the same dp_fold(): what a search finds never depends on a
+ * second implementation of the rule. dp_fold is immutable, so PostgreSQL folds the typed text once
+ * while planning and the trigram indexes see a constant pattern.
+ */
+const folded = (text: string): SQL => sql`dp_fold(${text})`;
+
+/** LIKE pattern "contains the folded text", its own %, _ and \ taken literally; served by the trigram indexes. */
+const containing = (text: string): SQL =>
+  sql`'%' || replace(replace(replace(${folded(text)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+
+/** starts_with() of a missing number is null, which would sort before every true. */
+const startsWith = (column: SQL, text: string): SQL => sql`coalesce(starts_with(${column}, ${folded(text)}), false)`;
+
+/*
+ * Names sort by the ICU root collation whatever the database's default, so the order is the same on
+ * the embedded server and on any external PostgreSQL.
+ */
+const byName = (column: SQL): SQL => sql`${column} collate "und-x-icu"`;
+
+/**
+ * Versions whose item name or own numbers contain the word, as `m` with the item's name beside them:
+ * two branches, so each is answered from its own index (the items' trigrams, then their versions by
+ * item; the versions' trigrams); a version matching both ways is listed once.
+ */
+const versionsMatching = (word: string): SQL => sql`(
+  select v.id, v.kind, v.item_id, v.name, v.name2, v.name_folded, v.name2_folded,
+         i.name as parent_name, i.name_folded as parent_folded
+  from items i
+  -- OFFSET 0 keeps this a lookup per matching item (index on item_id): PostgreSQL would otherwise
+  -- often hash-join all versions, a full scan that grows with the catalog.
+  cross join lateral (select * from versions where item_id = i.id offset 0) v
+  where i.name_folded like ${containing(word)}
+  union all
+  select v.id, v.kind, v.item_id, v.name, v.name2, v.name_folded, v.name2_folded, i.name, i.name_folded
+  from versions v join items i on i.id = v.item_id
+  where (v.name_folded like ${containing(word)} or v.name2_folded like ${containing(word)})
+    and i.name_folded not like ${containing(word)}
+) m`;
+
+/**
+ * Typeahead hints: items whose name contains the word, and versions whose item name or numbers
+ * contain it; hits that start with the word first, then in listing order (kind, item name, the item
+ * before its versions, version numbers).
+ */
+export async function findHints(db: Executor, word: string, limit: number): Promise<HintRow[]> {
+  const result = await db.execute<HintRow>(sql`
+    select kind, item_id, version_id, parent_name, name, name2 from (
+      select i.kind, i.id as item_id, null::int as version_id, i.name as parent_name,
+             null::text as name, null::text as name2, ${startsWith(sql`i.name_folded`, word)} as starting
+      from items i
+      where i.name_folded like ${containing(word)}
+      union all
+      select m.kind, m.item_id, m.id, m.parent_name, m.name, m.name2,
+             ${startsWith(sql`m.parent_folded`, word)} or ${startsWith(sql`m.name_folded`, word)}
+               or ${startsWith(sql`m.name2_folded`, word)}
+      from ${versionsMatching(word)}
+    ) hits
+    order by starting desc, kind, ${byName(sql`parent_name`)}, version_id is not null,
+             ${byName(sql`name`)}, ${byName(sql`name2`)}, item_id, version_id
+    limit ${limit}`);
+  return result.rows;
+}
+
+/** `field` is within the folded typed text; an empty field is within every text and counts as no hit. */
+const withinTyped = (field: SQL, typed: string): SQL =>
+  sql`(${field} <> '' and strpos(${folded(typed)}, ${field}) > 0)`;
+const containsTyped = (field: SQL, typed: string): SQL => sql`strpos(${field}, ${folded(typed)}) > 0`;
+
+/**
+ * Full search (SPEC 5): versions whose parent name, name or name2 contains `search`, kept only when
+ * the whole typed text contains one of those fields or one of them contains the typed text; at most
+ * `limitPerKind` of each kind, sorted by kind, parent name, name, name2.
+ */
+export async function findVersions(
+  db: Executor,
+  search: string,
+  typed: string,
+  limitPerKind: number,
+): Promise<ResultRow[]> {
+  const fields = [sql`m.parent_folded`, sql`m.name_folded`, sql`m.name2_folded`];
+  const related = sql.join(
+    fields.flatMap((field) => [containsTyped(field, typed), withinTyped(field, typed)]),
+    sql` or `,
+  );
+  const result = await db.execute<ResultRow>(sql`
+    select kind, version_id, parent_name, name, name2 from (
+      select m.kind, m.id as version_id, m.parent_name, m.name, m.name2,
+             row_number() over (
+               partition by m.kind
+               order by ${byName(sql`m.parent_name`)}, ${byName(sql`m.name`)}, ${byName(sql`m.name2`)}, m.id
+             ) as rank
+      from ${versionsMatching(search)}
+      where ${related}
+    ) hits
+    where rank <= ${limitPerKind}
+    order by kind, rank`);
+  return result.rows;
+}
 
 /** One item's versions, or just one version of it. */
 export async function findById(
@@ -22,12 +132,12 @@ export async function findById(
     select v.kind, v.id as version_id, i.name as parent_name, v.name, v.name2
     from versions v join items i on i.id = v.item_id
     where i.kind = ${kind} and i.id = ${itemId} ${oneVersion}
-    order by v.name, v.name2, v.id`);
+    order by ${byName(sql`v.name`)}, ${byName(sql`v.name2`)}, v.id`);
   return result.rows;
 }
 
 /** Folds a text with the database's own rule (used to check it agrees with the JavaScript one). */
 export async function foldInDatabase(db: Executor, text: string): Promise<string> {
-  const result = await db.execute<{ folded: string }>(sql`select dp_fold(${text}) as folded`);
+  const result = await db.execute<{ folded: string }>(sql`select ${folded(text)} as folded`);
   return result.rows[0]?.folded ?? '';
 }

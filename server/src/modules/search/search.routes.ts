@@ -1,16 +1,18 @@
 import { apiError, searchByIdRequest, searchHint, searchResults, searchWordRequest } from '@dp/contract';
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
+import type { FastifyRequest } from 'fastify';
+import { readerFor } from '../../http/read-routing.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
-import { SearchIndex } from './search-index.js';
 import * as service from './search.service.js';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 
 /** Smart search and QR lookup (SPEC 5 and 7): case- and accent-insensitive, for every role. */
-export function searchRoutes(app: ZodApp, { db }: AppContext) {
+export function searchRoutes(app: ZodApp, { reads }: AppContext) {
+  // Evaluation reads: from the read replica when there is one and it has this user's last write.
+  const db = (req: FastifyRequest) => readerFor(reads, req);
   const signedIn = requireRole('extern');
-  const index = new SearchIndex();
 
   app.post('/api/search/hint', {
     schema: {
@@ -21,7 +23,7 @@ export function searchRoutes(app: ZodApp, { db }: AppContext) {
     },
     config: { writesData: false },
     onRequest: signedIn,
-    handler: (req) => service.hints(db, index, req.body.word),
+    handler: async (req) => service.hints(await db(req), req.body.word),
   });
 
   app.post('/api/search/full', {
@@ -33,7 +35,7 @@ export function searchRoutes(app: ZodApp, { db }: AppContext) {
     },
     config: { writesData: false },
     onRequest: signedIn,
-    handler: (req) => service.fullSearch(db, index, req.body.word),
+    handler: async (req) => service.fullSearch(await db(req), req.body.word),
   });
 
   app.post('/api/search/searchById', {
@@ -45,6 +47,6 @@ export function searchRoutes(app: ZodApp, { db }: AppContext) {
     },
     config: { writesData: false },
     onRequest: signedIn,
-    handler: (req) => service.searchById(db, req.body.type, req.body.id, req.body.id_version ?? null),
+    handler: async (req) => service.searchById(await db(req), req.body.type, req.body.id, req.body.id_version ?? null),
   });
 }
