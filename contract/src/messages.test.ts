@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, PRODUCT_NAME } from './common.js';
 import {
-  matchContractMessage,
   MESSAGE_CATALOG,
   MESSAGE_LANGUAGES,
   messageLanguageOf,
@@ -42,19 +41,6 @@ describe('message catalog', () => {
     expect(renderMessage('zod.maxChars', { max: 200 })).toBe('must be at most 200 characters');
     expect(renderMessage('zod.maxChars', { max: 200 }, 'de')).toBe('darf höchstens 200 Zeichen lang sein');
     expect(renderMessage('errors.notFound', { what: 'Bild x' }, 'fr')).toBe('Bild x est introuvable.');
-  });
-
-  it('finds a contract message again from its English text', () => {
-    expect(matchContractMessage('must be at most 200 characters')).toEqual({
-      key: 'zod.maxChars',
-      params: { max: '200' },
-    });
-    expect(matchContractMessage('rows: choose at least one version')).toEqual({
-      key: 'zod.chooseVersions',
-      params: { what: 'rows' },
-    });
-    expect(matchContractMessage('must not be empty')).toEqual({ key: 'zod.notEmpty', params: {} });
-    expect(matchContractMessage('Invalid input: expected string, received number')).toBeNull();
   });
 
   it.each([

@@ -1,7 +1,9 @@
 /**
- * Every sentence the API can answer with, in the three languages of the UI. Placeholders are written
- * `{name}` and filled by `renderMessage`. The server sends the rendered text as `message` and the key
- * as `code` (see server/src/http/errors.ts).
+ * Every sentence the server says (API messages, reports, the embedded provider's pages), in the three
+ * languages of the UI: the one home of these texts. Placeholders are written `{name}` and filled by
+ * `renderMessage` on the server; the web app loads the same catalog into i18next (web/src/lib/api-message.ts)
+ * and translates the key and parameters an error carries (`code`, `params`; see server/src/http/errors.ts).
+ * Texts only the web app shows live in web/src/locales/.
  */
 export const MESSAGE_LANGUAGES = ['en', 'de', 'fr'] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
@@ -13,6 +15,7 @@ import { DATABASE_MESSAGES } from './messages/database.js';
 import { DELTA_REPORT_MESSAGES } from './messages/delta-report.js';
 import { COMPATIBILITY_REPORT_MESSAGES } from './messages/compatibility-report.js';
 import { INFO_PAGE_MESSAGES } from './messages/info-pages.js';
+import { SIGN_IN_PAGE_MESSAGES } from './messages/sign-in-pages.js';
 
 export const MESSAGE_CATALOG = {
   // ── names used inside other messages ──────────────────────────────────────────────────────────
@@ -117,7 +120,7 @@ export const MESSAGE_CATALOG = {
   'validation.part.params': { en: 'Path parameter', de: 'Pfadparameter', fr: 'Paramètre de chemin' },
   'validation.part.headers': { en: 'Header', de: 'Header', fr: 'En-tête' },
 
-  // ── validation: the fixed messages of the contract schemas (matched by their English text) ─────
+  // ── validation: the messages the contract schemas name by key (see issueKey) ──────────────────
   'zod.text': { en: 'must be text', de: 'muss ein Text sein', fr: 'doit être un texte' },
   'zod.notEmpty': { en: 'must not be empty', de: 'darf nicht leer sein', fr: 'ne doit pas être vide' },
   'zod.maxChars': {
@@ -524,6 +527,7 @@ export const MESSAGE_CATALOG = {
   ...DELTA_REPORT_MESSAGES,
   ...COMPATIBILITY_REPORT_MESSAGES,
   ...INFO_PAGE_MESSAGES,
+  ...SIGN_IN_PAGE_MESSAGES,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGE_CATALOG;
@@ -532,7 +536,8 @@ export type MessageParams = Readonly<Record<string, string | number>>;
 const placeholder = /\{(\w+)\}/g;
 
 /** The `{name}` placeholders of a template, sorted. */
-export const placeholdersOf = (template: string) => [...template.matchAll(placeholder)].map((m) => m[1]!).sort();
+export const placeholdersOf = (template: string) =>
+  [...template.matchAll(placeholder)].flatMap((m) => (m[1] ? [m[1]] : [])).sort();
 
 /** Fills a template of the catalog; a placeholder without a value stays as it is. */
 export function renderMessage(key: MessageKey, params: MessageParams = {}, language: MessageLanguage = 'en'): string {
@@ -560,27 +565,27 @@ export function messageLanguageOf(header: string | undefined): MessageLanguage {
   return best;
 }
 
+/** How the parts of a list parameter are joined, on the server and in the web app. */
+export const LIST_SEPARATOR = '; ';
+
+/** A parameter of a message on the wire: a value, another message or a list of them. */
+export type ApiMessageParam = string | number | ApiMessage | readonly ApiMessageParam[];
+
 /**
- * Finds which contract message (a `zod.*` key) an English text is, with its parameters; null when it
- * is none of them. Validation issues carry the English text of the schema; this turns it back into a
- * key so it can be shown in another language.
+ * A message as the API sends it beside its rendered text: the catalog key and its parameters, so a
+ * client can say it in its own language (the web app does, with i18next).
  */
-export function matchContractMessage(text: string): { key: MessageKey; params: Record<string, string> } | null {
-  for (const key of Object.keys(MESSAGE_CATALOG) as MessageKey[]) {
-    if (!key.startsWith('zod.')) continue;
-    const names: string[] = [];
-    const source = MESSAGE_CATALOG[key].en
-      .split(placeholder)
-      .map((piece, i) => {
-        if (i % 2 === 1) {
-          names.push(piece);
-          return '(.+?)';
-        }
-        return piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      })
-      .join('');
-    const match = new RegExp(`^${source}$`).exec(text);
-    if (match) return { key, params: Object.fromEntries(names.map((name, i) => [name, match[i + 1]!])) };
-  }
-  return null;
+export interface ApiMessage {
+  code: MessageKey;
+  params: Readonly<Record<string, ApiMessageParam>>;
 }
+
+/** True for a key of the catalog. */
+export const isMessageKey = (value: unknown): value is MessageKey =>
+  typeof value === 'string' && Object.hasOwn(MESSAGE_CATALOG, value);
+
+/**
+ * A catalog key as the error message of a contract schema's check, e.g. `.max(200, issueKey('zod.maxChars'))`:
+ * the server answers with this key and takes its parameters from the zod issue (validation-messages.ts).
+ */
+export const issueKey = (key: MessageKey): string => key;

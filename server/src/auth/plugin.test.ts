@@ -60,6 +60,7 @@ describe('requireRole', () => {
       error: 'Unauthorized',
       message: UNAUTHORIZED_MESSAGE,
       code: 'auth.unauthorized',
+      params: { product: PRODUCT_NAME },
     });
     expect(res.headers['www-authenticate']).toBe('Bearer');
   });
@@ -77,6 +78,7 @@ describe('requireRole', () => {
       error: 'Unauthorized',
       message: UNAUTHORIZED_MESSAGE,
       code: 'auth.unauthorized',
+      params: { product: PRODUCT_NAME },
     });
     expect(res.headers['www-authenticate']).toMatch(/^Bearer error="invalid_token"/);
   });
@@ -131,6 +133,7 @@ describe('requireRole', () => {
         error: 'Forbidden',
         message: REFUSED_MESSAGE,
         code: 'auth.refused',
+        params: {},
       });
     }
   });
@@ -156,6 +159,7 @@ describe('requireRole', () => {
       error: 'Forbidden',
       message: roleRequiredMessage('admin'),
       code: 'auth.roleRequired',
+      params: { role: 'admin' },
     });
     expect((await app.inject({ url: '/intern', headers: await bearer('extern', ['extern']) })).statusCode).toBe(403);
   });

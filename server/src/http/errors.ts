@@ -2,21 +2,25 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import {
-  matchContractMessage,
+  issueMessage,
+  LIST_SEPARATOR,
   messageLanguageOf,
   renderMessage,
+  type ApiMessage,
+  type ApiMessageParam,
   type MessageKey,
   type MessageLanguage,
+  type ValidationIssue,
 } from '@dp/contract';
-import type { ItemKind } from '../modules/kinds.js';
-import { NUL_CHARACTER } from './validation.js';
+import type { ItemKind } from '../db/kinds.js';
 
 /** A parameter of a message: a value, another message (rendered in the same language) or a list of them. */
 export type MessageParam = string | number | Message | readonly MessageParam[];
 
 /**
  * A sentence of the catalog (contract/src/messages.ts) with its parameters, rendered in the language of
- * the request only when the answer is sent. As JSON or text it is the English sentence.
+ * the request only when the answer is sent, and sent beside that as key and parameters (`wire`) for the
+ * web app to translate. As JSON or text it is the English sentence.
  */
 export class Message {
   constructor(
@@ -30,6 +34,13 @@ export class Message {
     return renderMessage(this.key, rendered, language);
   }
 
+  /** The key and parameters as the API sends them (`code`, `params`), nested messages included. */
+  wire(): ApiMessage {
+    const params: Record<string, ApiMessageParam> = {};
+    for (const [name, value] of Object.entries(this.params)) params[name] = wireParam(value);
+    return { code: this.key, params };
+  }
+
   toString() {
     return this.render('en');
   }
@@ -41,7 +52,13 @@ export class Message {
 
 function renderParam(value: MessageParam, language: MessageLanguage): string | number {
   if (value instanceof Message) return value.render(language);
-  if (Array.isArray(value)) return value.map((v: MessageParam) => renderParam(v, language)).join('; ');
+  if (Array.isArray(value)) return value.map((v: MessageParam) => renderParam(v, language)).join(LIST_SEPARATOR);
+  return value as string | number;
+}
+
+function wireParam(value: MessageParam): ApiMessageParam {
+  if (value instanceof Message) return value.wire();
+  if (Array.isArray(value)) return value.map((v: MessageParam) => wireParam(v));
   return value as string | number;
 }
 
@@ -81,17 +98,26 @@ export class HttpError extends Error {
 export const notFound = (what: Message) => new HttpError(404, msg('errors.notFound', { what }));
 export const badRequest = (text: Message) => new HttpError(400, text);
 
-/** Renders every Message inside plain objects and arrays (e.g. the failing rows of a batch). */
+/**
+ * Renders every Message inside plain objects and arrays (e.g. the failing rows of a batch); an object's
+ * `message` also gets its key and parameters beside it (`code`, `params`), like the error body itself.
+ */
 function localize(value: unknown, language: MessageLanguage): unknown {
   if (value instanceof Message) return value.render(language);
   if (Array.isArray(value)) return value.map((v) => localize(v, language));
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, localize(v, language)]));
+    const entries = Object.entries(value).map(([k, v]) => [k, localize(v, language)]);
+    const { message } = value as { message?: unknown };
+    if (message instanceof Message) entries.push(...Object.entries(message.wire()));
+    return Object.fromEntries(entries);
   }
   return value;
 }
 
-/** Sends `{statusCode, error, message, code, ...details}`, the message in the language the request accepts. */
+/**
+ * Sends `{statusCode, error, message, code, params, ...details}`: the message in the language the request
+ * accepts (API clients read it), and its key and parameters, which the web app translates itself.
+ */
 export function sendError(
   reply: FastifyReply,
   statusCode: number,
@@ -107,7 +133,7 @@ export function sendError(
       statusCode,
       error: STATUS_CODES[statusCode] ?? 'Error',
       message: message.render(language),
-      code: message.key,
+      ...message.wire(),
       ...(localize(details, language) as object | undefined),
     });
 }
@@ -119,75 +145,46 @@ const partKeys: Record<string, MessageKey> = {
   headers: 'validation.part.headers',
 };
 
-interface ValidationIssue {
+/** zod's issue as fastify-type-provider-zod passes it on: its code as `keyword`, its data in `params`. */
+interface FastifyValidationIssue {
   keyword?: string;
   instancePath?: string;
   message?: string;
-  params?: {
-    path?: PropertyKey[];
-    expected?: string;
-    origin?: string;
-    minimum?: number | bigint;
-    maximum?: number | bigint;
-    inclusive?: boolean;
-    keys?: string[];
-    values?: unknown[];
-  };
+  params?: Omit<ValidationIssue, 'code' | 'path' | 'message' | 'missing'>;
 }
+
+/** The value at `path` inside the part of the request that failed, to tell a missing value from a wrong one. */
+function valueAt(data: unknown, path: readonly string[]): unknown {
+  let value = data;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+const requestParts: Record<string, (request: FastifyRequest) => unknown> = {
+  body: (request) => request.body,
+  querystring: (request) => request.query,
+  params: (request) => request.params,
+  headers: (request) => request.headers,
+};
 
 /**
- * What is wrong with one value: a fixed message of the contract (found again by its English text), one
- * of zod's own checks by its issue code, or else zod's English text.
+ * Turns zod issues into one sentence naming each field, e.g. "Path parameter 'id': must be a number."; each
+ * problem is a catalog key with parameters from the issue's data (contract: issueMessage).
  */
-function describeProblem(issue: ValidationIssue): Message | string {
-  const text = issue.message ?? '';
-  const known = matchContractMessage(text);
-  if (known) return msg(known.key, known.params);
-  const p = issue.params ?? {};
-  const bound = (value: number | bigint | undefined) => String(value ?? '');
-  switch (issue.keyword) {
-    case 'invalid_type':
-      if (/received undefined/.test(text)) return msg('zodIssue.required');
-      if (p.expected === 'int') return msg('zod.wholeNumber');
-      if (p.expected === 'number') return msg('zod.number');
-      if (p.expected === 'string') return msg('zod.text');
-      return msg('zodIssue.type', { expected: p.expected ?? '?' });
-    case 'too_small':
-      if (p.origin === 'string') return msg('zodIssue.minChars', { min: bound(p.minimum) });
-      if (p.origin === 'array' || p.origin === 'set') return msg('zodIssue.minItems', { min: bound(p.minimum) });
-      return p.inclusive === false
-        ? msg('zodIssue.greater', { min: bound(p.minimum) })
-        : msg('zodIssue.min', { min: bound(p.minimum) });
-    case 'too_big':
-      if (p.origin === 'string') return msg('zod.maxChars', { max: bound(p.maximum) });
-      if (p.origin === 'array' || p.origin === 'set') return msg('zodIssue.maxItems', { max: bound(p.maximum) });
-      return p.inclusive === false
-        ? msg('zodIssue.less', { max: bound(p.maximum) })
-        : msg('zodIssue.max', { max: bound(p.maximum) });
-    case 'invalid_format':
-      return msg('zodIssue.format');
-    case 'unrecognized_keys':
-      return msg('zodIssue.unknownKeys', { keys: (p.keys ?? []).map((k) => `'${k}'`).join(', ') });
-    case 'invalid_value':
-      return msg('zodIssue.option', { values: (p.values ?? []).map((v) => JSON.stringify(v)).join(', ') });
-    case 'invalid_union':
-      return msg('zodIssue.invalid');
-    case NUL_CHARACTER:
-      return msg('zodIssue.nulCharacter');
-  }
-  return text || msg('zodIssue.invalid');
-}
-
-/** Turns zod issues into one sentence naming each field, e.g. "Path parameter 'id': must be a number." */
-function describeValidation(error: FastifyError): Message {
+function describeValidation(error: FastifyError, request: FastifyRequest): Message {
   const context = error.validationContext ?? 'body';
-  const issues = (error.validation ?? []) as ValidationIssue[];
+  const issues = (error.validation ?? []) as FastifyValidationIssue[];
   const parts = issues.map((issue) => {
-    const pathList = issue.params?.path ?? issue.instancePath?.split('/').filter(Boolean) ?? [];
-    const field = pathList.map(String).join('.');
+    const path = issue.instancePath?.split('/').filter(Boolean) ?? [];
+    const field = path.join('.');
     const part: MessageParam = partKeys[context] ? msg(partKeys[context]) : context;
     const where = field ? msg('validation.field', { part, field }) : part;
-    return msg('validation.issue', { where, problem: describeProblem(issue) });
+    const missing = valueAt(requestParts[context]?.(request), path) === undefined;
+    const problem = issueMessage({ ...issue.params, code: issue.keyword ?? '', path, message: issue.message, missing });
+    return msg('validation.issue', { where, problem: msg(problem.code, problem.params) });
   });
   return parts.length > 0 ? msg('errors.validation', { issues: parts }) : msg('errors.invalidRequest');
 }
@@ -197,7 +194,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return sendError(reply, error.statusCode, error.text, error.details);
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      return sendError(reply, 400, describeValidation(error));
+      return sendError(reply, 400, describeValidation(error, request));
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':

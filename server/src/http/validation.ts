@@ -2,7 +2,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 
-/** The issue keyword of a text with U+0000; errors.ts names it with the catalog's `zodIssue.nulCharacter`. */
+/** The issue keyword of a text with U+0000; the contract's issueMessage names it `zodIssue.nulCharacter`. */
 export const NUL_CHARACTER = 'nul_character';
 
 /** The paths of the strings (and object keys) in `value` that contain U+0000. */
@@ -36,7 +36,7 @@ export const validatorCompiler: FastifySchemaCompiler<ZodType> = (route) => {
         keyword: NUL_CHARACTER,
         instancePath: `/${path.join('/')}`,
         schemaPath: `#/${path.join('/')}/${NUL_CHARACTER}`,
-        message: 'must not contain a NUL character (U+0000)',
+        message: 'zodIssue.nulCharacter',
         params: { path },
       })),
     };

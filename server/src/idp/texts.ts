@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@dp/contract';
+import { PRODUCT_NAME, renderMessage, type MessageKey, type MessageParams } from '@dp/contract';
 
 // The texts of the embedded provider's pages in the three languages of the app. The web app asks for
 // one with `ui_locales` (its current language); without one the pages are German, like the app.
@@ -28,70 +28,40 @@ interface IdpTexts {
   expired: string;
 }
 
+/**
+ * The texts of one language. One home for texts: they live in the contract's message catalog
+ * (contract/src/messages/sign-in-pages.ts, keys `idp.*`), beside every other sentence the server says and
+ * which the web app loads into i18next too; this is only their shape for the pages.
+ */
+function textsIn(language: IdpLanguage): IdpTexts {
+  const say = (key: `idp.${string}` & MessageKey, params: MessageParams = {}) =>
+    renderMessage(key, { product: PRODUCT_NAME, ...params }, language);
+  return {
+    signInTitle: say('idp.signInTitle'),
+    userName: say('idp.userName'),
+    password: say('idp.password'),
+    signInButton: say('idp.signInButton'),
+    demoUsers: (users) => say('idp.demoUsers', { users }),
+    loginFailed: say('idp.loginFailed'),
+    signingOut: say('idp.signingOut'),
+    signOutButton: say('idp.signOutButton'),
+    signOutQuestion: say('idp.signOutQuestion'),
+    tooManyAttempts: (minutes) => say('idp.tooManyAttempts', { minutes }),
+    signedOutTitle: say('idp.signedOutTitle'),
+    signedOut: say('idp.signedOut'),
+    backToApp: say('idp.backToApp'),
+    signInFailedTitle: say('idp.signInFailedTitle'),
+    signInFailed: say('idp.signInFailed'),
+    signInFailedDetail: (detail) => say('idp.signInFailedDetail', { detail }),
+    expiredTitle: say('idp.expiredTitle'),
+    expired: say('idp.expired'),
+  };
+}
+
 export const IDP_TEXTS: { readonly [L in IdpLanguage]: IdpTexts } = {
-  en: {
-    signInTitle: 'Sign in',
-    userName: 'User name',
-    password: 'Password',
-    signInButton: 'Sign in',
-    demoUsers: (users) => `Demo users: ${users}.`,
-    loginFailed: 'Invalid user name or password.',
-    signingOut: 'Signing out…',
-    signOutButton: 'Sign out',
-    signOutQuestion: `Do you want to sign out of the ${PRODUCT_NAME}?`,
-    tooManyAttempts: (minutes) =>
-      `Too many failed sign-in attempts. Signing in is locked for ${minutes} minutes; please try again later.`,
-    signedOutTitle: 'Signed out',
-    signedOut: `You are signed out of the ${PRODUCT_NAME}.`,
-    backToApp: `Back to the ${PRODUCT_NAME}`,
-    signInFailedTitle: 'Sign-in failed',
-    signInFailed: 'The sign-in request could not be processed.',
-    signInFailedDetail: (detail) => `Details: ${detail}`,
-    expiredTitle: 'Sign-in expired',
-    expired: 'This sign-in page has expired. Please start signing in again.',
-  },
-  de: {
-    signInTitle: 'Anmelden',
-    userName: 'Benutzername',
-    password: 'Passwort',
-    signInButton: 'Anmelden',
-    demoUsers: (users) => `Demo-Benutzer: ${users}.`,
-    loginFailed: 'Benutzername oder Passwort ist falsch.',
-    signingOut: 'Abmeldung…',
-    signOutButton: 'Abmelden',
-    signOutQuestion: `Möchten Sie sich vom ${PRODUCT_NAME} abmelden?`,
-    tooManyAttempts: (minutes) =>
-      `Zu viele fehlgeschlagene Anmeldeversuche. Die Anmeldung ist für ${minutes} Minuten gesperrt; bitte versuchen Sie es später erneut.`,
-    signedOutTitle: 'Abgemeldet',
-    signedOut: `Sie sind vom ${PRODUCT_NAME} abgemeldet.`,
-    backToApp: `Zurück zum ${PRODUCT_NAME}`,
-    signInFailedTitle: 'Anmeldung fehlgeschlagen',
-    signInFailed: 'Die Anmeldeanfrage konnte nicht verarbeitet werden.',
-    signInFailedDetail: (detail) => `Details: ${detail}`,
-    expiredTitle: 'Anmeldung abgelaufen',
-    expired: 'Diese Anmeldeseite ist abgelaufen. Bitte melden Sie sich erneut an.',
-  },
-  fr: {
-    signInTitle: 'Connexion',
-    userName: "Nom d'utilisateur",
-    password: 'Mot de passe',
-    signInButton: 'Se connecter',
-    demoUsers: (users) => `Utilisateurs de démonstration : ${users}.`,
-    loginFailed: "Nom d'utilisateur ou mot de passe incorrect.",
-    signingOut: 'Déconnexion…',
-    signOutButton: 'Se déconnecter',
-    signOutQuestion: `Voulez-vous vous déconnecter du ${PRODUCT_NAME} ?`,
-    tooManyAttempts: (minutes) =>
-      `Trop de tentatives de connexion échouées. La connexion est bloquée pendant ${minutes} minutes ; veuillez réessayer plus tard.`,
-    signedOutTitle: 'Déconnecté',
-    signedOut: `Vous êtes déconnecté du ${PRODUCT_NAME}.`,
-    backToApp: `Retour au ${PRODUCT_NAME}`,
-    signInFailedTitle: 'Échec de la connexion',
-    signInFailed: "La demande de connexion n'a pas pu être traitée.",
-    signInFailedDetail: (detail) => `Détails : ${detail}`,
-    expiredTitle: 'Connexion expirée',
-    expired: 'Cette page de connexion a expiré. Veuillez recommencer la connexion.',
-  },
+  en: textsIn('en'),
+  de: textsIn('de'),
+  fr: textsIn('fr'),
 };
 
 /**

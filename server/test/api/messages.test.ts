@@ -96,6 +96,49 @@ describe('error messages in the language of the request', () => {
     expect(two.body.message).toContain("Anfrageinhalt 'columnKind': muss einer der Werte");
   });
 
+  it("carries the key and parameters of a validation error, taken from zod's issues, for the web app to translate", async () => {
+    const res = await call('POST', '/api/matrix', 'de', {
+      rowKind: 'assemblies',
+      rows: [],
+      columnKind: 'trains',
+      columns: [1],
+    });
+    expect(res.status).toBe(400);
+    const body = { part: { code: 'validation.part.body', params: {} } };
+    // web/src/lib/api-message.test.ts says this very body in de, en and fr.
+    expect(res.body).toMatchObject({
+      code: 'errors.validation',
+      params: {
+        issues: [
+          {
+            code: 'validation.issue',
+            params: {
+              where: { code: 'validation.field', params: { ...body, field: 'rows' } },
+              problem: { code: 'zod.chooseVersions', params: { what: 'rows' } },
+            },
+          },
+          {
+            code: 'validation.issue',
+            params: {
+              where: { code: 'validation.field', params: { ...body, field: 'columnKind' } },
+              problem: { code: 'zodIssue.option', params: { values: '"systems", "assemblies", "subassemblies"' } },
+            },
+          },
+        ],
+      },
+    });
+    const tooLong = await call('POST', '/api/systems', undefined, { name: 'x'.repeat(201) });
+    expect(tooLong.body.params.issues[0].params.problem).toEqual({ code: 'zod.maxChars', params: { max: 200 } });
+    // A field that is missing is named so from the request, not from zod's English text.
+    const missing = await call('POST', '/api/references', undefined, {});
+    expect(missing.body.params.issues[0].params.problem).toEqual({ code: 'zod.text', params: {} });
+    const upload = await call('POST', '/api/upload', 'fr', { folder: 'systems', base64: 'AAAA' });
+    expect(upload.body).toMatchObject({ message: "Corps 'filename' : est obligatoire." });
+    expect(upload.body.params.issues[0].params.problem).toEqual({ code: 'zodIssue.required', params: {} });
+    const wrong = await call('POST', '/api/upload', undefined, { folder: 'systems', filename: 7, base64: 'AAAA' });
+    expect(wrong.body.params.issues[0].params.problem).toEqual({ code: 'zod.text', params: {} });
+  });
+
   it('a stale write (412)', async () => {
     const item = (await call('POST', '/api/systems', undefined, { name: 'Message Stale System' })).body as Item;
     expect(
@@ -156,6 +199,20 @@ describe('error messages in the language of the request', () => {
       'Baugruppenversion 999999 wurde nicht gefunden.',
       'Auflagentext /api/compatibility_infos/999999 existiert nicht.',
     ]);
+    // Each row carries its key and parameters too, like the body itself.
+    expect(de.body.rows[1]).toMatchObject({
+      code: 'relations.unknownObligation',
+      params: { href: '/api/compatibility_infos/999999' },
+    });
+    expect(de.body.params.first).toEqual({
+      code: 'errors.notFound',
+      params: {
+        what: {
+          code: 'thing.numbered',
+          params: { what: { code: 'kindVersion.assembly', params: {} }, id: 999999 },
+        },
+      },
+    });
     const en = await call('PUT', `${version.href}/compatibilities/assemblies`, undefined, { rows });
     expect(en.body.rows[1].message).toBe('Obligation text /api/compatibility_infos/999999 does not exist.');
   });
