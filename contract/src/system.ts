@@ -37,3 +37,10 @@ export const health = z
   })
   .meta({ id: 'Health' });
 export type Health = z.infer<typeof health>;
+
+/**
+ * Reading one's own writes from a read replica: a data write answers where the primary's WAL stood
+ * (WRITE_POSITION_HEADER); a client sends the newest it saw with later requests (READ_AFTER_HEADER).
+ */
+export const WRITE_POSITION_HEADER = 'dp-write-position';
+export const READ_AFTER_HEADER = 'dp-read-after';

@@ -35,15 +35,20 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { transferRoutes } from './modules/transfer/transfer.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { primaryOnly, type ReadRouting } from './db/read-routing.js';
+import { registerReadRouting } from './http/read-routing.js';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export interface BuildOptions extends AppContext {
+export interface BuildOptions extends Omit<AppContext, 'reads'> {
   logger?: FastifyServerOptions['logger'];
+  /** Without it, every read goes to `db`. */
+  reads?: ReadRouting;
 }
 
 /** Builds the whole product as one Fastify instance without listening, so tests can `inject`. */
-export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promise<ZodApp> {
+export async function buildApp({ logger = false, reads, ...options }: BuildOptions): Promise<ZodApp> {
+  const ctx: AppContext = { ...options, reads: reads ?? primaryOnly(options.db) };
   const { config } = ctx;
   const app = Fastify({
     logger,
@@ -58,7 +63,7 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
     // Never echo a stack trace or internal error to a client.
     return503OnClosing: true,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    frameworkErrors: frameworkError,
+    frameworkErrors: (error, request, reply) => void frameworkError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -150,6 +155,7 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
   );
 
   registerDeploymentGuard(app, config.deployment);
+  registerReadRouting(app, ctx.reads);
   systemRoutes(app, ctx);
   catalogRoutes(app, ctx);
   compatibilityRoutes(app, ctx);
@@ -186,7 +192,7 @@ export async function buildApp({ logger = false, ...ctx }: BuildOptions): Promis
       // Client-side routes (/evaluate, /basic-data/…) are answered by the web app.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return sendError(reply, 404, msg('errors.noRoute', { method: request.method, path: url.split('?')[0]! }));
+    return sendError(reply, 404, msg('errors.noRoute', { method: request.method, path: url.split('?', 1).join('') }));
   });
 
   return app;

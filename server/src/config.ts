@@ -37,6 +37,8 @@ export interface AppConfig {
   dataDir: string;
   /** External PostgreSQL; when absent the app starts the embedded server under dataDir. */
   databaseUrl: string | undefined;
+  /** A streaming replica of databaseUrl's server for evaluation reads (DATABASE_READ_URL). */
+  databaseReadUrl: string | undefined;
   deployment: Deployment;
   logLevel: string;
   oidc: OidcConfig;
@@ -106,6 +108,10 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    DATABASE_READ_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
     DEPLOYMENT: z.enum(DEPLOYMENTS).default('work'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     OIDC_ISSUER: optionalUrl,
@@ -165,6 +171,13 @@ const envSchema = z
     IDP_KEY_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.DATABASE_READ_URL !== undefined && env.DATABASE_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message: "names a streaming replica of DATABASE_URL's server: set it together with DATABASE_URL",
+      });
+    }
     const external = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_AUDIENCE];
     const given = external.filter((v) => v !== undefined).length;
     if (given > 0 && given < external.length) {
@@ -238,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Relative to where the user ran npm (INIT_CWD), not to the workspace npm switched into.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     deployment: e.DEPLOYMENT,
     logLevel: e.LOG_LEVEL,
     oidc: {

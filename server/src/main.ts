@@ -1,6 +1,8 @@
 import { buildApp } from './app.js';
 import { ConfigError, developmentDefaultsWarning, loadConfig } from './config.js';
+import { createDb } from './db/connection.js';
 import { openDatabase } from './db/index.js';
+import { primaryOnly, replicaRouting } from './db/read-routing.js';
 
 /** Starts the product: configuration → database (embedded unless DATABASE_URL) → migrations → listen. */
 async function main() {
@@ -8,7 +10,10 @@ async function main() {
   const config = loadConfig();
   const logger = { level: config.logLevel };
   const database = await openDatabase(config);
-  const app = await buildApp({ config, db: database.db, pool: database.pool, logger });
+  const reads = config.databaseReadUrl
+    ? replicaRouting(database.db, createDb(config.databaseReadUrl), (message) => console.warn(message))
+    : primaryOnly(database.db);
+  const app = await buildApp({ config, db: database.db, pool: database.pool, reads, logger });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -16,6 +21,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close().catch((err: unknown) => app.log.error({ err }, 'closing the server failed'));
+    await reads.close().catch((err: unknown) => app.log.error({ err }, 'closing the read replica failed'));
     await database.close().catch((err: unknown) => app.log.error({ err }, 'closing the database failed'));
     process.exit(0);
   };

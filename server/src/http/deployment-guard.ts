@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Deployment } from '../config.js';
 import { msg, sendError } from './errors.js';
 
@@ -17,6 +17,10 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const isWrite = (method: string | string[]) =>
   (Array.isArray(method) ? method : [method]).some((m) => WRITE_METHODS.has(m.toUpperCase()));
 
+/** True for an API route that changes data: a write method, unless the route says it only reads. */
+export const writesData = (route: RouteOptions) =>
+  route.url.startsWith('/api/') && isWrite(route.method) && route.config?.writesData !== false;
+
 /**
  * On live and demo the data is a published copy of work's: a change there would be lost at the next
  * transfer, so every data write answers 403 — after the sign-in check, so a visitor still gets 401.
@@ -27,7 +31,7 @@ export function registerDeploymentGuard(app: FastifyInstance, deployment: Deploy
   const refuse = async (_request: FastifyRequest, reply: FastifyReply) =>
     sendError(reply, 403, msg('deployment.readOnly', { deployment: deployment.toUpperCase() }));
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || !isWrite(route.method) || route.config?.writesData === false) return;
+    if (!writesData(route)) return;
     const existing =
       route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
     route.preHandler = [...existing, refuse];

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/connection.js';
+import type { ReadRouting } from '../db/read-routing.js';
 
 /** A Fastify instance whose routes are typed by their zod schemas. */
 export type ZodApp = FastifyInstance<
@@ -24,4 +25,6 @@ export interface AppContext {
   config: AppConfig;
   db: Db;
   pool: pg.Pool;
+  /** Where evaluation reads go: a read replica when DATABASE_READ_URL is set, else `db`. */
+  reads: ReadRouting;
 }

@@ -1,27 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../writes/audit.js';
-import type { ItemKind } from '../kinds.js';
-import type { DbTime } from '../time.js';
+import type { Executor } from '../../db/connection.js';
+import type { ItemKind } from '../../db/kinds.js';
+import type { dataInfo, items, versions } from '../../db/schema.js';
+import type { SqlRow } from '../../db/sql.js';
 
-export type ItemRow = {
-  id: number;
-  kind: ItemKind;
-  name: string;
-  description: string;
-  image_original: string | null;
-  image_thumbnail: string | null;
-  creation_time: DbTime;
-  modification_time: DbTime;
-  created_by: string;
-  updated_by: string;
-  revision: number;
-};
+export type ItemRow = Omit<SqlRow<typeof items>, 'name_folded'>;
 
-export type VersionRow = Omit<ItemRow, 'name'> & {
-  item_id: number;
-  name: string | null;
-  name2: string | null;
-  rscp_link: string | null;
+export type VersionRow = Omit<SqlRow<typeof versions>, 'name_folded' | 'name2_folded'> & {
   parent_name: string;
   parent_description: string;
 };
@@ -66,8 +51,10 @@ export async function findVersion(db: Executor, kind: ItemKind, id: number): Pro
   return result.rows[0] ?? null;
 }
 
-export async function readModificationTime(db: Executor): Promise<DbTime> {
-  const result = await db.execute<{ modification_time: DbTime }>(
+type DataInfoRow = SqlRow<typeof dataInfo>;
+
+export async function readModificationTime(db: Executor): Promise<DataInfoRow['modification_time']> {
+  const result = await db.execute<Pick<DataInfoRow, 'modification_time'>>(
     sql`select modification_time from data_info where id = 1`,
   );
   return result.rows[0]?.modification_time ?? new Date(0);

@@ -1,8 +1,10 @@
 import { apiError, idParam, infos, item, itemWithVersions, kindPath, version } from '@dp/contract';
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
+import type { FastifyRequest } from 'fastify';
+import { readerFor } from '../../http/read-routing.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
-import { kindOf } from '../kinds.js';
+import { kindOf } from '../../db/kinds.js';
 import * as service from './catalog.service.js';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
@@ -10,8 +12,10 @@ const kindParams = z.object({ kind: kindPath });
 const kindIdParams = z.object({ kind: kindPath, id: idParam });
 
 /** Read access to items and versions for every signed-in role. */
-export function catalogRoutes(app: ZodApp, { db }: AppContext) {
+export function catalogRoutes(app: ZodApp, { reads }: AppContext) {
   const signedIn = requireRole('extern');
+  // Evaluation reads: from the read replica when there is one and it has this user's last write.
+  const db = (req: FastifyRequest) => readerFor(reads, req);
 
   app.get('/api/infos', {
     schema: {
@@ -20,7 +24,7 @@ export function catalogRoutes(app: ZodApp, { db }: AppContext) {
       response: { 200: infos, ...errors },
     },
     onRequest: signedIn,
-    handler: () => service.getInfos(db),
+    handler: async (req) => service.getInfos(await db(req)),
   });
 
   app.get('/api/:kind/versions', {
@@ -31,7 +35,7 @@ export function catalogRoutes(app: ZodApp, { db }: AppContext) {
       response: { 200: z.array(itemWithVersions), ...errors },
     },
     onRequest: signedIn,
-    handler: (req) => service.listItemsWithVersions(db, kindOf(req.params.kind), req.user.role),
+    handler: async (req) => service.listItemsWithVersions(await db(req), kindOf(req.params.kind), req.user.role),
   });
 
   app.get('/api/:kind', {
@@ -42,7 +46,7 @@ export function catalogRoutes(app: ZodApp, { db }: AppContext) {
       response: { 200: z.array(item), ...errors },
     },
     onRequest: signedIn,
-    handler: (req) => service.listItems(db, kindOf(req.params.kind)),
+    handler: async (req) => service.listItems(await db(req), kindOf(req.params.kind)),
   });
 
   app.get('/api/:kind/:id', {
@@ -53,7 +57,8 @@ export function catalogRoutes(app: ZodApp, { db }: AppContext) {
       response: { 200: itemWithVersions, ...errors },
     },
     onRequest: signedIn,
-    handler: (req) => service.getItemWithVersions(db, kindOf(req.params.kind), req.params.id, req.user.role),
+    handler: async (req) =>
+      service.getItemWithVersions(await db(req), kindOf(req.params.kind), req.params.id, req.user.role),
   });
 
   app.get('/api/:kind/:id/versions', {
@@ -64,7 +69,8 @@ export function catalogRoutes(app: ZodApp, { db }: AppContext) {
       response: { 200: z.array(version), ...errors },
     },
     onRequest: signedIn,
-    handler: (req) => service.listVersionsOfItem(db, kindOf(req.params.kind), req.params.id, req.user.role),
+    handler: async (req) =>
+      service.listVersionsOfItem(await db(req), kindOf(req.params.kind), req.params.id, req.user.role),
   });
 
   app.get('/api/:kind/versions/:id', {
@@ -75,6 +81,6 @@ export function catalogRoutes(app: ZodApp, { db }: AppContext) {
       response: { 200: version, ...errors },
     },
     onRequest: signedIn,
-    handler: (req) => service.getVersion(db, kindOf(req.params.kind), req.params.id, req.user.role),
+    handler: async (req) => service.getVersion(await db(req), kindOf(req.params.kind), req.params.id, req.user.role),
   });
 }

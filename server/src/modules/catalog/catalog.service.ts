@@ -2,10 +2,10 @@ import type { Item, ItemWithVersions, Role, Version } from '@dp/contract';
 import type { Db } from '../../db/connection.js';
 import { kindName, kindVersionName, notFound, numbered } from '../../http/errors.js';
 import { etagOf } from '../../writes/etag.js';
-import { href, type ItemKind } from '../kinds.js';
+import { href, type ItemKind } from '../../db/kinds.js';
 import * as queries from './catalog.queries.js';
 import type { ItemRow, VersionRow } from './catalog.queries.js';
-import { toIso } from '../time.js';
+import { toIso } from '../../db/time.js';
 
 const image = (original: string | null, thumbnail: string | null) =>
   original ? { original, thumbnail: thumbnail ?? original } : null;

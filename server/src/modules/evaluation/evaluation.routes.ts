@@ -1,13 +1,17 @@
 import { apiError, idParam, matrixRequest, matrixResponse, systemDelta } from '@dp/contract';
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
+import type { FastifyRequest } from 'fastify';
+import { readerFor } from '../../http/read-routing.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
 import * as service from './evaluation.service.js';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 
 /** Server-computed views for the evaluation screens: one delta, one matrix, projected by role. */
-export function evaluationRoutes(app: ZodApp, { db }: AppContext) {
+export function evaluationRoutes(app: ZodApp, { reads }: AppContext) {
+  // Evaluation reads: from the read replica when there is one and it has this user's last write.
+  const db = (req: FastifyRequest) => readerFor(reads, req);
   const signedIn = requireRole('extern');
 
   app.get('/api/systems/versions/:version1/delta/:version2', {
@@ -18,7 +22,7 @@ export function evaluationRoutes(app: ZodApp, { db }: AppContext) {
       response: { 200: systemDelta, ...errors },
     },
     onRequest: signedIn,
-    handler: (req) => service.systemDelta(db, req.user.role, req.params.version1, req.params.version2),
+    handler: async (req) => service.systemDelta(await db(req), req.user.role, req.params.version1, req.params.version2),
   });
 
   app.post('/api/matrix', {
@@ -30,6 +34,6 @@ export function evaluationRoutes(app: ZodApp, { db }: AppContext) {
     },
     config: { writesData: false },
     onRequest: signedIn,
-    handler: (req) => service.matrix(db, req.user.role, req.body),
+    handler: async (req) => service.matrix(await db(req), req.user.role, req.body),
   });
 }
