@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { renderMessage as text } from './messages.js';
+import { issueKey } from './messages.js';
 import { audit, compatibilityStatus } from './catalog.js';
 import { isoDateTime } from './common.js';
 import { storedImagePath } from './images.js';
@@ -10,20 +10,20 @@ export const TEXT_MAX = 4000;
 /** A text that must not be empty once trimmed, at most `max` characters. */
 export const requiredText = (max: number) =>
   z
-    .string({ error: text('zod.text') })
+    .string({ error: issueKey('zod.text') })
     .trim()
-    .min(1, text('zod.notEmpty'))
-    .max(max, text('zod.maxChars', { max }));
+    .min(1, issueKey('zod.notEmpty'))
+    .max(max, issueKey('zod.maxChars'));
 const optionalText = (max: number) =>
   z
-    .string({ error: text('zod.text') })
+    .string({ error: issueKey('zod.text') })
     .trim()
-    .max(max, text('zod.maxChars', { max }));
+    .max(max, issueKey('zod.maxChars'));
 /** An optional number field: empty text counts as not given. */
 const optionalNumber = z
-  .string({ error: text('zod.text') })
+  .string({ error: issueKey('zod.text') })
   .trim()
-  .max(100, text('zod.maxChars', { max: 100 }))
+  .max(100, issueKey('zod.maxChars'))
   .nullable()
   .transform((v) => (v === '' ? null : v));
 
@@ -55,16 +55,39 @@ export const versionInput = z
     rscp_link: z
       .string()
       .trim()
-      .max(1000, text('zod.maxChars', { max: 1000 }))
+      .max(1000, issueKey('zod.maxChars'))
       .nullable()
       .default(null)
       .transform((v) => (v === '' ? null : v))
-      .refine((v) => v === null || /^https?:\/\/\S+$/.test(v), text('zod.httpLink')),
+      .refine((v) => v === null || /^https?:\/\/\S+$/.test(v), issueKey('zod.httpLink')),
     image: imageInput.default(null),
   })
   .strict();
 export type VersionInput = z.input<typeof versionInput>;
 export type VersionValues = z.output<typeof versionInput>;
+
+/**
+ * What a copy sends (SPEC 7: name, name2, description, rscp_link) and whether the copy takes the
+ * original's compatibilities (with their references) and version relations along; a client that does
+ * not say gets them, as before this choice existed.
+ */
+export const copyVersionInput = versionInput.extend({ with_compatibilities: z.boolean().default(true) }).strict();
+export type CopyVersionInput = z.input<typeof copyVersionInput>;
+export type CopyVersionValues = z.output<typeof copyVersionInput>;
+
+/** DELETE {version href}?with_compatibilities=true also deletes the version's compatibilities (audited). */
+export const deleteVersionQuery = z.object({
+  with_compatibilities: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+/** What a copy of a version would take along, and what a delete with its compatibilities would remove. */
+export const versionUsage = z
+  .object({ compatibilities: z.number().int(), version_relations: z.number().int() })
+  .meta({ id: 'VersionUsage' });
+export type VersionUsage = z.infer<typeof versionUsage>;
 
 export const referenceInput = z
   .object({ reference: requiredText(NAME_MAX), description: optionalText(TEXT_MAX).default('') })

@@ -215,6 +215,106 @@ describe('versions', () => {
   });
 });
 
+describe('copying and deleting a version with its compatibilities', () => {
+  type Pair = { from: { href: string }; to: { href: string }; compatibility_info: { href: string } };
+  /** A fresh copy (with compatibilities) of an assembly version that has assembly compatibilities. */
+  async function copyWithCompatibilities(suffix: string) {
+    const [record] = (await t.call('GET', '/api/assemblies/versions/compatibilities/assemblies')).body as Pair[];
+    const original = (await t.call('GET', record!.from.href)).body as Version;
+    const copy = await t.call('POST', `${record!.from.href}/copy`, {
+      name: `${original.name ?? 'X'}-${suffix}`,
+      name2: original.name2 ? `${original.name2}-${suffix}` : null,
+    });
+    expect(copy.status).toBe(201);
+    return { original, copy: copy.body as Version & { copied_compatibilities: number } };
+  }
+  const compatibilityCount = async (versionHref: string) => {
+    let count = 0;
+    for (const kind of ['systems', 'assemblies', 'subassemblies'])
+      count += ((await t.call('GET', `${versionHref}/compatibilities/${kind}`)).body as unknown[]).length;
+    return count;
+  };
+
+  it('usage counts what a copy takes along; admins only; unknown version → 404', async () => {
+    const { original } = await copyWithCompatibilities('usage');
+    const usage = await t.call('GET', `${original.href}/usage`);
+    expect(usage.status).toBe(200);
+    expect(usage.body.compatibilities).toBe(await compatibilityCount(original.href));
+    expect(usage.body.compatibilities).toBeGreaterThan(0);
+    expect(usage.body.version_relations).toEqual(expect.any(Number));
+    expect((await t.call('GET', `${original.href}/usage`, undefined, 'intern')).status).toBe(403);
+    expect((await t.call('GET', '/api/assemblies/versions/999999/usage')).status).toBe(404);
+  });
+
+  it('with_compatibilities: false copies the version alone, which can then be deleted plainly', async () => {
+    const [record] = (await t.call('GET', '/api/assemblies/versions/compatibilities/assemblies')).body as Pair[];
+    const usage = (await t.call('GET', `${record!.from.href}/usage`)).body as { version_relations: number };
+    const copy = await t.call('POST', `${record!.from.href}/copy`, {
+      name: 'BARE-COPY',
+      name2: null,
+      with_compatibilities: false,
+    });
+    expect(copy.status).toBe(201);
+    expect(copy.body.copied_compatibilities).toBe(0);
+    expect((await t.call('GET', `${copy.body.href}/usage`)).body).toEqual({ compatibilities: 0, version_relations: 0 });
+    // The original keeps everything it had.
+    expect(((await t.call('GET', `${record!.from.href}/usage`)).body as typeof usage).version_relations).toBe(
+      usage.version_relations,
+    );
+    expect((await t.call('DELETE', copy.body.href)).status).toBe(204);
+    expect((await t.call('POST', `${record!.from.href}/copy`, { name: 'X', with_compatibilities: 'no' })).status).toBe(
+      400,
+    );
+  });
+
+  it('a refused delete names the count; with_compatibilities=true deletes the version and them, audited', async () => {
+    const { copy } = await copyWithCompatibilities('cascade');
+    const count = await compatibilityCount(copy.href);
+    expect(count).toBe(copy.copied_compatibilities);
+    const [first] = (await t.call('GET', `${copy.href}/compatibilities/assemblies`)).body as Array<
+      Pair & { references: string[] }
+    >;
+    const toId = first!.to.href.split('/').pop();
+    const commented = await t.call('POST', `${copy.href}/compatibilities/assemblies/${toId}/commentaries`, {
+      comment: 'goes with the version',
+    });
+    expect(commented.status).toBe(201);
+
+    const refused = await t.call('DELETE', copy.href);
+    expect(refused.status).toBe(409);
+    expect(refused.body.compatibilities).toBe(count);
+
+    const stale = await t.call('DELETE', `${copy.href}?with_compatibilities=true`, undefined, 'admin', {
+      'if-match': '"0-0"',
+    });
+    expect(stale.status).toBe(412);
+    expect(await compatibilityCount(copy.href)).toBe(count);
+
+    const { etag } = (await t.call('GET', copy.href)).body as Version;
+    const deleted = await t.call('DELETE', `${copy.href}?with_compatibilities=true`, undefined, 'admin', {
+      'if-match': etag,
+    });
+    expect(deleted.status).toBe(204);
+    expect((await t.call('GET', copy.href)).status).toBe(404);
+    const remaining = (await t.call('GET', '/api/assemblies/versions/compatibilities/assemblies')).body as Pair[];
+    expect(remaining.filter((r) => r.from.href === copy.href || r.to.href === copy.href)).toEqual([]);
+
+    const entityId = `${copy.href}/compatibilities/assemblies/${toId}`;
+    const audit = (await t.call('GET', `/api/audit?entity=compatibility&entity_id=${encodeURIComponent(entityId)}`))
+      .body as AuditEntry[];
+    // Newest first: the copy created it, the delete removed it.
+    expect(audit.map((e) => e.action)).toEqual(['delete', 'create']);
+    expect(audit[0]).toMatchObject({
+      action: 'delete',
+      before: { compatibility_info: first!.compatibility_info.href, references: expect.any(Array) },
+    });
+    const comments = (await t.call('GET', `/api/audit?entity=comment&entity_id=${commented.body.id}`))
+      .body as AuditEntry[];
+    expect(comments.map((e) => e.action)).toEqual(['delete', 'create']);
+    expect((await t.call('DELETE', `${copy.href}?with_compatibilities=maybe`)).status).toBe(400);
+  });
+});
+
 describe('references and obligation texts', () => {
   it('CRUD a reference with a unique name; in-use references cannot be deleted', async () => {
     const created = await t.call('POST', '/api/references', { reference: 'REF-TEST-1', description: 'Prüfbericht' });

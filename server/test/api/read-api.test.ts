@@ -53,6 +53,18 @@ describe('role projection', () => {
     }
   });
 
+  it('intern gets the reference list and rscp_link (SPEC 6); extern gets neither', async () => {
+    const internVersions = await get<ItemWithVersions[]>('/api/assemblies/versions', 'intern');
+    const links = internVersions.flatMap((i) => i.versions).map((v) => v.rscp_link);
+    expect(links.some((link) => typeof link === 'string' && link.startsWith('http'))).toBe(true);
+    const one = internVersions.flatMap((i) => i.versions).find((v) => v.rscp_link);
+    if (!one) throw new Error('The demo data has no version with an rscp_link.');
+    expect((await get<{ rscp_link?: string }>(one.href, 'intern')).rscp_link).toBe(one.rscp_link);
+    expect((await get<{ rscp_link?: string }>(one.href, 'extern')).rscp_link).toBeUndefined();
+    expect((await get<unknown[]>('/api/references', 'intern')).length).toBeGreaterThan(0);
+    expect((await t.call('GET', '/api/references', undefined, 'extern')).status).toBe(403);
+  });
+
   it('extern still gets every status', async () => {
     const records = await get<CompatibilityRecord[]>(
       '/api/assemblies/versions/compatibilities/subassemblies',

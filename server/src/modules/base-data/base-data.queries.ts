@@ -1,10 +1,18 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../writes/audit.js';
+import type { Executor } from '../../db/connection.js';
 import type { ItemRow, VersionRow } from '../catalog/catalog.queries.js';
+import { onlyRow } from '../../db/rows.js';
 import * as catalog from '../catalog/catalog.queries.js';
-import type { ItemKind } from '../kinds.js';
-import { type DbTime } from '../time.js';
-import { intArray } from '../sql.js';
+import type { ItemKind } from '../../db/kinds.js';
+import type { compatibilities, compatibilityInfos, compatibilityReferences, references } from '../../db/schema.js';
+import { intArray, type SqlRow } from '../../db/sql.js';
+
+/** Reads back a row this transaction has just written: not finding it is a broken invariant, not a user error. */
+async function reread<T>(row: Promise<T | null>): Promise<T> {
+  const found = await row;
+  if (found === null) throw new Error('A row written in this transaction could not be read back');
+  return found;
+}
 
 /** The item, locked for the rest of the transaction. */
 export async function lockItem(tx: Executor, kind: ItemKind, id: number): Promise<ItemRow | null> {
@@ -22,7 +30,7 @@ export async function insertItem(
     insert into items (kind, name, description, image_original, image_thumbnail, created_by, updated_by)
     values (${kind}, ${v.name}, ${v.description}, ${v.image?.original ?? null}, ${v.image?.thumbnail ?? null}, ${actor}, ${actor})
     returning id`);
-  return (await catalog.findItem(tx, kind, result.rows[0]!.id))!;
+  return reread(catalog.findItem(tx, kind, onlyRow(result.rows).id));
 }
 
 type Image = { original: string; thumbnail: string } | null;
@@ -38,7 +46,7 @@ export async function updateItem(
       image_thumbnail = ${v.image?.thumbnail ?? null}, updated_by = ${actor}, modification_time = clock_timestamp(),
       revision = revision + 1
     where id = ${row.id}`);
-  return (await catalog.findItem(tx, row.kind, row.id))!;
+  return reread(catalog.findItem(tx, row.kind, row.id));
 }
 
 export async function deleteById(
@@ -75,7 +83,7 @@ export async function insertVersion(tx: Executor, kind: ItemKind, itemId: number
     values (${itemId}, ${kind}, ${v.name}, ${v.name2}, ${v.description}, ${v.rscp_link}, ${v.image?.original ?? null},
       ${v.image?.thumbnail ?? null}, ${actor}, ${actor})
     returning id`);
-  return (await catalog.findVersion(tx, kind, result.rows[0]!.id))!;
+  return reread(catalog.findVersion(tx, kind, onlyRow(result.rows).id));
 }
 
 export async function updateVersion(tx: Executor, row: VersionRow, actor: string, v: VersionValues) {
@@ -84,7 +92,7 @@ export async function updateVersion(tx: Executor, row: VersionRow, actor: string
       image_original = ${v.image?.original ?? null}, image_thumbnail = ${v.image?.thumbnail ?? null}, updated_by = ${actor},
       modification_time = clock_timestamp(), revision = revision + 1
     where id = ${row.id}`);
-  return (await catalog.findVersion(tx, row.kind, row.id))!;
+  return reread(catalog.findVersion(tx, row.kind, row.id));
 }
 
 export async function countCompatibilitiesOfVersion(tx: Executor, versionId: number): Promise<number> {
@@ -94,30 +102,62 @@ export async function countCompatibilitiesOfVersion(tx: Executor, versionId: num
   return result.rows[0]?.n ?? 0;
 }
 
+export async function countVersionRelationsOfVersion(tx: Executor, versionId: number): Promise<number> {
+  const result = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from version_relations where from_version_id = ${versionId} or to_version_id = ${versionId}`,
+  );
+  return result.rows[0]?.n ?? 0;
+}
+
+/** A compatibility of one version as it was just before its delete, for the audit log. */
+export type VersionCompatibility = CopiedPair & { id: number; compatibility_info_id: number; references: number[] };
+
+/** The version's compatibilities (either side) with their reference ids, locked for this transaction. */
+export async function lockCompatibilitiesOfVersion(tx: Executor, versionId: number): Promise<VersionCompatibility[]> {
+  const result = await tx.execute<VersionCompatibility>(sql`
+    select c.id, c.from_version_id, c.from_kind, c.to_version_id, c.to_kind, c.compatibility_info_id,
+           coalesce((select array_agg(cr.reference_id order by cr.reference_id)
+                     from compatibility_references cr where cr.compatibility_id = c.id), '{}') as "references"
+    from compatibilities c
+    where c.from_version_id = ${versionId} or c.to_version_id = ${versionId}
+    order by c.id
+    for update of c`);
+  return result.rows;
+}
+
+/** Deletes the version's compatibilities; their references and comments go with them (ON DELETE CASCADE). */
+export async function deleteCompatibilitiesOfVersion(tx: Executor, versionId: number) {
+  await tx.execute(
+    sql`delete from compatibilities where from_version_id = ${versionId} or to_version_id = ${versionId}`,
+  );
+}
+
+/** A compatibility or version relation as the copy created it, for the audit log. */
+export type CopiedPair = Pick<
+  SqlRow<typeof compatibilities>,
+  'from_version_id' | 'from_kind' | 'to_version_id' | 'to_kind'
+>;
+
+export interface CopiedRelations {
+  compatibilities: Array<
+    CopiedPair & Pick<SqlRow<typeof compatibilities>, 'compatibility_info_id'> & { references: number[] }
+  >;
+  versionRelations: CopiedPair[];
+}
+
 /**
  * Gives the copy every compatibility (with its references) and version relation of the original.
  * A same-kind pair keeps the smaller id first; the copy's id is the largest, so it goes second.
  */
-/** A compatibility or version relation as the copy created it, for the audit log. */
-export type CopiedPair = {
-  from_version_id: number;
-  from_kind: ItemKind;
-  to_version_id: number;
-  to_kind: ItemKind;
-};
-
-export interface CopiedRelations {
-  compatibilities: Array<CopiedPair & { compatibility_info_id: number; references: number[] }>;
-  versionRelations: CopiedPair[];
-}
-
 export async function copyRelations(
   tx: Executor,
   fromId: number,
   toId: number,
   actor: string,
 ): Promise<CopiedRelations> {
-  const copied = await tx.execute<CopiedPair & { id: number; original_id: number; compatibility_info_id: number }>(sql`
+  const copied = await tx.execute<
+    CopiedPair & Pick<SqlRow<typeof compatibilities>, 'id' | 'compatibility_info_id'> & { original_id: number }
+  >(sql`
     with source as (
       select c.id as original_id,
              case when c.from_version_id = ${fromId} then ${toId} else c.from_version_id end as new_from,
@@ -139,7 +179,7 @@ export async function copyRelations(
   const references = new Map<number, number[]>();
   if (copied.rows.length > 0) {
     const pairs = copied.rows;
-    const linked = await tx.execute<{ compatibility_id: number; reference_id: number }>(sql`
+    const linked = await tx.execute<SqlRow<typeof compatibilityReferences>>(sql`
       insert into compatibility_references (compatibility_id, reference_id)
       select p.id, cr.reference_id
       from unnest(${intArray(pairs.map((p) => p.id))}, ${intArray(pairs.map((p) => p.original_id))}) as p(id, original_id)
@@ -174,16 +214,7 @@ export async function copyRelations(
   };
 }
 
-export type ReferenceRow = {
-  id: number;
-  reference: string;
-  description: string;
-  creation_time: DbTime;
-  modification_time: DbTime;
-  created_by: string;
-  updated_by: string;
-  revision: number;
-};
+export type ReferenceRow = SqlRow<typeof references>;
 
 const referenceColumns = sql`id, reference, description, creation_time, modification_time, created_by, updated_by, revision`;
 
@@ -203,7 +234,7 @@ export async function insertReference(tx: Executor, actor: string, v: { referenc
   const result = await tx.execute<ReferenceRow>(sql`
     insert into "references" (reference, description, created_by, updated_by) values (${v.reference}, ${v.description}, ${actor}, ${actor})
     returning ${referenceColumns}`);
-  return result.rows[0]!;
+  return onlyRow(result.rows);
 }
 
 export async function updateReference(
@@ -216,7 +247,7 @@ export async function updateReference(
     update "references" set reference = ${v.reference}, description = ${v.description}, updated_by = ${actor},
       modification_time = clock_timestamp(), revision = revision + 1
     where id = ${id} returning ${referenceColumns}`);
-  return result.rows[0]!;
+  return onlyRow(result.rows);
 }
 
 export async function countReferenceUses(tx: Executor, id: number): Promise<number> {
@@ -226,13 +257,9 @@ export async function countReferenceUses(tx: Executor, id: number): Promise<numb
   return result.rows[0]?.n ?? 0;
 }
 
-export type InfoRow = {
-  id: number;
-  status: 'allowed' | 'conditional' | 'forbidden' | 'irrelevant';
-  obligation: string;
-  modification_time: DbTime;
-  updated_by: string;
-  revision: number;
+type StoredInfo = SqlRow<typeof compatibilityInfos>;
+export type InfoRow = Pick<StoredInfo, 'id' | 'obligation' | 'modification_time' | 'updated_by' | 'revision'> & {
+  status: StoredInfo['compatibility_status'];
 };
 
 const infoColumns = sql`id, compatibility_status as status, obligation, modification_time, updated_by, revision`;
@@ -253,7 +280,7 @@ export async function insertInfo(
   const result = await tx.execute<InfoRow>(sql`
     insert into compatibility_infos (compatibility_status, obligation, created_by, updated_by)
     values (${v.compatibility_status}, ${v.obligation}, ${actor}, ${actor}) returning ${infoColumns}`);
-  return result.rows[0]!;
+  return onlyRow(result.rows);
 }
 
 export async function updateInfo(
@@ -266,7 +293,7 @@ export async function updateInfo(
     update compatibility_infos set compatibility_status = ${v.compatibility_status}, obligation = ${v.obligation},
       updated_by = ${actor}, modification_time = clock_timestamp(), revision = revision + 1
     where id = ${id} returning ${infoColumns}`);
-  return result.rows[0]!;
+  return onlyRow(result.rows);
 }
 
 export async function countInfoUses(tx: Executor, id: number): Promise<number> {

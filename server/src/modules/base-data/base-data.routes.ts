@@ -2,6 +2,8 @@ import {
   apiError,
   compatibilityInfo,
   compatibilityInfoInput,
+  copyVersionInput,
+  deleteVersionQuery,
   idParam,
   item,
   itemInput,
@@ -10,12 +12,14 @@ import {
   referenceInput,
   version,
   versionInput,
+  versionUsage,
 } from '@dp/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
+import { ifMatch } from '../../http/if-match.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
-import { kindOf } from '../kinds.js';
+import { kindOf } from '../../db/kinds.js';
 import * as service from './base-data.service.js';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 412: apiError };
@@ -23,7 +27,6 @@ const kindIdParams = z.object({ kind: kindPath, id: idParam });
 const idParams = z.object({ id: idParam });
 const noContent = { 204: z.null().describe('Deleted') };
 
-const ifMatch = (req: FastifyRequest) => req.headers['if-match'];
 const actor = (req: FastifyRequest) => ({ username: req.user.username });
 
 /** Base data writes (SPEC 7 'Base data'), admins only; reads of references for intern and admin. */
@@ -100,22 +103,34 @@ export function baseDataRoutes(app: ZodApp, { db }: AppContext) {
   app.delete('/api/:kind/versions/:id', {
     schema: {
       tags: ['base data'],
-      summary: 'Delete a version without compatibilities',
+      summary: 'Delete a version; with compatibilities only when with_compatibilities=true (409 names their count)',
       params: kindIdParams,
+      querystring: deleteVersionQuery,
       response: { ...noContent, ...errors },
     },
     onRequest: admin,
     handler: async (req, reply) => {
-      await service.deleteVersion(db, actor(req), kindOf(req.params.kind), req.params.id, ifMatch(req));
+      const { kind, id } = req.params;
+      await service.deleteVersion(db, actor(req), kindOf(kind), id, ifMatch(req), req.query.with_compatibilities);
       return reply.code(204).send(null);
     },
+  });
+  app.get('/api/:kind/versions/:id/usage', {
+    schema: {
+      tags: ['base data'],
+      summary: 'How many compatibilities and version relations a copy takes along or a delete removes',
+      params: kindIdParams,
+      response: { 200: versionUsage, ...errors },
+    },
+    onRequest: admin,
+    handler: (req) => service.versionUsage(db, kindOf(req.params.kind), req.params.id),
   });
   app.post('/api/:kind/versions/:id/copy', {
     schema: {
       tags: ['base data'],
-      summary: 'Copy a version with its compatibilities, references and version relations',
+      summary: 'Copy a version, by default with its compatibilities, references and version relations',
       params: kindIdParams,
-      body: versionInput,
+      body: copyVersionInput,
       response: { 201: version.extend({ copied_compatibilities: z.number() }), ...errors },
     },
     onRequest: admin,

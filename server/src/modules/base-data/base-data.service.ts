@@ -1,14 +1,17 @@
 import type {
   CompatibilityInfo,
   CompatibilityInfoValues,
+  CopyVersionValues,
   Item,
   ItemValues,
   Reference,
   ReferenceValues,
   Version,
+  VersionUsage,
   VersionValues,
 } from '@dp/contract';
-import type { Db } from '../../db/connection.js';
+import { versionLabelText } from '@dp/contract';
+import type { Db, Tx } from '../../db/connection.js';
 import { HttpError, kindName, kindVersionName, msg, notFound, numbered, plural } from '../../http/errors.js';
 import { recordChanges, type Change } from '../../writes/audit.js';
 import { cascadedDeletes } from '../../writes/cascades.js';
@@ -16,11 +19,11 @@ import { etagOf } from '../../writes/etag.js';
 import { createRow, defineResource, deleteRow, inTransaction, updateRow } from '../../writes/guarded-write.js';
 import { toItem, toVersion } from '../catalog/catalog.service.js';
 import * as catalog from '../catalog/catalog.queries.js';
-import { href, type ItemKind } from '../kinds.js';
+import { href, type ItemKind } from '../../db/kinds.js';
 import * as queries from './base-data.queries.js';
 import type { InfoRow, ReferenceRow } from './base-data.queries.js';
 import type { ItemRow, VersionRow } from '../catalog/catalog.queries.js';
-import { toIso } from '../time.js';
+import { toIso } from '../../db/time.js';
 
 const itemMessages = (kind: ItemKind, name: string) => ({
   items_kind_name_unique: msg(`item.nameExists.${kind}`, { name }),
@@ -121,7 +124,60 @@ export function updateVersion(
   });
 }
 
-export function deleteVersion(db: Db, actor: Actor, kind: ItemKind, id: number, ifMatch?: string): Promise<void> {
+/** What copying the version would take along and what deleting it with its compatibilities would remove. */
+export async function versionUsage(db: Db, kind: ItemKind, id: number): Promise<VersionUsage> {
+  const version = await catalog.findVersion(db, kind, id);
+  if (!version) throw notFound(numbered(kindVersionName(kind), id));
+  const [compatibilities, versionRelations] = await Promise.all([
+    queries.countCompatibilitiesOfVersion(db, id),
+    queries.countVersionRelationsOfVersion(db, id),
+  ]);
+  return { compatibilities, version_relations: versionRelations };
+}
+
+/**
+ * A compatibility deleted with its version, named from the version like the relation table names it,
+ * with what it held (the relation table's audit shape); its comments are entries of their own.
+ */
+async function compatibilityDeletes(tx: Tx, actor: string, kind: ItemKind, versionId: number): Promise<Change[]> {
+  const rows = await queries.lockCompatibilitiesOfVersion(tx, versionId);
+  const deletes = rows.map((row): Change => {
+    const [otherKind, otherId] =
+      row.from_version_id === versionId ? [row.to_kind, row.to_version_id] : [row.from_kind, row.from_version_id];
+    return {
+      actor,
+      action: 'delete',
+      entity: 'compatibility',
+      entityId: href.compatibility(kind, versionId, otherKind, otherId),
+      before: {
+        compatibility_info: href.compatibilityInfo(row.compatibility_info_id),
+        references: row.references.map((id) => `/api/references/${id}`),
+      },
+    };
+  });
+  return [
+    ...deletes,
+    ...(await cascadedDeletes.ofCompatibilities(
+      tx,
+      actor,
+      rows.map((row) => row.id),
+    )),
+  ];
+}
+
+/**
+ * Deletes a version. While it has compatibilities the delete is refused (409, with their count as
+ * `compatibilities` so the client can offer the next step) unless `withCompatibilities` asks to delete
+ * them too, in the same transaction and each audited with its references and comments.
+ */
+export function deleteVersion(
+  db: Db,
+  actor: Actor,
+  kind: ItemKind,
+  id: number,
+  ifMatch?: string,
+  withCompatibilities = false,
+): Promise<void> {
   return deleteRow({
     db,
     actor: actor.username,
@@ -131,34 +187,47 @@ export function deleteVersion(db: Db, actor: Actor, kind: ItemKind, id: number, 
     ifMatch,
     load: (tx) => queries.lockVersion(tx, kind, id),
     refuse: async (tx, row) => {
+      if (withCompatibilities) return null;
       const count = await queries.countCompatibilitiesOfVersion(tx, row.id);
-      const label = [row.parent_name, row.name, row.name2].filter(Boolean).join(' ');
-      return count > 0 ? plural('version.inUse', count, { label }) : null;
+      if (count === 0) return null;
+      throw new HttpError(409, plural('version.inUse', count, { label: versionLabelText(row) }), {
+        compatibilities: count,
+      });
     },
-    remove: (tx, row) => queries.deleteById(tx, 'versions', row.id),
-    cascades: (tx, row, by) => cascadedDeletes.ofVersions(tx, by, [row.id]),
+    cascades: async (tx, row, by) => [
+      ...(withCompatibilities ? await compatibilityDeletes(tx, by, kind, row.id) : []),
+      ...(await cascadedDeletes.ofVersions(tx, by, [row.id])),
+    ],
+    remove: async (tx, row) => {
+      // Compatibilities hold their versions (ON DELETE RESTRICT): they go first.
+      if (withCompatibilities) await queries.deleteCompatibilitiesOfVersion(tx, row.id);
+      await queries.deleteById(tx, 'versions', row.id);
+    },
   });
 }
 
 /**
- * Copies a version under new numbers. The copy takes the original's compatibilities (with their
- * obligation texts and references) and version relations along: a new version of a part is almost
- * always compatible where its predecessor was, and the engineer then changes the few that differ
- * instead of re-entering hundreds. Comments stay with the original.
+ * Copies a version under new numbers. With `with_compatibilities` (the default) the copy takes the
+ * original's compatibilities (with their obligation texts and references) and version relations
+ * along: a new version of a part is almost always compatible where its predecessor was, and the
+ * engineer then changes the few that differ instead of re-entering hundreds. Without it the copy
+ * starts with none. Comments stay with the original.
  */
 export function copyVersion(
   db: Db,
   actor: Actor,
   kind: ItemKind,
   id: number,
-  input: VersionValues,
+  input: CopyVersionValues,
 ): Promise<Version & { copied_compatibilities: number }> {
   checkVersionNumbers(kind, input);
   return inTransaction(db, versionMessages, async (tx) => {
     const original = await catalog.findVersion(tx, kind, id);
     if (!original) throw notFound(numbered(kindVersionName(kind), id));
     const copy = await queries.insertVersion(tx, kind, original.item_id, actor.username, input);
-    const copied = await queries.copyRelations(tx, original.id, copy.id, actor.username);
+    const copied: queries.CopiedRelations = input.with_compatibilities
+      ? await queries.copyRelations(tx, original.id, copy.id, actor.username)
+      : { compatibilities: [], versionRelations: [] };
     const after = toVersion(copy, 'admin');
     const copiedFrom = href.version(kind, original.id);
     // Every copied row is a change of its own in the audit log, seen from the new version.
