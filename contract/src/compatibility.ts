@@ -40,6 +40,9 @@ export const compatibilityPairs = [
   ['subassemblies', 'subassemblies'],
 ] as const satisfies ReadonlyArray<readonly [z.infer<typeof kindPath>, z.infer<typeof kindPath>]>;
 
+/** The hrefs of assembly versions that should be checked for assembly-assembly compatibility (SPEC 2). */
+export const assemblyWarnings = z.array(z.string()).meta({ id: 'AssemblyWarnings' });
+
 /** A link between two items or two versions: containments and version relations. */
 export const relationRecord = z.object({ href: z.string(), from: hrefRef, to: hrefRef }).meta({ id: 'RelationRecord' });
 export type RelationRecord = z.infer<typeof relationRecord>;

@@ -1,19 +1,20 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../writes/audit.js';
-import type { ItemKind } from '../kinds.js';
+import type { Executor } from '../../db/connection.js';
+import type { ItemKind } from '../../db/kinds.js';
+import type { compatibilities, compatibilityInfos, references } from '../../db/schema.js';
+import type { SqlRow } from '../../db/sql.js';
 
-export type CompatibilityRow = {
-  id: number;
-  from_version_id: number;
-  from_kind: ItemKind;
-  to_version_id: number;
-  to_kind: ItemKind;
-  info_id: number;
-  status: 'allowed' | 'conditional' | 'forbidden' | 'irrelevant';
-  obligation: string;
-  references: string[];
-  revision: number;
-};
+type StoredInfo = SqlRow<typeof compatibilityInfos>;
+
+export type CompatibilityRow = Pick<
+  SqlRow<typeof compatibilities>,
+  'id' | 'from_version_id' | 'from_kind' | 'to_version_id' | 'to_kind' | 'revision'
+> &
+  Pick<StoredInfo, 'obligation'> & {
+    info_id: StoredInfo['id'];
+    status: StoredInfo['compatibility_status'];
+    references: Array<SqlRow<typeof references>['reference']>;
+  };
 
 export type CompatibilityFilter = {
   /** The two kinds, in any order. */
@@ -42,10 +43,31 @@ export async function listCompatibilities(
   return result.rows;
 }
 
-export type CompatibilityInfoRow = {
-  id: number;
-  status: CompatibilityRow['status'];
-  obligation: string;
+/**
+ * Of the assembly versions compatible with one version, those with a conditional or forbidden
+ * assembly-assembly compatibility (SPEC 2's hint to check those). One statement for a whole list.
+ */
+export async function listWarnedAssemblyVersions(db: Executor, kind: ItemKind, versionId: number): Promise<number[]> {
+  const result = await db.execute<{ id: number }>(sql`
+    with partners as (
+      select to_version_id as id from compatibilities
+       where from_version_id = ${versionId} and from_kind = ${kind} and to_kind = 'assembly'
+      union
+      select from_version_id from compatibilities
+       where to_version_id = ${versionId} and to_kind = ${kind} and from_kind = 'assembly')
+    select p.id from partners p
+    where exists (
+      select 1 from compatibilities aa
+      join compatibility_infos ci on ci.id = aa.compatibility_info_id
+      where aa.from_kind = 'assembly' and aa.to_kind = 'assembly'
+        and (aa.from_version_id = p.id or aa.to_version_id = p.id)
+        and ci.compatibility_status in ('conditional', 'forbidden'))
+    order by p.id`);
+  return result.rows.map((row) => row.id);
+}
+
+export type CompatibilityInfoRow = Pick<StoredInfo, 'id' | 'obligation'> & {
+  status: StoredInfo['compatibility_status'];
 };
 
 export async function listCompatibilityInfos(db: Executor): Promise<CompatibilityInfoRow[]> {

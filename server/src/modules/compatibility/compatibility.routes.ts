@@ -1,33 +1,37 @@
 import {
+  assemblyWarnings,
+  isCompatiblePair,
   apiError,
   compatibilityInfo,
   compatibilityPairs,
   compatibilityRecord,
   idParam,
   kindPath,
+  type KindPath,
   relationRecord,
 } from '@dp/contract';
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
 import { badRequest, msg } from '../../http/errors.js';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/connection.js';
+import { readerFor } from '../../http/read-routing.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
-import { isCompatiblePair, kindOf, type ItemKind } from '../kinds.js';
+import { kindOf, type ItemKind } from '../../db/kinds.js';
 import * as service from './compatibility.service.js';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 
 /** The five pairs of SPEC section 3, asked for from either side. */
 function pairKinds(from: z.infer<typeof kindPath>, to: z.infer<typeof kindPath>): [ItemKind, ItemKind] {
-  const a = kindOf(from);
-  const b = kindOf(to);
-  if (!isCompatiblePair(a, b)) {
-    throw badRequest(msg('compatibility.noPair', { from, to }));
-  }
-  return [a, b];
+  if (!isCompatiblePair(from, to)) throw badRequest(msg('compatibility.noPair', { from, to }));
+  return [kindOf(from), kindOf(to)];
 }
 
 /** Read access to compatibilities, obligation texts and relations, projected by role. */
-export function compatibilityRoutes(app: ZodApp, { db }: AppContext) {
+export function compatibilityRoutes(app: ZodApp, { reads }: AppContext) {
+  // Evaluation reads: from the read replica when there is one and it has this user's last write.
+  const db = (req: FastifyRequest) => readerFor(reads, req);
   const signedIn = requireRole('extern');
 
   app.get('/api/compatibility_infos', {
@@ -37,7 +41,7 @@ export function compatibilityRoutes(app: ZodApp, { db }: AppContext) {
       response: { 200: z.array(compatibilityInfo), ...errors },
     },
     onRequest: signedIn,
-    handler: (req) => service.listCompatibilityInfos(db, req.user.role),
+    handler: async (req) => service.listCompatibilityInfos(await db(req), req.user.role),
   });
 
   // One static route per pair (either direction), so that no other static route such as
@@ -49,16 +53,18 @@ export function compatibilityRoutes(app: ZodApp, { db }: AppContext) {
     response: { 200: z.array(compatibilityRecord), ...errors },
   });
   for (const [a, b] of compatibilityPairs) {
-    for (const [from, to] of a === b
-      ? [[a, b]]
-      : [
-          [a, b],
-          [b, a],
-        ]) {
+    const directions: [KindPath, KindPath][] =
+      a === b
+        ? [[a, b]]
+        : [
+            [a, b],
+            [b, a],
+          ];
+    for (const [from, to] of directions) {
       app.get(`/api/${from}/versions/compatibilities/${to}`, {
         schema: bulkSchema(`All ${from}–${to} compatibilities, oriented from the ${from}`),
         onRequest: signedIn,
-        handler: (req) => service.listCompatibilities(db, kindOf(from!), kindOf(to!), req.user.role),
+        handler: async (req) => service.listCompatibilities(await db(req), kindOf(from), kindOf(to), req.user.role),
       });
     }
   }
@@ -84,32 +90,52 @@ export function compatibilityRoutes(app: ZodApp, { db }: AppContext) {
     onRequest: signedIn,
     handler: async (req) => {
       const [from, to] = pairKinds(req.params.from, req.params.to);
-      await service.assertVersionExists(db, from, req.params.id);
-      return service.listCompatibilities(db, from, to, req.user.role, req.params.id);
+      const reader = await db(req);
+      await service.assertVersionExists(reader, from, req.params.id);
+      return service.listCompatibilities(reader, from, to, req.user.role, req.params.id);
+    },
+  });
+
+  app.get('/api/:kind/versions/:id/assembly-warnings', {
+    schema: {
+      tags: ['matrix data'],
+      summary:
+        'The assembly versions compatible with a version that have a conditional or forbidden assembly compatibility',
+      params: z.object({ kind: kindPath, id: idParam }),
+      response: { 200: assemblyWarnings, ...errors },
+    },
+    onRequest: signedIn,
+    handler: async (req) => {
+      const kind = kindOf(req.params.kind);
+      const reader = await db(req);
+      await service.assertVersionExists(reader, kind, req.params.id);
+      return service.listAssemblyWarnings(reader, kind, req.params.id);
     },
   });
 
   const relations = z.array(relationRecord);
-  const relationRoute = (url: string, summary: string, read: () => Promise<z.infer<typeof relations>>) =>
+  const relationRoute = (url: string, summary: string, read: (reader: Db) => Promise<z.infer<typeof relations>>) =>
     app.get(url, {
       schema: { tags: ['relations'], summary, response: { 200: relations, ...errors } },
       onRequest: signedIn,
-      handler: read,
+      handler: async (req) => read(await db(req)),
     });
 
-  relationRoute('/api/systems/assemblies', 'Which assemblies each system contains', () =>
-    service.listContainments(db, 'system', 'assembly'),
+  relationRoute('/api/systems/assemblies', 'Which assemblies each system contains', (reader) =>
+    service.listContainments(reader, 'system', 'assembly'),
   );
-  relationRoute('/api/assemblies/subassemblies', 'Which sub-assemblies each assembly contains', () =>
-    service.listContainments(db, 'assembly', 'subassembly'),
+  relationRoute('/api/assemblies/subassemblies', 'Which sub-assemblies each assembly contains', (reader) =>
+    service.listContainments(reader, 'assembly', 'subassembly'),
   );
-  relationRoute('/api/assemblies/versions/subassemblies', 'Sub-assembly versions each assembly version contains', () =>
-    service.listVersionRelations(db, 'assembly', 'subassembly'),
+  relationRoute(
+    '/api/assemblies/versions/subassemblies',
+    'Sub-assembly versions each assembly version contains',
+    (reader) => service.listVersionRelations(reader, 'assembly', 'subassembly'),
   );
-  relationRoute('/api/assemblies/versions/assemblies', 'Related assembly versions, from both sides', () =>
-    service.listVersionRelations(db, 'assembly', 'assembly'),
+  relationRoute('/api/assemblies/versions/assemblies', 'Related assembly versions, from both sides', (reader) =>
+    service.listVersionRelations(reader, 'assembly', 'assembly'),
   );
-  relationRoute('/api/assemblies/assemblies', 'Assemblies related through their versions, from both sides', () =>
-    service.listItemRelations(db, 'assembly'),
+  relationRoute('/api/assemblies/assemblies', 'Assemblies related through their versions, from both sides', (reader) =>
+    service.listItemRelations(reader, 'assembly'),
   );
 }

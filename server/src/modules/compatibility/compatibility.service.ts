@@ -2,7 +2,7 @@ import type { CompatibilityInfo, CompatibilityRecord, RelationRecord, Role } fro
 import type { Db } from '../../db/connection.js';
 import { kindVersionName, notFound, numbered } from '../../http/errors.js';
 import { etagOf } from '../../writes/etag.js';
-import { href, type ItemKind } from '../kinds.js';
+import { href, type ItemKind } from '../../db/kinds.js';
 import * as queries from './compatibility.queries.js';
 import type { CompatibilityRow, LinkRow } from './compatibility.queries.js';
 
@@ -57,6 +57,12 @@ export async function listCompatibilities(
     }
   }
   return records;
+}
+
+/** The assembly versions of a version's assembly list that carry SPEC 2's assembly warning, as hrefs. */
+export async function listAssemblyWarnings(db: Db, kind: ItemKind, versionId: number): Promise<string[]> {
+  const ids = await queries.listWarnedAssemblyVersions(db, kind, versionId);
+  return ids.map((id) => href.version('assembly', id));
 }
 
 export async function listCompatibilityInfos(db: Db, role: Role): Promise<CompatibilityInfo[]> {
