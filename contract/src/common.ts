@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { renderMessage } from './messages.js';
+import { issueKey, renderMessage } from './messages.js';
 
 export const APP_VERSION = '2.6.0';
 export const PRODUCT_NAME = 'Digital Portfolio';
@@ -12,6 +12,11 @@ export const apiError = z
     message: z.string(),
     /** The message's key in the catalog (contract/src/messages.ts); the same in every language. */
     code: z.string().optional(),
+    /**
+     * The key's parameters: values, or messages `{code, params}` themselves (lists of them are joined
+     * with '; '), so a client can say the message in its own language (ApiMessage).
+     */
+    params: z.record(z.string(), z.unknown()).optional(),
   })
   // Some errors carry details: a stale write (412) the current state and its etag, a refused batch its rows.
   .loose()
@@ -24,27 +29,33 @@ export const MESSAGES = {
   refused: renderMessage('auth.refused'),
 } as const;
 
+/** The roles from least to most rights: each one may do everything the ones before it may. */
 export const roles = ['extern', 'intern', 'admin'] as const;
 export const role = z.enum(roles);
 export type Role = z.infer<typeof role>;
+
+/** True when `role` is `required` or above it (extern < intern < admin). */
+export function hasRole(role: Role, required: Role): boolean {
+  return roles.indexOf(role) >= roles.indexOf(required);
+}
 
 /** PostgreSQL's `integer`, the type of every id column: a larger id cannot exist (and must not reach a query). */
 export const DB_ID_MAX = 2_147_483_647;
 
 /** A database id in a body: a JSON integer from 1 to PostgreSQL's integer maximum. */
 export const dbId = z
-  .number({ error: renderMessage('zod.number') })
-  .int(renderMessage('zod.wholeNumber'))
-  .positive(renderMessage('zod.positive'))
-  .max(DB_ID_MAX, renderMessage('zod.tooLarge'));
+  .number({ error: issueKey('zod.number') })
+  .int(issueKey('zod.wholeNumber'))
+  .positive(issueKey('zod.positive'))
+  .max(DB_ID_MAX, issueKey('zod.tooLarge'));
 
 /**
  * A database id in a path or query: plain decimal digits only (no sign, space, fraction, exponent or
  * `0x`, which Number() would read), within PostgreSQL's integer range. The one id schema of every route.
  */
 export const idParam = z
-  .string({ error: renderMessage('zod.number') })
-  .regex(/^[0-9]+$/, renderMessage('zod.digits'))
+  .string({ error: issueKey('zod.number') })
+  .regex(/^[0-9]+$/, issueKey('zod.digits'))
   .transform(Number)
   .pipe(dbId);
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { isoDateTime } from './common.js';
-import { renderMessage as text } from './messages.js';
+import { issueKey } from './messages.js';
 
 /** A backup is named by the time it was taken, `YYYY-MM-DD_HH-mm-ss` (UTC). */
 export const BACKUP_NAME_PATTERN = /^\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}$/;
-export const backupName = z.string().regex(BACKUP_NAME_PATTERN, text('zod.backupName'));
+export const backupName = z.string().regex(BACKUP_NAME_PATTERN, issueKey('zod.backupName'));
 /** A backup, or 'actual': the current state of the database. */
 export const ACTUAL_STATE = 'actual';
 export const backupRef = z.union([z.literal(ACTUAL_STATE), backupName]);
@@ -89,7 +89,7 @@ export const deltaReportRequest = z
     compareTransferred: z.boolean().default(false),
   })
   .strict()
-  .refine((r) => r.bkp1 !== r.bkp2, { message: text('zod.sameBackup'), path: ['bkp2'] });
+  .refine((r) => r.bkp1 !== r.bkp2, { message: issueKey('zod.sameBackup'), path: ['bkp2'] });
 export type DeltaReportRequest = z.input<typeof deltaReportRequest>;
 
 export const reportJobStatus = z.enum(['running', 'done', 'failed']);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { renderMessage as text } from './messages.js';
+import { issueKey } from './messages.js';
 import { compatibilityStatus, kindPath } from './catalog.js';
 import { dbId } from './common.js';
 
@@ -29,15 +29,16 @@ export type SystemDelta = z.infer<typeof systemDelta>;
 export const MATRIX_MAX_ROWS = 15;
 export const MATRIX_MAX_COLUMNS = 40;
 
-const versionIds = (max: number, what: string) =>
-  z.array(dbId).min(1, text('zod.chooseVersions', { what })).max(max, text('zod.maxVersions', { what, max }));
+/** Chosen version ids; the messages name the field ('rows: choose at least one version'). */
+const versionIds = (max: number) =>
+  z.array(dbId).min(1, issueKey('zod.chooseVersions')).max(max, issueKey('zod.maxVersions'));
 
 /** The cells between chosen row versions and column versions (both of the given kinds). */
 export const matrixRequest = z.object({
   rowKind: kindPath,
-  rows: versionIds(MATRIX_MAX_ROWS, 'rows'),
+  rows: versionIds(MATRIX_MAX_ROWS),
   columnKind: kindPath,
-  columns: versionIds(MATRIX_MAX_COLUMNS, 'columns'),
+  columns: versionIds(MATRIX_MAX_COLUMNS),
 });
 export type MatrixRequest = z.infer<typeof matrixRequest>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { renderMessage as text } from './messages.js';
+import { issueKey } from './messages.js';
 
 export const IMAGE_FOLDERS = ['systems', 'assemblies', 'subassemblies', 'versions', 'richtext'] as const;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -14,9 +14,9 @@ export const STORED_IMAGE_PATH = new RegExp(
 
 /** An image field of a request: a stored image's path. */
 export const storedImagePath = z
-  .string({ error: text('zod.text') })
-  .max(200, text('zod.imagePath'))
-  .regex(STORED_IMAGE_PATH, text('zod.imagePath'));
+  .string({ error: issueKey('zod.text') })
+  .max(200, issueKey('zod.imagePath'))
+  .regex(STORED_IMAGE_PATH, issueKey('zod.imagePath'));
 
 /** SPEC 7 upload call: the image as base64 without the data-URL prefix. */
 export const imageUpload = z
@@ -26,9 +26,9 @@ export const imageUpload = z
     filename: z.string().trim().min(1).max(255),
     base64: z
       .string()
-      .min(1, text('zod.notEmpty'))
-      .max(Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 4, text('zod.imageMaxMb', { mb: IMAGE_MAX_BYTES / 1024 / 1024 }))
-      .regex(/^[A-Za-z0-9+/=\s]+$/, text('zod.base64')),
+      .min(1, issueKey('zod.notEmpty'))
+      .max(Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 4, issueKey('zod.imageMaxMb'))
+      .regex(/^[A-Za-z0-9+/=\s]+$/, issueKey('zod.base64')),
   })
   .strict();
 

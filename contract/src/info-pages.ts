@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './common.js';
-import { renderMessage as text } from './messages.js';
+import { issueKey } from './messages.js';
 
 // ── data state (SPEC 2 'Data state page', SPEC 7 'Data state') ───────────────────────────────────
 
@@ -15,13 +15,11 @@ export const datasetEntryInput = z
   .object({
     /** Accepted for the SPEC 7 client and ignored: the server records the signed-in user. */
     username: z
-      .string({ error: text('zod.text') })
-      .max(200, text('zod.maxChars', { max: 200 }))
+      .string({ error: issueKey('zod.text') })
+      .max(200, issueKey('zod.maxChars'))
       .optional(),
     /** Rich text (HTML); the server keeps only what its allow-list permits. */
-    description: z
-      .string({ error: text('zod.text') })
-      .max(DATASET_DESCRIPTION_MAX, text('zod.entryTooLong', { max: DATASET_DESCRIPTION_MAX })),
+    description: z.string({ error: issueKey('zod.text') }).max(DATASET_DESCRIPTION_MAX, issueKey('zod.entryTooLong')),
   })
   .strict();
 export type DatasetEntryInput = z.input<typeof datasetEntryInput>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { versionNumbers } from './version-label.js';
 import { requiredText } from './base-data.js';
-import { renderMessage as text } from './messages.js';
+import { issueKey } from './messages.js';
 import { isSearchable } from './text.js';
 import { dbId } from './common.js';
 
@@ -13,7 +14,7 @@ export const SEARCH_WORD_MAX = 200;
 export const SEARCH_RESULTS_PER_KIND = 500;
 
 /** A typed search word: trimmed, not empty, not over-long. */
-export const searchWord = requiredText(SEARCH_WORD_MAX).refine(isSearchable, text('zod.searchable'));
+export const searchWord = requiredText(SEARCH_WORD_MAX).refine(isSearchable, issueKey('zod.searchable'));
 
 export const searchWordRequest = z.object({ word: searchWord });
 
@@ -64,6 +65,6 @@ export function hintLabel(hint: Pick<SearchHint, 'parent_name' | 'name' | 'name2
 
 /** "Parent (name name2)", the way hints and results label a version; the parent alone without numbers. */
 export function versionSearchLabel(parent: string, name: string | null, name2: string | null): string {
-  const numbers = [name, name2].filter((n): n is string => Boolean(n)).join(' ');
+  const numbers = versionNumbers({ name, name2 });
   return numbers ? `${parent} (${numbers})` : parent;
 }

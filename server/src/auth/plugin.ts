@@ -1,8 +1,9 @@
+import { hasRole } from '@dp/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { sendError } from '../http/errors.js';
 import { ISSUER_UNAVAILABLE, REFUSED, roleRequired, UNAUTHORIZED } from './messages.js';
-import { roleAtLeast, type Role } from './roles.js';
+import type { Role } from './roles.js';
 import { TokenError, type TokenVerifier } from './verify-token.js';
 
 /** The signed-in user of a request that passed `requireRole`. */
@@ -69,7 +70,7 @@ export function requireRole(required: Role = 'extern') {
     }
 
     if (verified.role === null) return sendError(reply, 403, REFUSED);
-    if (!roleAtLeast(verified.role, required)) return sendError(reply, 403, roleRequired(required));
+    if (!hasRole(verified.role, required)) return sendError(reply, 403, roleRequired(required));
     request.user = { sub: verified.sub, username: verified.username, role: verified.role };
   };
 }

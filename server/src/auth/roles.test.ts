@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimNames, mapRoles, parseRoleMap, readClaim, roleAtLeast } from './roles.js';
+import { claimNames, mapRoles, parseRoleMap, readClaim } from './roles.js';
 
 describe('mapRoles (SPEC 5)', () => {
   it.each([
@@ -26,18 +26,6 @@ describe('mapRoles (SPEC 5)', () => {
     [42, null],
   ])('%j → %s', (claim, role) => {
     expect(mapRoles(claim)).toBe(role);
-  });
-});
-
-describe('roleAtLeast', () => {
-  it('orders extern < intern < admin', () => {
-    expect(roleAtLeast('admin', 'admin')).toBe(true);
-    expect(roleAtLeast('admin', 'extern')).toBe(true);
-    expect(roleAtLeast('intern', 'extern')).toBe(true);
-    expect(roleAtLeast('intern', 'intern')).toBe(true);
-    expect(roleAtLeast('intern', 'admin')).toBe(false);
-    expect(roleAtLeast('extern', 'intern')).toBe(false);
-    expect(roleAtLeast('extern', 'extern')).toBe(true);
   });
 });
 

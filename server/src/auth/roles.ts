@@ -2,9 +2,6 @@ import { roles, type Role } from '@dp/contract';
 
 export type { Role };
 
-/** Position of each role in the order extern < intern < admin. */
-const rank: Record<Role, number> = { extern: 0, intern: 1, admin: 2 };
-
 /** Maps a company's group names (or ids) to the product's roles (OIDC_ROLE_MAP). */
 export type RoleMap = ReadonlyMap<string, Role>;
 
@@ -36,10 +33,7 @@ export function mapRoles(claimValue: unknown, roleMap?: RoleMap): Role | null {
       : asRole(name);
     if (role) known.add(role);
   }
-  if (known.has('admin')) return 'admin';
-  if (known.has('intern')) return 'intern';
-  if (known.has('extern')) return 'extern';
-  return null;
+  return roles.findLast((role) => known.has(role)) ?? null;
 }
 
 const asRole = (name: string): Role | undefined =>
@@ -67,11 +61,6 @@ export function parseRoleMap(text: string): Map<string, Role> {
   if (map.size === 0 && problems.length === 0) problems.push('names no group');
   if (problems.length > 0) throw new Error(problems.join('; '));
   return map;
-}
-
-/** True when `role` is `required` or above it. */
-export function roleAtLeast(role: Role, required: Role): boolean {
-  return rank[role] >= rank[required];
 }
 
 /**

@@ -5,6 +5,12 @@ import * as schema from './schema.js';
 /** The Drizzle database used everywhere: typed by the schema, backed by a pg.Pool. */
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+/** A transaction of the app's database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Anything that runs SQL: the database or a transaction. */
+export type Executor = Pick<Tx, 'execute'>;
+
 export interface DbConnection {
   pool: pg.Pool;
   db: Db;

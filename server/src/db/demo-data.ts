@@ -1,3 +1,4 @@
+import type { Table } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db } from './connection.js';
 import {
@@ -10,11 +11,21 @@ import {
   SYSTEM_RELEASE_NOTES,
   VERSION_NOTES,
 } from './demo-catalog.js';
-import { pathOf } from '../modules/kinds.js';
-import type { compatibilityStatus, itemKind } from './schema.js';
+import { pathOf, type ItemKind } from './kinds.js';
+import type {
+  comments,
+  compatibilities,
+  compatibilityInfos,
+  compatibilityReferences,
+  datasetEntries,
+  itemContainments,
+  items,
+  references,
+  versionRelations,
+  versions,
+} from './schema.js';
 
-type ItemKind = (typeof itemKind.enumValues)[number];
-type Status = (typeof compatibilityStatus.enumValues)[number];
+type Status = CompatibilityInfoRow['status'];
 
 export const DEMO_SIZES = ['S', 'M', 'L'] as const;
 export type DemoSize = (typeof DEMO_SIZES)[number];
@@ -63,79 +74,31 @@ export class Random {
   }
 }
 
+/** A table's columns as the generator fills them, typed by the schema. */
+type Columns<T extends Table, K extends keyof T['$inferInsert']> = Required<Pick<T['$inferInsert'], K>>;
 /** Times are epoch milliseconds until they are written. */
-interface Audit {
-  created: number;
-  modified: number;
-  createdBy: string;
-  updatedBy: string;
-}
-export interface ItemRow extends Audit {
-  id: number;
-  kind: ItemKind;
-  name: string;
-  description: string;
-}
-export interface VersionRow extends Audit {
-  id: number;
-  itemId: number;
-  kind: ItemKind;
-  name: string | null;
-  name2: string | null;
-  description: string;
-  rscpLink: string | null;
-}
-export interface CompatibilityInfoRow extends Audit {
-  id: number;
-  status: Status;
-  obligation: string;
-}
-export interface ReferenceRow extends Audit {
-  id: number;
-  reference: string;
-  description: string;
-}
-export interface CompatibilityRow extends Audit {
-  id: number;
-  fromVersionId: number;
-  fromKind: ItemKind;
-  toVersionId: number;
-  toKind: ItemKind;
-  infoId: number;
-}
-export interface CompatibilityReferenceRow {
-  compatibilityId: number;
-  referenceId: number;
-}
-export interface CommentRow {
-  compatibilityId: number;
-  comment: string;
-  author: string;
+interface Times {
   created: number;
   modified: number;
 }
-export interface ContainmentRow {
-  parentItemId: number;
-  parentKind: ItemKind;
-  childItemId: number;
-  childKind: ItemKind;
-  created: number;
-  createdBy: string;
-}
-export interface VersionRelationRow {
-  fromVersionId: number;
-  fromKind: ItemKind;
-  toVersionId: number;
-  toKind: ItemKind;
-  created: number;
-  createdBy: string;
-}
-export interface DatasetEntryRow {
-  username: string;
-  description: string;
-  created: number;
-  modified: number;
-}
+type Audit = Times & Columns<typeof items, 'createdBy' | 'updatedBy'>;
+
+export type ItemRow = Audit & Columns<typeof items, 'id' | 'kind' | 'name' | 'description'>;
+export type VersionRow = Audit &
+  Columns<typeof versions, 'id' | 'itemId' | 'kind' | 'name' | 'name2' | 'description' | 'rscpLink'>;
+export type CompatibilityInfoRow = Audit & Columns<typeof compatibilityInfos, 'id' | 'status' | 'obligation'>;
+export type ReferenceRow = Audit & Columns<typeof references, 'id' | 'reference' | 'description'>;
+export type CompatibilityRow = Audit &
+  Columns<typeof compatibilities, 'id' | 'fromVersionId' | 'fromKind' | 'toVersionId' | 'toKind'> & {
+    infoId: CompatibilityInfoRow['id'];
+  };
+export type CompatibilityReferenceRow = Columns<typeof compatibilityReferences, 'compatibilityId' | 'referenceId'>;
+export type CommentRow = Times & Columns<typeof comments, 'compatibilityId' | 'comment' | 'author'>;
+export type ContainmentRow = Pick<Times, 'created'> &
+  Columns<typeof itemContainments, 'parentItemId' | 'parentKind' | 'childItemId' | 'childKind' | 'createdBy'>;
+export type VersionRelationRow = Pick<Times, 'created'> &
+  Columns<typeof versionRelations, 'fromVersionId' | 'fromKind' | 'toVersionId' | 'toKind' | 'createdBy'>;
+export type DatasetEntryRow = Times & Columns<typeof datasetEntries, 'username' | 'description'>;
 
 export interface DemoData {
   items: ItemRow[];

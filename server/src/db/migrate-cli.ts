@@ -7,7 +7,7 @@ import { runMigrations } from './migrate.js';
 await runCli(async (onCleanup) => {
   const config = loadConfig();
   const database = await connectDatabase(config);
-  onCleanup(database.close);
+  onCleanup(() => database.close());
   const { applied } = await runMigrations(database.db);
   console.log(applied === 0 ? 'The database is up to date.' : `Applied ${applied} migration(s).`);
 });

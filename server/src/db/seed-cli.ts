@@ -55,7 +55,7 @@ await runCli(async (onCleanup) => {
   }
   const config = loadConfig();
   const database = await connectDatabase(config);
-  onCleanup(database.close);
+  onCleanup(() => database.close());
   await runMigrations(database.db);
 
   const startedAt = performance.now();

@@ -38,7 +38,7 @@ export function registerStrictJsonParser(app: FastifyInstance) {
       done(error as HttpError, undefined);
       return;
     }
-    parseJson(request, text, done);
+    void parseJson(request, text, done);
   });
 }
 

@@ -31,7 +31,7 @@ export function operationIdOf(method: string, url: string): string {
       return word
         .split(/[^A-Za-z0-9]+/)
         .filter(Boolean)
-        .map((w) => w[0]!.toUpperCase() + w.slice(1))
+        .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
         .join('');
     });
   return method.toLowerCase() + (words.join('') || 'Root');
@@ -128,5 +128,5 @@ export const openApiTransformObject: TransformObject = (input) => {
     }
     for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
   }
-  return doc as unknown as ReturnType<TransformObject>;
+  return doc;
 };

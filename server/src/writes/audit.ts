@@ -1,12 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/connection.js';
+import type { Tx } from '../db/connection.js';
 import { auditLog, dataInfo } from '../db/schema.js';
-
-/** A transaction of the app's database. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Anything that runs SQL: the database or a transaction. */
-export type Executor = Pick<Tx, 'execute'>;
 
 export interface Change {
   actor: string;
@@ -34,11 +28,9 @@ export async function recordChanges(tx: Tx, changes: Change[]) {
     })),
   );
   // clock_timestamp() rather than now(): two quick transactions must never share a modification time.
-  await tx
-    .update(dataInfo)
-    .set({
-      modificationTime: sql`greatest(clock_timestamp(), ${dataInfo.modificationTime} + interval '1 microsecond')`,
-    });
+  await tx.update(dataInfo).set({
+    modificationTime: sql`greatest(clock_timestamp(), ${dataInfo.modificationTime} + interval '1 microsecond')`,
+  });
 }
 
 export const recordChange = (tx: Tx, change: Change) => recordChanges(tx, [change]);

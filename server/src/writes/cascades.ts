@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { href, type ItemKind } from '../modules/kinds.js';
-import { intArray } from '../modules/sql.js';
-import type { Change, Executor } from './audit.js';
+import { href, type ItemKind } from '../db/kinds.js';
+import { intArray } from '../db/sql.js';
+import type { Change } from './audit.js';
+import type { Executor } from '../db/connection.js';
 
 type Pair = { from_id: number; from_kind: ItemKind; to_id: number; to_kind: ItemKind };
 

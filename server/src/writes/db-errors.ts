@@ -39,6 +39,9 @@ export function translateDbError(error: unknown, messages: Record<string, Messag
       case '40001':
       case '40P01':
         throw new HttpError(409, msg('db.conflict'));
+      default:
+        // Not a violation a user can cause: rethrown below.
+        break;
     }
   }
   throw error;

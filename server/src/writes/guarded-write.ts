@@ -1,9 +1,9 @@
-import type { Db } from '../db/connection.js';
+import type { Db, Tx } from '../db/connection.js';
 import { HttpError, notFound, numbered, type Message } from '../http/errors.js';
-import { recordChange, recordChanges, type Change, type Tx } from './audit.js';
+import { recordChange, recordChanges, type Change } from './audit.js';
 import { translateDbError } from './db-errors.js';
 import { assertFresh } from './etag.js';
-import { type DbTime } from '../modules/time.js';
+import { type DbTime } from '../db/time.js';
 
 /** The columns every editable row has, for locking and audit. */
 export interface Versioned {

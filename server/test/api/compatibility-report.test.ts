@@ -524,9 +524,9 @@ describe('refusals', () => {
 
 describe('API description', () => {
   it('lists both routes in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ url: '/api/openapi.json', headers: await t.as('admin') })).json() as {
+    const doc = (await t.app.inject({ url: '/api/openapi.json', headers: await t.as('admin') })).json<{
       paths: Record<string, { post?: { summary?: string } }>;
-    };
+    }>();
     expect(doc.paths['/api/reports/systems/assemblies']?.post?.summary).toMatch(/all systems/);
     expect(doc.paths['/api/reports/systems/{id}/assemblies']?.post?.summary).toMatch(/one system/);
   });

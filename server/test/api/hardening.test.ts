@@ -24,9 +24,9 @@ interface Parameter {
 
 describe('B1 ids outside the integer range', () => {
   it('one id schema for every id in a path or query: digits only', async () => {
-    const doc = (await t.app.inject({ url: '/api/openapi.json', headers: await t.as('admin') })).json() as {
+    const doc = (await t.app.inject({ url: '/api/openapi.json', headers: await t.as('admin') })).json<{
       paths: Record<string, Record<string, { parameters?: Parameter[] }>>;
-    };
+    }>();
     const ids = Object.values(doc.paths)
       .flatMap((ops) => Object.values(ops))
       .flatMap((op) => op.parameters ?? [])

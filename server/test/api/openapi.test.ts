@@ -33,7 +33,7 @@ let t: TestApp;
 let doc: OpenApi;
 beforeAll(async () => {
   t = await buildTestApp();
-  doc = (await t.app.inject({ url: '/api/openapi.json', headers: await t.as('admin') })).json() as OpenApi;
+  doc = (await t.app.inject({ url: '/api/openapi.json', headers: await t.as('admin') })).json<OpenApi>();
 });
 afterAll(() => t?.close());
 

@@ -71,10 +71,7 @@ afterAll(async () => {
 
 const b64url = (buffer: Buffer) => buffer.toString('base64url');
 
-function authorizeUrl({
-  nonce = b64url(randomBytes(16)) as string | null,
-  prompt,
-}: { nonce?: string | null; prompt?: string } = {}) {
+function authorizeUrl({ nonce = b64url(randomBytes(16)), prompt }: { nonce?: string | null; prompt?: string } = {}) {
   const verifier = b64url(randomBytes(32));
   const url = new URL(discovery.authorization_endpoint);
   const params: Record<string, string> = {

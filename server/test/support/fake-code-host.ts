@@ -48,8 +48,8 @@ export function makeIssues(
  */
 export async function startFakeCodeHost({
   token = 'glpat-fake-code-host-token-0123456789',
-  issues = {} as Record<string, FakeIssue[]>,
-} = {}) {
+  issues = {},
+}: { token?: string; issues?: Record<string, FakeIssue[]> } = {}) {
   const state = {
     mode: 'ok' as FakeMode,
     pagination: 'x-next-page' as 'x-next-page' | 'link',

@@ -55,7 +55,7 @@ export function checkResponsesAgainstOpenApi(app: FastifyInstance & { swagger():
     for (let mask = 0; mask < 1 << names.length; mask++) {
       let candidate = template;
       names.forEach((name, i) => {
-        if (mask & (1 << i) && params[name] !== undefined) candidate = candidate.replace(`{${name}}`, params[name]!);
+        if (mask & (1 << i) && params[name] !== undefined) candidate = candidate.replace(`{${name}}`, params[name]);
       });
       if (doc.paths[candidate]) return candidate;
     }
@@ -80,7 +80,7 @@ export function checkResponsesAgainstOpenApi(app: FastifyInstance & { swagger():
     const words = Object.fromEntries(
       Object.entries(shape).map(([name, schema]) => [
         name,
-        schema.options?.every((o) => typeof o === 'string') ? (schema.options as string[]) : undefined,
+        schema.options?.every((o) => typeof o === 'string') ? schema.options : undefined,
       ]),
     );
     const path = documentedPath(routeUrl, request.params as Record<string, string>, words);

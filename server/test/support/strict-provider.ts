@@ -78,7 +78,7 @@ export function createStrictProvider({
 
   const profileOf = (sub: string) => ({ sub, ...STRICT_USERS[sub]!.claims });
   const configuration: Configuration = {
-    jwks: { keys: [signingKey as never] },
+    jwks: { keys: [signingKey] },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     clients: [
       {
@@ -118,7 +118,7 @@ export function createStrictProvider({
       resourceIndicators: {
         enabled: true,
         // No default: a request that names no resource gets no API token (and is refused at /auth below).
-        defaultResource: () => undefined as unknown as string,
+        defaultResource: () => undefined,
         useGrantedResource: () => true,
         getResourceServerInfo(_ctx, resourceIndicator) {
           if (resourceIndicator !== audience) throw new errors.InvalidTarget();
@@ -190,7 +190,7 @@ export function createStrictProvider({
     // oidc-provider reads the mount path from originalUrl, as under Express or Koa's mount.
     (req as typeof req & { originalUrl?: string }).originalUrl = req.url;
     req.url = req.url.slice(REALM_PATH.length) || '/';
-    callback(req, res);
+    void callback(req, res);
   });
 }
 

@@ -311,7 +311,7 @@ function parseHeader(line: string, schemaVersion: string): BackupHeader {
   if (
     !counts ||
     typeof counts !== 'object' ||
-    !BACKUP_TABLES.every((t) => Number.isInteger(counts[t]) && counts[t]! >= 0)
+    !BACKUP_TABLES.every((t) => Number.isInteger(counts[t]) && (counts[t] ?? -1) >= 0)
   ) {
     throw damaged('the header has no valid row counts');
   }

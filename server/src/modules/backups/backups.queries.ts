@@ -31,10 +31,10 @@ export async function findBackup(client: pg.ClientBase | pg.Pool, name: string):
 }
 
 /** Successful transfers, newest first, with the backup each one sent (its creation time and size). */
-export async function listTransferred(
-  pool: pg.Pool,
-): Promise<(Omit<TransferRecord, 'created' | 'size' | 'at'> & { created: Date; size: string; at: Date })[]> {
-  const result = await pool.query(
+type TransferredRow = Omit<TransferRecord, 'created' | 'size' | 'at'> & { created: Date; size: string; at: Date };
+
+export async function listTransferred(pool: pg.Pool): Promise<TransferredRow[]> {
+  const result = await pool.query<TransferredRow>(
     `select t.backup_name as name, coalesce(b.created_at, t.at) as created, coalesce(b.size, 0) as size,
             t.target as to, t.target_url as url, t.at, t.by
        from transfers t left join backups b on b.name = t.backup_name

@@ -3,11 +3,12 @@ import type { Readable, Writable } from 'node:stream';
 import type pg from 'pg';
 import type { AppConfig } from '../../config.js';
 import { HttpError, msg, notFound } from '../../http/errors.js';
-import { toIso } from '../time.js';
+import { toIso } from '../../db/time.js';
 import { backupFileStream, readBackupFile, writeBackupFile, checksumOf, backupColumns } from './backup-file.js';
 import * as queries from './backups.queries.js';
 import { SCHEMA_VERSION } from './schema-version.js';
 import { backupSchema } from './states.js';
+import { onlyRow } from '../../db/rows.js';
 
 /** Advisory-lock key held while a backup is taken, uploaded or deleted: one at a time, across instances. */
 const BACKUP_LOCK = 7_336_002;
@@ -76,7 +77,7 @@ export interface TakeOptions {
 export async function takeBackup(deps: BackupDeps, options: TakeOptions): Promise<BackupInfo | null> {
   const info = await withBackupLock(deps.pool, async (client) => {
     await client.query('begin isolation level repeatable read');
-    const snapshot = (await client.query<{ now: Date }>('select now()')).rows[0]!.now;
+    const snapshot = onlyRow((await client.query<{ now: Date }>('select now()')).rows).now;
     let name = backupNameOf(options.slot ?? snapshot);
     if (await queries.nameTaken(client, name)) {
       if (options.slot) {

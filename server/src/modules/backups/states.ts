@@ -1,7 +1,7 @@
 import { ACTUAL_STATE, BACKUP_NAME_PATTERN, type BackupRef } from '@dp/contract';
-import { sql } from 'drizzle-orm';
-import type { Executor } from '../../writes/audit.js';
+import type { Executor } from '../../db/connection.js';
 import { msg, notFound } from '../../http/errors.js';
+import { backupCreatedAt } from './states.queries.js';
 
 /** The PostgreSQL schema that holds a backup's tables; only ever built from a validated name. */
 export function backupSchema(name: string): string {
@@ -22,10 +22,7 @@ export interface DataState {
 /** Resolves a backup name or 'actual' to where its tables are; 404 for an unknown backup. */
 export async function resolveState(db: Executor, ref: BackupRef): Promise<DataState> {
   if (ref === ACTUAL_STATE) return { name: ACTUAL_STATE, schema: 'public', created: new Date() };
-  const result = await db.execute<{ created_at: string | Date }>(
-    sql`select created_at from backups where name = ${ref}`,
-  );
-  const row = result.rows[0];
-  if (!row) throw notFound(msg('backup.thing', { name: ref }));
-  return { name: ref, schema: backupSchema(ref), created: new Date(row.created_at) };
+  const created = await backupCreatedAt(db, ref);
+  if (!created) throw notFound(msg('backup.thing', { name: ref }));
+  return { name: ref, schema: backupSchema(ref), created };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../writes/audit.js';
+import type { Executor } from '../../db/connection.js';
 import type { CompatibilityStatus } from '@dp/contract';
-import { intArray } from '../sql.js';
+import { intArray } from '../../db/sql.js';
 
 export type SystemVersionRow = {
   id: number;

@@ -10,9 +10,8 @@ import {
 } from '@dp/contract';
 import ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
-import type { Db } from '../../db/connection.js';
+import type { Db, Executor } from '../../db/connection.js';
 import { kindName, notFound, numbered } from '../../http/errors.js';
-import type { Executor } from '../../writes/audit.js';
 import * as queries from './compatibility-report.queries.js';
 import type { ReportColumns, ReportRow } from './compatibility-report.queries.js';
 import {
@@ -259,7 +258,7 @@ export function compatibilityReport(
       // The zip's last parts (styles, directory) need no database: the connection is back in the pool.
       .then((workbook) => unlessAborted(out, workbook.commit()))
       .catch((err: unknown) => {
-        if (!started) reject(err);
+        if (!started) reject(err instanceof Error ? err : new Error(String(err)));
         else if (!(err instanceof ReportAborted)) out.destroy(err as Error);
       });
   });
@@ -351,10 +350,11 @@ async function writeSheets(
           closeSheet();
           openSheet();
         }
-        const system = labels.get(row.system_version_id)!;
+        const system = labels.get(row.system_version_id);
+        if (!system) throw new Error(`system version ${row.system_version_id} is outside the report's scope`);
         const styles = rowStyles[row.status];
         const line = sheet.addRow(columns.map((c) => c.value(row, system)));
-        for (let i = 0; i < lastColumn; i++) line.getCell(i + 1).style = styles[columns[i]!.kind];
+        columns.forEach((column, i) => (line.getCell(i + 1).style = styles[column.kind]));
         line.commit();
         rowNumber++;
       }

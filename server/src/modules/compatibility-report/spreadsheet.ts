@@ -37,7 +37,7 @@ export function cellText(value: string): string {
   if (text.length > EXCEL_MAX_CELL_CHARS) {
     let cut = EXCEL_MAX_CELL_CHARS - 1;
     // Never split a surrogate pair: half of one is itself forbidden.
-    if (/[\uD800-\uDBFF]/.test(text[cut - 1]!)) cut--;
+    if (/[\uD800-\uDBFF]/.test(text.charAt(cut - 1))) cut--;
     text = `${text.slice(0, cut)}…`;
   }
   // After the cut, so the escapes cannot be cut in half (they may push a cell a little past the

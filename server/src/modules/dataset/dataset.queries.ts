@@ -1,15 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../writes/audit.js';
-import type { DbTime } from '../time.js';
+import type { Executor } from '../../db/connection.js';
+import type { datasetEntries } from '../../db/schema.js';
+import type { SqlRow } from '../../db/sql.js';
+import { onlyRow } from '../../db/rows.js';
 
-export type DatasetRow = {
-  id: number;
-  username: string;
-  description: string;
-  creation_time: DbTime;
-  modification_time: DbTime;
-  revision: number;
-};
+export type DatasetRow = SqlRow<typeof datasetEntries>;
 
 const columns = sql`id, username, description, creation_time, modification_time, revision`;
 
@@ -33,7 +28,7 @@ export async function insertEntry(tx: Executor, username: string, description: s
     insert into dataset_entries (username, description, creation_time, modification_time)
     values (${username}, ${description}, clock_timestamp(), clock_timestamp())
     returning ${columns}`);
-  return result.rows[0]!;
+  return onlyRow(result.rows);
 }
 
 /** Changes the text; the author stays who wrote the entry (the audit log names who changed it). */
@@ -41,7 +36,7 @@ export async function updateEntry(tx: Executor, id: number, description: string)
   const result = await tx.execute<DatasetRow>(sql`
     update dataset_entries set description = ${description}, modification_time = clock_timestamp(), revision = revision + 1
     where id = ${id} returning ${columns}`);
-  return result.rows[0]!;
+  return onlyRow(result.rows);
 }
 
 export async function deleteEntry(tx: Executor, id: number): Promise<void> {

@@ -1,13 +1,12 @@
 import { apiError, datasetEntry, datasetEntryInput, idParam } from '@dp/contract';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
+import { ifMatch } from '../../http/if-match.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
 import * as service from './dataset.service.js';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 412: apiError, 413: apiError };
 const idParams = z.object({ id: idParam });
-const ifMatch = (req: FastifyRequest) => req.headers['if-match'];
 
 /** Data-state notes (SPEC 7 'Data state'): intern and admin read, admins write; rich text sanitised. */
 export function datasetRoutes(app: ZodApp, { db }: AppContext) {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.js';
 import { HttpError, msg, notFound, numbered } from '../../http/errors.js';
 import { etagOf } from '../../writes/etag.js';
 import { defineResource } from '../../writes/guarded-write.js';
-import { toIso } from '../time.js';
+import { toIso } from '../../db/time.js';
 import * as queries from './dataset.queries.js';
 import type { DatasetRow } from './dataset.queries.js';
 import { isBlankHtml, sanitizeEntryHtml } from './dataset.sanitize.js';

@@ -1,11 +1,11 @@
-import type { ItemKind } from '../kinds.js';
+import type { ItemKind } from '../../db/kinds.js';
 import type { ReportOutput } from '../report-jobs/report-output.js';
 import { reportEvents, ReportTexts, type Block, type ReportInput } from './delta-report.model.js';
 import type { Change } from './delta-report.queries.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Every text that goes into the file passes here: names and comments are user input. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 // One self-contained file: no font, script or image from anywhere, so it opens the same offline,
 // archived or mailed. System fonts; colours of the screens' statuses; print keeps the colours

@@ -1,5 +1,5 @@
 import { renderMessage, type MessageKey, type MessageLanguage, type MessageParams } from '@dp/contract';
-import type { ItemKind } from '../kinds.js';
+import type { ItemKind } from '../../db/kinds.js';
 import {
   TOPIC,
   type Change,
@@ -77,6 +77,8 @@ export async function* reportEvents(
   let done = 0;
 
   function* finish(finished: Block): Generator<ReportEvent> {
+    // A block is only finished after a line of its section was read.
+    if (!section) throw new Error('a block finished outside any section');
     let consumed = false;
     for (const head of heads) {
       const own = head.type === 'section' ? TOPIC.item : TOPIC.version;
@@ -87,7 +89,7 @@ export async function* reportEvents(
       yield head;
     }
     heads = [];
-    if (!consumed) yield { type: 'block', block: finished, kind: section!.kind, versionId };
+    if (!consumed) yield { type: 'block', block: finished, kind: section.kind, versionId };
   }
 
   for await (const page of input.lines()) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import type { ItemKind } from '../kinds.js';
+import type { ItemKind } from '../../db/kinds.js';
 import type { ReportOutput } from '../report-jobs/report-output.js';
 import { reportEvents, ReportTexts, type Block, type ReportInput } from './delta-report.model.js';
 import type { Change, Field } from './delta-report.queries.js';
@@ -115,7 +115,7 @@ export async function renderPdf(input: ReportInput, out: ReportOutput): Promise<
       for (const font of Object.values(
         (doc as unknown as { _fontFamilies: Record<string, { layoutCache?: object }> })._fontFamilies,
       )) {
-        if (font.layoutCache) font.layoutCache = Object.create(null);
+        if (font.layoutCache) font.layoutCache = Object.create(null) as object;
       }
     }
     const saved = current;
@@ -206,7 +206,8 @@ export async function renderPdf(input: ReportInput, out: ReportOutput): Promise<
   style('Sans-Bold', 15).text(tx.t('deltaReport.summary'), MARGIN.left, doc.y, { width: CONTENT_WIDTH });
   doc.moveDown(0.3);
   const numberWidth = 62;
-  const columns = [0, 1, 2].map((i) => MARGIN.left + CONTENT_WIDTH - numberWidth * (3 - i));
+  // The left edge of the i-th of the three number columns.
+  const numberLeft = (i: number) => MARGIN.left + CONTENT_WIDTH - numberWidth * (3 - i);
   const summaryRow = (
     cells: [string, string, string, string],
     options: { bold?: boolean; band?: boolean; muted?: boolean },
@@ -215,20 +216,18 @@ export async function renderPdf(input: ReportInput, out: ReportOutput): Promise<
     if (options.band) doc.rect(MARGIN.left, y - 3, CONTENT_WIDTH, 18).fill(COLOR.band);
     const color = options.muted ? '#9aa4af' : COLOR.ink;
     style(options.bold ? 'Sans-Bold' : 'Sans', 9.5, color).text(cells[0], MARGIN.left + 6, y, {
-      width: columns[0]! - MARGIN.left - 6,
+      width: numberLeft(0) - MARGIN.left - 6,
       lineBreak: false,
       ellipsis: true,
       height: 12,
     });
-    cells
-      .slice(1)
-      .forEach((cell, i) =>
-        style(options.bold ? 'Sans-Bold' : 'Sans', 9.5, color).text(cell, columns[i]!, y, {
-          width: numberWidth - 6,
-          align: 'right',
-          lineBreak: false,
-        }),
-      );
+    cells.slice(1).forEach((cell, i) =>
+      style(options.bold ? 'Sans-Bold' : 'Sans', 9.5, color).text(cell, numberLeft(i), y, {
+        width: numberWidth - 6,
+        align: 'right',
+        lineBreak: false,
+      }),
+    );
     doc.y = y + 18;
   };
   summaryRow([tx.t('deltaReport.column.entry'), tx.change('added'), tx.change('removed'), tx.change('changed')], {
@@ -290,7 +289,7 @@ export async function renderPdf(input: ReportInput, out: ReportOutput): Promise<
       doc.y += 6;
       sectionPage[event.index] = kids.length - 1;
       if (outlined < OUTLINE_MAX_SECTIONS) {
-        partOutline!.addItem(event.name);
+        partOutline?.addItem(event.name);
         outlined++;
       }
       const y = doc.y;

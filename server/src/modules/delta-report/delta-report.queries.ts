@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Executor } from '../../writes/audit.js';
-import type { ItemKind } from '../kinds.js';
+import type { Executor } from '../../db/connection.js';
+import type { ItemKind } from '../../db/kinds.js';
+import { onlyRow } from '../../db/rows.js';
 
 /**
  * The diff between two states of the data, computed by PostgreSQL. Every state is a schema holding the
@@ -330,7 +331,7 @@ export class DeltaSession {
     const result = await this.client.query<{ lines: number; sections: number; parts: number }>(
       `select count(*)::int as lines, count(distinct section_id)::int as sections, count(distinct part)::int as parts from delta_lines`,
     );
-    return result.rows[0]!;
+    return onlyRow(result.rows);
   }
 
   /** The sections (parts with changes) in report order, a page at a time. */

@@ -97,8 +97,7 @@ export async function openReport(
     );
   } catch (err) {
     // A backup deleted (by retention or by hand) since the request was checked: 404 for it, as before.
-    if (isMissingTable(err))
-      for (const state of [plan.older, plan.newer]) await resolveState(db, state.name as BackupRef);
+    if (isMissingTable(err)) for (const state of [plan.older, plan.newer]) await resolveState(db, state.name);
     throw err;
   }
   try {

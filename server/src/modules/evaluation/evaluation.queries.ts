@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../writes/audit.js';
-import type { ItemKind } from '../kinds.js';
-import { intArray } from '../sql.js';
+import type { Executor } from '../../db/connection.js';
+import type { ItemKind } from '../../db/kinds.js';
+import type { compatibilities, compatibilityInfos, versions } from '../../db/schema.js';
+import { intArray, type SqlRow } from '../../db/sql.js';
 
-export type LabelRow = {
-  id: number;
-  kind: ItemKind;
-  item_id: number;
+export type LabelRow = Pick<SqlRow<typeof versions>, 'id' | 'kind' | 'item_id' | 'name' | 'name2'> & {
   parent_name: string;
-  name: string | null;
-  name2: string | null;
 };
 
 export async function versionLabels(db: Executor, kind: ItemKind, ids: number[]): Promise<LabelRow[]> {
@@ -21,12 +17,10 @@ export async function versionLabels(db: Executor, kind: ItemKind, ids: number[])
   return result.rows;
 }
 
-export type CellRow = {
-  from_version_id: number;
-  to_version_id: number;
-  status: 'allowed' | 'conditional' | 'forbidden' | 'irrelevant';
-  obligation: string;
-};
+export type CellRow = Pick<SqlRow<typeof compatibilities>, 'from_version_id' | 'to_version_id'> &
+  Pick<SqlRow<typeof compatibilityInfos>, 'obligation'> & {
+    status: SqlRow<typeof compatibilityInfos>['compatibility_status'];
+  };
 
 /** Compatibilities between any of `a` and any of `b`, whichever way they are stored. */
 export async function cellsBetween(db: Executor, a: number[], b: number[]): Promise<CellRow[]> {

@@ -1,3 +1,4 @@
+import { idOfHref } from '@dp/contract';
 import type {
   CompatibilityCell,
   DeltaRow,
@@ -10,7 +11,7 @@ import type {
 import type { Db } from '../../db/connection.js';
 import { badRequest, kindVersionName, msg, notFound, numbered } from '../../http/errors.js';
 import * as compatibility from '../compatibility/compatibility.service.js';
-import { href, kindOf, type ItemKind } from '../kinds.js';
+import { href, kindOf, type ItemKind } from '../../db/kinds.js';
 import * as queries from './evaluation.queries.js';
 import type { LabelRow } from './evaluation.queries.js';
 
@@ -51,7 +52,9 @@ const sameCell = (a: CompatibilityCell | null, b: CompatibilityCell | null) =>
 /** Two versions of one system side by side: every system and assembly version either relates to. */
 export async function systemDelta(db: Db, role: Role, version1: number, version2: number): Promise<SystemDelta> {
   const [first, second] = await labelsOf(db, 'system', [version1, version2]);
-  if (first!.item_id !== second!.item_id) throw badRequest(msg('evaluation.sameSystem'));
+  // labelsOf answers one row per id asked for, or throws.
+  if (!first || !second) throw new Error('labelsOf answered fewer rows than ids');
+  if (first.item_id !== second.item_id) throw badRequest(msg('evaluation.sameSystem'));
 
   async function deltaTo(kind: ItemKind): Promise<DeltaRow[]> {
     const [one, two] = await Promise.all([
@@ -65,16 +68,17 @@ export async function systemDelta(db: Db, role: Role, version1: number, version2
         version1: cells.get(r.to.href)?.version1 ?? null,
         version2: cellOf(r.compatibility_info),
       });
-    const ids = [...cells.keys()].map((h) => Number(h.slice(h.lastIndexOf('/') + 1)));
+    const ids = [...cells.keys()].map(idOfHref);
     const labels = (await queries.versionLabels(db, kind, ids)).map(toLabel).sort(byLabel);
-    return labels.map((label) => {
-      const cell = cells.get(label.href)!;
-      return { ...label, ...cell, changed: !sameCell(cell.version1, cell.version2) };
+    // Every label is of a version in `cells`, looked up by its href.
+    return labels.flatMap((label) => {
+      const cell = cells.get(label.href);
+      return cell ? [{ ...label, ...cell, changed: !sameCell(cell.version1, cell.version2) }] : [];
     });
   }
 
   const [systems, assemblies] = await Promise.all([deltaTo('system'), deltaTo('assembly')]);
-  return { version1: toLabel(first!), version2: toLabel(second!), systems, assemblies };
+  return { version1: toLabel(first), version2: toLabel(second), systems, assemblies };
 }
 
 /** The compatibility of every chosen row version with every chosen column version. */

@@ -57,8 +57,8 @@ export async function imageRoutes(app: ZodApp, { db }: AppContext) {
       response: { 200: z.any().describe('The jpeg'), 404: apiError, 400: apiError },
     },
     handler: async (req, reply) => {
-      const [, thumbnail, id] = imageFile.exec(req.params.file)!;
-      const data = await readImage(db, req.params.folder, id!, thumbnail ? 'thumbnail' : 'original');
+      const [, thumbnail, id] = imageFile.exec(req.params.file) ?? [];
+      const data = id ? await readImage(db, req.params.folder, id, thumbnail ? 'thumbnail' : 'original') : null;
       if (!data) throw notFound(msg('thing.image', { file: req.params.file }));
       return reply
         .type('image/jpeg')

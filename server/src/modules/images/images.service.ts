@@ -1,11 +1,11 @@
 import type { ImageUploadResult } from '@dp/contract';
 import { IMAGE_MAX_BYTES } from '@dp/contract';
-import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Db } from '../../db/connection.js';
 import { HttpError, msg } from '../../http/errors.js';
 import { recordChange } from '../../writes/audit.js';
+import * as queries from './images.queries.js';
 
 const ORIGINAL_MAX = 750;
 const THUMBNAIL_MAX = 400;
@@ -50,9 +50,7 @@ export async function storeImage(
   const url = `/api/images/${folder}/${id}.jpg`;
   const result = { url, thumbnail: `/api/images/${folder}/thumbnail_${id}.jpg`, path: url };
   await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`insert into images (id, folder, original, thumbnail, created_by) values (${id}, ${folder}, ${original}, ${thumbnail}, ${actor})`,
-    );
+    await queries.insertImage(tx, { id, folder, original, thumbnail, createdBy: actor });
     await recordChange(tx, {
       actor,
       action: 'create',
@@ -71,9 +69,5 @@ export async function readImage(
   id: string,
   variant: 'original' | 'thumbnail',
 ): Promise<Buffer | null> {
-  const column = sql.identifier(variant);
-  const result = await db.execute<{ data: Buffer }>(
-    sql`select ${column} as data from images where id = ${id} and folder = ${folder}`,
-  );
-  return result.rows[0]?.data ?? null;
+  return queries.selectImage(db, folder, id, variant);
 }

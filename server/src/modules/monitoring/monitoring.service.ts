@@ -2,7 +2,7 @@ import { instanceStatus, type LiveStatus, type MessageLanguage, type TargetStatu
 import type pg from 'pg';
 import type { AppConfig } from '../../config.js';
 import { HttpError, msg, type Message } from '../../http/errors.js';
-import { toIso } from '../time.js';
+import { toIso } from '../../db/time.js';
 import { reasonOf } from '../../http/outbound.js';
 import * as queries from './monitoring.queries.js';
 
@@ -84,19 +84,18 @@ async function probe(
  */
 export async function liveStatus(deps: MonitoringDeps, language: MessageLanguage): Promise<LiveStatus> {
   if (deps.config.deployment === 'live') throw new HttpError(403, msg('deployment.notOnLive'));
-  const [live, demo] = await Promise.all(
-    TARGETS.map((t) => probe(deps, t.target, t.url(deps.config), t.variable, language)),
-  );
+  const probeTarget = (t: (typeof TARGETS)[number]) => probe(deps, t.target, t.url(deps.config), t.variable, language);
+  const [live, demo] = await Promise.all([probeTarget(TARGETS[0]), probeTarget(TARGETS[1])]);
   const notAvailable = 'Not available';
   return {
     checked_at: new Date().toISOString(),
-    targets: [live!, demo!],
-    response: live!.response_ms === null ? notAvailable : `${live!.response_ms} ms`,
-    live_app_status: live!.app_status,
-    live_db_status: live!.db_status,
-    time_updated: live!.time_updated ?? notAvailable,
-    time_active: live!.time_active ?? notAvailable,
-    demo_app_status: demo!.app_status,
-    demo_db_status: demo!.db_status,
+    targets: [live, demo],
+    response: live.response_ms === null ? notAvailable : `${live.response_ms} ms`,
+    live_app_status: live.app_status,
+    live_db_status: live.db_status,
+    time_updated: live.time_updated ?? notAvailable,
+    time_active: live.time_active ?? notAvailable,
+    demo_app_status: demo.app_status,
+    demo_db_status: demo.db_status,
   };
 }

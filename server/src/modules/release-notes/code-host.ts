@@ -153,7 +153,8 @@ export class CodeHostIssues {
   }
 
   private async fetchAll(): Promise<IssuesOutcome> {
-    const apiUrl = this.apiUrl!;
+    const apiUrl = this.apiUrl;
+    if (!apiUrl) return { ok: false, reason: msg('releaseNotes.notConfigured'), fetchedAt: null };
     const timeout = AbortSignal.timeout(this.timeoutMs);
     // When one version fails, the other's requests are not needed any more.
     const stop = new AbortController();

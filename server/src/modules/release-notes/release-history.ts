@@ -22,9 +22,9 @@ const VERSION_HEADING = /^## +(\d+\.\d+\.\d+)(?: +\((\d{4}-\d{2}-\d{2})\))? *$/;
 export function parseHistory(markdown: string, language: ReleaseHistory['language'], name = 'history'): ReleaseHistory {
   let title: string | null = null;
   const versions: ReleaseVersion[] = [];
-  const fail = (line: number, why: string): never => {
+  function fail(line: number, why: string): never {
     throw new Error(`${name}:${line}: ${why}`);
-  };
+  }
   let inComment = false;
   markdown.split(/\r?\n/).forEach((raw, index) => {
     const line = raw.trimEnd();
@@ -43,13 +43,17 @@ export function parseHistory(markdown: string, language: ReleaseHistory['languag
     const heading = VERSION_HEADING.exec(line);
     if (heading) {
       if (versions.some((v) => v.version === heading[1])) fail(number, `version ${heading[1]} twice`);
-      versions.push({ version: heading[1]!, date: heading[2] ?? null, changes: [] });
+      versions.push({
+        version: heading[1] ?? fail(number, 'no version number'),
+        date: heading[2] ?? null,
+        changes: [],
+      });
       return;
     }
     const current = versions.at(-1);
     if (line.startsWith('- ')) {
       if (!current) fail(number, 'a change before the first version heading');
-      current!.changes.push(line.slice(2).trim());
+      current.changes.push(line.slice(2).trim());
       return;
     }
     if (line.startsWith('  ') && current && current.changes.length > 0) {
@@ -61,7 +65,7 @@ export function parseHistory(markdown: string, language: ReleaseHistory['languag
   if (title === null) fail(1, 'no "# " title');
   if (versions.length === 0) fail(1, 'no version');
   for (const v of versions) if (v.changes.length === 0) fail(1, `version ${v.version} lists no change`);
-  return { language, title: title!, versions };
+  return { language, title, versions };
 }
 
 /** Reads and checks one of the two histories. */

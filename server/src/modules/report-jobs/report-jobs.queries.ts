@@ -1,16 +1,12 @@
 import type pg from 'pg';
+import { onlyRow } from '../../db/rows.js';
+import type { reportJobs } from '../../db/schema.js';
+import type { PgRow } from '../../db/sql.js';
 
-export interface JobRow {
-  id: string;
-  status: 'running' | 'done' | 'failed';
-  progress: number;
-  file_name: string;
-  content_type: string;
-  message: string | null;
-  created_by: string;
+export type JobRow = Omit<PgRow<typeof reportJobs>, 'created_at'> & {
   /** Running for longer than any report takes: the instance that ran it is gone. */
   stale: boolean;
-}
+};
 
 /** How long a job and its file are kept. */
 export const JOB_LIFETIME = '1 hour';
@@ -28,7 +24,7 @@ export async function insertJob(
      returning id, status, progress, file_name, content_type, message, created_by, false as stale`,
     [job.id, job.fileName, job.contentType, job.createdBy],
   );
-  return result.rows[0]!;
+  return onlyRow(result.rows);
 }
 
 export async function findJob(pool: pg.Pool, id: string): Promise<JobRow | null> {
@@ -67,7 +63,7 @@ export async function fileSize(pool: pg.Pool, id: string): Promise<number> {
     `select coalesce(sum(octet_length(data)), 0) as size from report_job_chunks where job_id = $1`,
     [id],
   );
-  return Number(result.rows[0]!.size);
+  return Number(onlyRow(result.rows).size);
 }
 
 export async function chunk(pool: pg.Pool, id: string, seq: number): Promise<Buffer | null> {

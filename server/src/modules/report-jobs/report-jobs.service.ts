@@ -116,7 +116,7 @@ export class ReportJobs {
     const output = new ChunkOutput(this.pool, id, signal);
     const progress = throttledProgress((percent) => queries.setProgress(this.pool, id, percent), this.log);
     try {
-      await spec.run(output, progress.report, signal);
+      await spec.run(output, (done) => progress.report(done), signal);
       await output.close();
       await progress.stop();
       await queries.finishJob(this.pool, id);
@@ -174,7 +174,7 @@ class ChunkOutput implements ReportOutput {
   }
 
   private store(length: number) {
-    const all = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.size);
+    const all = this.parts.length === 1 && this.parts[0] ? this.parts[0] : Buffer.concat(this.parts, this.size);
     const piece = Buffer.from(all.subarray(0, length));
     const rest = all.subarray(length);
     this.parts = rest.length > 0 ? [Buffer.from(rest)] : [];

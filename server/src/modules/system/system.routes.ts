@@ -1,8 +1,8 @@
 import { APP_VERSION, apiError, health, me, publicConfig } from '@dp/contract';
-import { sql } from 'drizzle-orm';
 import { requireRole } from '../../auth/plugin.js';
 import { webAppUris } from '../../config.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
+import { pingDatabase } from './system.queries.js';
 
 const HEALTH_TIMEOUT_MS = 3000;
 
@@ -49,7 +49,7 @@ export function systemRoutes(app: ZodApp, { config, db }: AppContext) {
       // A database that does not answer within HEALTH_TIMEOUT_MS counts as unavailable: a health check must not hang.
       let timer: NodeJS.Timeout | undefined;
       const database = await Promise.race([
-        db.execute(sql`select 1`).then(() => 'ok' as const),
+        pingDatabase(db).then(() => 'ok' as const),
         new Promise<'unavailable'>((resolve) => (timer = setTimeout(() => resolve('unavailable'), HEALTH_TIMEOUT_MS))),
       ])
         .catch(() => 'unavailable' as const)

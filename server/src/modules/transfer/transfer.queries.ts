@@ -1,5 +1,8 @@
 import { BACKUP_TABLES, type BackupTable } from '@dp/contract';
 import pg from 'pg';
+import { onlyRow } from '../../db/rows.js';
+import type { imports } from '../../db/schema.js';
+import type { PgRow } from '../../db/sql.js';
 
 const quoted = pg.escapeIdentifier;
 
@@ -129,7 +132,10 @@ async function brokenForeignKey(client: pg.ClientBase): Promise<string | null> {
     [BACKUP_TABLES],
   );
   for (const key of keys.rows) {
-    const match = key.child_cols.map((col, i) => `p.${quoted(key.parent_cols[i]!)} = c.${quoted(col)}`).join(' and ');
+    const match = key.child_cols
+      // A foreign key pairs its columns one to one, in order.
+      .map((col, i) => `p.${quoted(key.parent_cols[i] ?? col)} = c.${quoted(col)}`)
+      .join(' and ');
     const present = key.child_cols.map((col) => `c.${quoted(col)} is not null`).join(' and ');
     const result = await client.query(
       `select 1 from public.${quoted(key.child)} c where ${present} and not exists (select 1 from public.${quoted(key.parent)} p where ${match}) limit 1`,
@@ -154,9 +160,12 @@ export async function recordImport(
   );
 }
 
-export async function lastImport(pool: pg.Pool): Promise<{ backup_name: string; at: Date; by: string } | null> {
+type ImportRow = Pick<PgRow<typeof imports>, 'backup_name' | 'at' | 'by'>;
+
+export async function lastImport(pool: pg.Pool): Promise<ImportRow | null> {
   return (
-    (await pool.query('select backup_name, at, by from imports order by at desc, id desc limit 1')).rows[0] ?? null
+    (await pool.query<ImportRow>('select backup_name, at, by from imports order by at desc, id desc limit 1'))
+      .rows[0] ?? null
   );
 }
 
@@ -180,5 +189,5 @@ export async function recordTransfer(
     `insert into audit_log (actor, action, entity, entity_id, after) values ($1, 'create', 'transfer', $2, $3)`,
     [row.by, row.name, JSON.stringify({ to: row.to, url: row.url, ok: row.ok, message: row.message })],
   );
-  return result.rows[0]!.at;
+  return onlyRow(result.rows).at;
 }

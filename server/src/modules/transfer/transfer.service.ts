@@ -15,7 +15,7 @@ import { backupColumns, readBackupFile } from '../backups/backup-file.js';
 import * as backupQueries from '../backups/backups.queries.js';
 import { backupDownload, getBackup, takeBackup } from '../backups/backups.service.js';
 import { SCHEMA_VERSION } from '../backups/schema-version.js';
-import { toIso } from '../time.js';
+import { toIso } from '../../db/time.js';
 import * as queries from './transfer.queries.js';
 
 /** Advisory-lock key held while an import replaces the data: one import at a time, across instances. */

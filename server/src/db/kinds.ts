@@ -1,6 +1,8 @@
 import type { KindPath } from '@dp/contract';
+import type { itemKind } from './schema.js';
 
-export type ItemKind = 'system' | 'assembly' | 'subassembly';
+/** The kind of an item or version, as the database stores it. */
+export type ItemKind = (typeof itemKind.enumValues)[number];
 
 const kindByPath: Record<KindPath, ItemKind> = {
   systems: 'system',
@@ -15,9 +17,6 @@ const pathByKind: Record<ItemKind, KindPath> = {
 
 /** Systems, then assemblies, then sub-assemblies: the order of lists and of a stored pair. */
 export const kindRank: Record<ItemKind, number> = { system: 0, assembly: 1, subassembly: 2 };
-
-/** SPEC 3's five pairs: compatibilities exist only between a kind and itself or its neighbour. */
-export const isCompatiblePair = (a: ItemKind, b: ItemKind) => Math.abs(kindRank[a] - kindRank[b]) <= 1;
 
 export const kindOf = (path: KindPath): ItemKind => kindByPath[path];
 export const pathOf = (kind: ItemKind): KindPath => pathByKind[kind];
