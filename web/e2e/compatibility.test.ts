@@ -182,14 +182,29 @@ describe('compatibility maintenance journey', () => {
     await expect
       .poll(() => page.getByTestId('copy-description').inputValue())
       .toBe(`Kopie von: ${systemName} ${versionName}`);
+    // The dialog says what the copy takes along.
+    await expect
+      .poll(() => page.getByRole('dialog', { name: 'Copy Version' }).textContent())
+      .toContain('Compatibilities: 1, version relations: 0.');
     await page.getByTestId('copy-name').fill('1.1');
     await page.getByTestId('copy-submit').click();
     await expect
       .poll(() => page.getByTestId('copy-result').textContent())
       .toContain('Version 1.1 was created; compatibilities copied: 1.');
-    await page.getByTestId('table-row').filter({ hasText: 'Kopie von' }).waitFor();
+    const copyRow = page.getByTestId('table-row').filter({ hasText: 'Kopie von' });
+    await copyRow.waitFor();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await screenshot(page, 'compatibility-admin-versions');
+
+    // The copy has a compatibility: deleting it offers to delete that too, naming the count.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await copyRow.getByRole('button', { name: 'Delete', exact: true }).click();
+    await copyRow.getByRole('button', { name: 'Really delete?' }).click();
+    const cascade = page.getByRole('dialog', { name: 'Delete with compatibilities?' });
+    await cascade.waitFor();
+    expect(await cascade.textContent()).toContain(`Version ${systemName} 1.1 has 1 compatibility.`);
+    await cascade.getByRole('button', { name: 'Delete version and 1 compatibility' }).click();
+    await copyRow.waitFor({ state: 'detached' });
     await page.context().close();
   });
 
@@ -246,6 +261,8 @@ describe('compatibility maintenance journey', () => {
     expect(await page.locator('body').innerText()).not.toContain(shared.obligation);
     expect(await page.content()).not.toContain(inMarkup(shared.obligation));
     await expectObligationsFor(page, 'extern');
+    // Nor its reference (SPEC 6).
+    expect(await page.locator('body').innerText()).not.toContain(shared.reference);
     await screenshot(page, 'compatibility-extern-browser');
     await page.context().close();
   });
@@ -253,6 +270,8 @@ describe('compatibility maintenance journey', () => {
   it('intern sees the obligation text of the new compatibility', async () => {
     const { page, entry } = await openNewCompatibility('intern');
     expect(await entry.textContent()).toContain(shared.obligation);
+    // SPEC 6: intern sees the references too.
+    expect(await entry.getByTestId('references').textContent()).toBe(`References: ${shared.reference}`);
     await screenshot(page, 'compatibility-intern-browser');
     await page.context().close();
   });

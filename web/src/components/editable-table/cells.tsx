@@ -1,9 +1,9 @@
-import { Button, Checkbox, MultiSelect, PasswordInput, Select, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, MultiSelect, PasswordInput, Select, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconMessage, IconMinus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageCell } from '../image-cell/image-cell';
-import { formatDateTime, textOf } from './format';
+import { formatDateTime, plainText, textOf } from './format';
 import { foldedOptionsFilter } from '../../lib/folded-options-filter';
 import { selectOptionsOf } from './select-options';
 import type { ColumnDef, TableComment } from './types';
@@ -51,17 +51,23 @@ export function CellDisplay<Row>({
     case 'date':
       return formatDateTime(value);
     default:
-      return (
-        <Text size="sm" inherit lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
-          {textOf(column, row, value)}
-        </Text>
-      );
+      return <ClampedText text={textOf(column, row, value)} />;
   }
+}
+
+/** Up to three lines of text; hovering shows the whole of a longer one, so that cut rows stay distinguishable. */
+function ClampedText({ text }: { text: string }) {
+  return (
+    <Text size="sm" inherit lineClamp={3} title={text} style={{ overflowWrap: 'anywhere' }}>
+      {text}
+    </Text>
+  );
 }
 
 function CommentsButton({ count, onClick }: { count: number; onClick: () => void }) {
   const { t } = useTranslation();
-  // Icon and count only, so that it fits a narrow column; the full name is its label and tooltip.
+  // Icon and count only, so that it fits a narrow column. The full name is visually hidden text rather
+  // than an aria-label, which would differ from the visible text (WCAG 2.5.3, axe label-content-name-mismatch).
   const name = t('table.comments.open', { count });
   return (
     <Button
@@ -69,10 +75,10 @@ function CommentsButton({ count, onClick }: { count: number; onClick: () => void
       variant={count ? 'light' : 'subtle'}
       leftSection={<IconMessage size={14} aria-hidden />}
       onClick={onClick}
-      aria-label={name}
       title={name}
     >
-      {count}
+      <VisuallyHidden>{name}</VisuallyHidden>
+      <span aria-hidden>{count}</span>
     </Button>
   );
 }
@@ -123,12 +129,15 @@ export function CellEditor<Row>({
           disabled={disabled}
         />
       );
-    case 'select':
+    case 'select': {
+      const options = selectOptionsOf(column, row, edited);
       return (
         <Select
           {...label}
           size={size}
-          data={selectOptionsOf(column, row, edited)}
+          data={options}
+          // A long choice is cut in the input; hovering shows it whole (the open list shows it too).
+          title={options.find((option) => option.value === value)?.label}
           value={typeof value === 'string' ? value : null}
           disabled={disabled}
           onChange={(next) => onChange(next)}
@@ -142,6 +151,7 @@ export function CellEditor<Row>({
           comboboxProps={{ withinPortal: true }}
         />
       );
+    }
     case 'multiselect':
     case 'references':
       return (
@@ -206,7 +216,7 @@ export function CellEditor<Row>({
         <TextInput
           {...label}
           size={size}
-          value={value === null || value === undefined ? '' : String(value)}
+          value={plainText(value)}
           placeholder={column.placeholder}
           onChange={(e) => onChange(e.currentTarget.value)}
           disabled={disabled}

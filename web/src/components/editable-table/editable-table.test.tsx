@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../../lib/api-failure';
 import { renderWithProviders } from '../../test/render';
 import { DISMISS_GRACE_MS } from './add-dialog';
-import { EditableTable, widthShares } from './editable-table';
+import { widthShares } from './column-widths';
+import { EditableTable } from './editable-table';
 import {
   REFERENCES_MISSING,
   SELECT_OPTIONS_MISSING,

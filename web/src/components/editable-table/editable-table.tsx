@@ -1,159 +1,39 @@
-import {
-  Box,
-  Button,
-  Group,
-  Loader,
-  LoadingOverlay,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import {
-  IconArrowDown,
-  IconArrowsSort,
-  IconArrowUp,
-  IconDeviceFloppy,
-  IconEdit,
-  IconEditOff,
-  IconPlus,
-} from '@tabler/icons-react';
-import { foldedIncludes } from '@dp/contract';
-import {
-  getCoreRowModel,
-  getFilteredRowModel,
-  getSortedRowModel,
-  useReactTable,
-  type ColumnDef as TanstackColumnDef,
-  type ColumnFiltersState,
-  type FilterFn,
-  type SortingFn,
-  type SortingState,
-} from '@tanstack/react-table';
-import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-  type RefObject,
-} from 'react';
-import type { TFunction } from 'i18next';
+import { Box, LoadingOverlay, Stack, Table, Text } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../load-error';
 import { AddDialog } from './add-dialog';
 import { commentsOf } from './cells';
+import {
+  ACTIONS_WIDTH,
+  DEFAULT_HEIGHT,
+  MIN_ACTIONS_WIDTH,
+  pixelsOf,
+  ROW_ACTIONS_WIDTH,
+  SELECT_WIDTH,
+  useInnerWidth,
+  widthShares,
+} from './column-widths';
 import { CommentsDialog } from './comments-dialog';
-import { sameValue, textOf, valueOf } from './format';
+import { sameValue, valueOf } from './format';
 import { failureOf } from './save-each';
 import { isCellEditable, isEditableColumn, validateSelectOptions } from './select-options';
-import { EMPTY_SELECTION, nextSelection, type Selection, type SelectMode } from './selection';
-import { TableRow, type RowCommands, type RowError } from './table-row';
+import { TableBody, useRowVirtualizer } from './table-body';
+import { TableHead } from './table-head';
+import type { RowCommands } from './table-row';
+import { TableToolbar } from './table-toolbar';
 import type {
   ColumnDef,
   EditableTableProps,
   HeaderActionsContext,
   RowChange,
+  RowError,
   SaveFailure,
   TableComment,
 } from './types';
+import { useTableRows } from './use-table-rows';
+import { useTableState } from './use-table-state';
 import { useWorking } from './use-working';
-
-const DEFAULT_HEIGHT = 450;
-const ESTIMATED_ROW_HEIGHT = 41;
-/** The table's own row buttons (edit / save + cancel, delete). */
-const ACTIONS_WIDTH = 120;
-/** Default room for EditableTableProps.rowActions (one action icon and its gap). */
-const ROW_ACTIONS_WIDTH = 32;
-/** An actions column holding only rowActions still fits its header text. */
-const MIN_ACTIONS_WIDTH = 88;
-const SELECT_WIDTH = 40;
-
-/** Sorting ignores case and accents like the filters do, and orders numbers by value (V2 before V10). */
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
-type Drafts = Record<string, Record<string, unknown>>;
-type Status = { kind: 'saved' | 'added' | 'deleted' | 'unchanged'; count: number } | null;
-
-interface StoredState {
-  sorting: SortingState;
-  filters: ColumnFiltersState;
-}
-
-function storageKey(tableKey: string) {
-  return `table:${tableKey}`;
-}
-
-function readStoredState(tableKey: string, persist: boolean): StoredState | null {
-  if (!persist) return null;
-  try {
-    const raw = window.sessionStorage.getItem(storageKey(tableKey));
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<StoredState>;
-    return {
-      sorting: Array.isArray(parsed.sorting) ? parsed.sorting : [],
-      filters: Array.isArray(parsed.filters) ? parsed.filters : [],
-    };
-  } catch {
-    // Unreadable or disabled storage: start fresh.
-    return null;
-  }
-}
-
-/**
- * The column's width as a share of the summed widths (SPEC 2: default 3). With `fixedPixels` (the
- * select and actions columns of edit mode) the shares split only what those leave of the table, so
- * that the columns together never exceed the table's width: given the table's width in pixels, as
- * percentages of it (browsers ignore calc() with percentages on table columns); before the table is
- * measured, as calc() of the rest.
- */
-export function widthShares<Row>(columns: ColumnDef<Row>[], fixedPixels = 0, tableWidth = 0): string[] {
-  const total = columns.reduce((sum, c) => sum + (c.width ?? 3), 0);
-  const trim = (n: number, digits: number) => n.toFixed(digits).replace(/\.?0+$/, '');
-  const rest = fixedPixels > 0 && tableWidth > fixedPixels ? (tableWidth - fixedPixels) / tableWidth : 1;
-  return columns.map((c) => {
-    const share = (c.width ?? 3) / total;
-    if (fixedPixels > 0 && rest === 1) return `calc((100% - ${fixedPixels}px) * ${trim(share, 6)})`;
-    return `${trim(share * rest * 100, 4)}%`;
-  });
-}
-
-/** The inner width of `element` in pixels (0 until measured, and where layout is not available). */
-function useInnerWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const measure = () => setWidth(element.clientWidth);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
-}
-
-/** The height given as a number of pixels, for the virtualiser's first guess before layout. */
-function pixelsOf(height: number | string | undefined): number {
-  if (typeof height === 'number') return height;
-  const parsed = height ? Number.parseFloat(height) : Number.NaN;
-  return Number.isFinite(parsed) && (!height || height.endsWith('px') || /^\d+$/.test(height))
-    ? parsed
-    : DEFAULT_HEIGHT;
-}
-
-/** A copy of `record` without the entries of `ids`. */
-function without<T>(record: Record<string, T>, ids: readonly string[]): Record<string, T> {
-  const next = { ...record };
-  for (const id of ids) delete next[id];
-  return next;
-}
 
 /** A thrown error as the message of a row, with the translated lead-in (server texts are English). */
 function rowErrorOf(lead: string, staleLead: string, failure: { message: string; status?: number }): RowError {
@@ -169,10 +49,11 @@ function rowErrorOf(lead: string, staleLead: string, failure: { message: string;
 export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
   const {
     tableKey,
-    rows,
     columns,
     getRowId,
     loading = false,
+    loadError,
+    onRetry,
     height = DEFAULT_HEIGHT,
     title,
     multiEdit = false,
@@ -189,7 +70,6 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
     currentUser = '',
     onReload,
     hiddenColumns,
-    initialSort,
     persistState = true,
   } = props;
   const allowAdd = (props.allowAdd ?? true) && onAdd !== undefined;
@@ -199,34 +79,10 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
   // SPEC 5: a select column without usable options is a programming error; fail loudly at once.
   for (const column of columns) validateSelectOptions(column);
 
-  const [editMode, setEditMode] = useState(false);
-  const [editingId, setEditingId] = useState<string | null>(null);
-  const [drafts, setDrafts] = useState<Drafts>({});
-  const [confirmId, setConfirmId] = useState<string | null>(null);
-  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
-  const [errors, setErrors] = useState<Record<string, RowError>>({});
-  const [status, setStatus] = useState<Status>(null);
-  const [addOpen, setAddOpen] = useState(false);
-  const [commentsFor, setCommentsFor] = useState<{ id: string; key: string } | null>(null);
+  const [state, dispatch] = useTableState();
+  const { editMode, editingId, drafts, confirmId, selection, errors, status, addOpen, commentsFor } = state;
   const [working, setWorking] = useWorking();
-
-  const stored = useMemo(() => readStoredState(tableKey, persistState), [tableKey, persistState]);
-  // Kept state may name columns a newer version of the screen no longer has.
-  const known = (id: string) => columns.some((c) => c.key === id);
-  const [sorting, setSorting] = useState<SortingState>(
-    () =>
-      stored?.sorting.filter((s) => known(s.id)) ??
-      (initialSort ? [{ id: initialSort.key, desc: initialSort.desc ?? false }] : []),
-  );
-  const [filters, setFilters] = useState<ColumnFiltersState>(() => stored?.filters.filter((f) => known(f.id)) ?? []);
-  useEffect(() => {
-    if (!persistState) return;
-    try {
-      window.sessionStorage.setItem(storageKey(tableKey), JSON.stringify({ sorting, filters }));
-    } catch {
-      // Not kept; the table still works.
-    }
-  }, [tableKey, persistState, sorting, filters]);
+  const data = useTableRows({ ...props, persistState });
 
   const canEdit = onSave !== undefined && columns.some(isEditableColumn);
   const shownColumns = useMemo(
@@ -239,94 +95,15 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
     [columns, hiddenColumns, editMode],
   );
 
-  const tanstackColumns = useMemo<TanstackColumnDef<Row, string>[]>(() => {
-    const filterFn: FilterFn<Row> = (row, columnId, filter: unknown) => {
-      const column = columns.find((c) => c.key === columnId);
-      if (typeof filter !== 'string' || filter === '') return true;
-      if (column && hasOptionFilter(column)) return valueOf(row.original, column.key) === filter;
-      return foldedIncludes(row.getValue<string>(columnId), filter);
-    };
-    const sortingFn: SortingFn<Row> = (a, b, columnId) => {
-      const column = columns.find((c) => c.key === columnId);
-      if (column?.type === 'date')
-        return String(valueOf(a.original, columnId) ?? '').localeCompare(String(valueOf(b.original, columnId) ?? ''));
-      return collator.compare(a.getValue<string>(columnId), b.getValue<string>(columnId));
-    };
-    return columns.map((column) => ({
-      id: column.key,
-      accessorFn: (row: Row) => textOf(column, row),
-      enableSorting: Boolean(column.isSortable),
-      enableColumnFilter: Boolean(column.filterable),
-      filterFn,
-      sortingFn,
-    }));
-  }, [columns]);
-
-  const table = useReactTable<Row>({
-    data: rows,
-    columns: tanstackColumns,
-    getRowId: (row) => getRowId(row),
-    state: { sorting, columnFilters: filters },
-    onSortingChange: setSorting,
-    onColumnFiltersChange: setFilters,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    autoResetAll: false,
-  });
-  const visibleRows = table.getRowModel().rows;
-
   const scrollRef = useRef<HTMLDivElement>(null);
   const tableWidth = useInnerWidth(scrollRef);
-  const fallbackHeight = pixelsOf(height);
-  const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableSectionElement>({
-    count: visibleRows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ESTIMATED_ROW_HEIGHT,
-    getItemKey: (index) => visibleRows[index]?.id ?? index,
-    overscan: 8,
-    // Before layout (and in jsdom) the box measures 0; assume the configured height so rows appear.
-    observeElementRect: (instance, callback) =>
-      observeElementRect(instance, (rect) =>
-        callback(rect.height > 0 ? rect : { width: rect.width, height: fallbackHeight }),
-      ),
-    measureElement: (element, entry, instance) => {
-      const size = measureElement(element, entry, instance);
-      return size > 0 ? size : ESTIMATED_ROW_HEIGHT;
-    },
-  });
-
-  const rowsById = useMemo(() => new Map(rows.map((row) => [getRowId(row), row])), [rows, getRowId]);
+  const virtualizer = useRowVirtualizer(scrollRef, data.shown, pixelsOf(height));
 
   // Everything the row commands need, read at call time so the commands themselves never change.
-  const latest = useRef({
-    rowsById,
-    drafts,
-    multiEdit,
-    visibleRows,
-    onSave,
-    onDelete,
-    onReload,
-    getRowId,
-    t,
-    working,
-    columns,
-  });
-  latest.current = {
-    rowsById,
-    drafts,
-    multiEdit,
-    visibleRows,
-    onSave,
-    onDelete,
-    onReload,
-    getRowId,
-    t,
-    working,
-    columns,
-  };
+  const latest = useRef({ data, drafts, multiEdit, onSave, onDelete, onReload, getRowId, t, working, columns });
+  latest.current = { data, drafts, multiEdit, onSave, onDelete, onReload, getRowId, t, working, columns };
 
-  const rowById = useCallback((id: string) => latest.current.rowsById.get(id), []);
+  const rowById = useCallback((id: string) => latest.current.data.rowById(id), []);
 
   const changesOf = useCallback(
     (ids: string[]): Array<RowChange<Row>> => {
@@ -355,122 +132,79 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
       const ids = requested.filter((id) => !inFlight.current.has(id));
       if (ids.length === 0) return;
       const changes = changesOf(ids);
-      const dropDrafts = (done: string[]) => setDrafts((current) => without(current, done));
       if (changes.length === 0) {
-        dropDrafts(ids);
-        setEditingId((current) => (current !== null && ids.includes(current) ? null : current));
-        setStatus({ kind: 'unchanged', count: 0 });
+        dispatch({ type: 'nothingToSave', ids });
         return;
       }
       setWorking(true);
-      setStatus(null);
-      let failed: SaveFailure[] = [];
+      dispatch({ type: 'saveStarted' });
+      let failures: SaveFailure[];
       for (const id of ids) inFlight.current.add(id);
       try {
         const result = await save(changes);
-        failed = result?.failed ?? [];
+        failures = result?.failed ?? [];
       } catch (error) {
-        failed = changes.map((change) => failureOf(latest.current.getRowId(change.row), error));
+        failures = changes.map((change) => failureOf(latest.current.getRowId(change.row), error));
       } finally {
         for (const id of ids) inFlight.current.delete(id);
         setWorking(false);
       }
-      const failedIds = new Set(failed.map((f) => f.id));
-      const succeeded = changes.map((c) => latest.current.getRowId(c.row)).filter((id) => !failedIds.has(id));
-      const unchanged = ids.filter((id) => !changes.some((c) => latest.current.getRowId(c.row) === id));
-      dropDrafts([...succeeded, ...unchanged]);
-      setErrors((current) => {
-        const next = without(current, [...succeeded, ...unchanged]);
-        for (const failure of failed)
-          next[failure.id] = rowErrorOf(translate('table.saveFailed'), translate('table.staleRow'), failure);
-        return next;
-      });
-      setEditingId((current) =>
-        current !== null && !failedIds.has(current) && ids.includes(current) ? null : current,
-      );
-      if (succeeded.length) setStatus({ kind: 'saved', count: succeeded.length });
+      const failed: Record<string, RowError> = {};
+      for (const failure of failures)
+        failed[failure.id] = rowErrorOf(translate('table.saveFailed'), translate('table.staleRow'), failure);
+      const changedIds = changes.map((c) => latest.current.getRowId(c.row));
+      const saved = changedIds.filter((id) => !(id in failed));
+      const unchanged = ids.filter((id) => !changedIds.includes(id));
+      dispatch({ type: 'saveFinished', ids, saved: saved.length, done: [...saved, ...unchanged], failed });
     },
-    [changesOf, setWorking],
+    [changesOf, dispatch, setWorking],
   );
 
   const commands = useMemo<RowCommands>(
     () => ({
       change: (id, key, value) =>
-        setDrafts((current) => {
-          const row = rowById(id);
-          const draft = { ...current[id] };
-          if (row && sameValue(value, valueOf(row, key)) && key in draft) delete draft[key];
-          else draft[key] = value;
-          // A cell the change disables (e.g. references once the obligation is cleared) gives up its own edit.
-          if (row) {
-            const edited = { ...row, ...draft } as Row;
-            for (const column of latest.current.columns) {
-              if (
-                column.key !== key &&
-                column.key in draft &&
-                typeof column.isEditable === 'function' &&
-                !isCellEditable(column, row, edited)
-              )
-                delete draft[column.key];
-            }
-          }
-          return { ...current, [id]: draft };
+        dispatch({
+          type: 'changeCell',
+          id,
+          key,
+          value,
+          row: rowById(id),
+          columns: latest.current.columns as ColumnDef<unknown>[],
         }),
-      startEdit: (id) => {
-        setEditingId(id);
-        setConfirmId(null);
-        // Only one row is edited at a time; what another row held is given up.
-        setDrafts((current) => (current[id] ? { [id]: current[id] } : {}));
-      },
+      startEdit: (id) => dispatch({ type: 'startEdit', id }),
       save: (id) => void saveRows([id]),
-      cancel: (id) => {
-        setDrafts((current) => without(current, [id]));
-        setErrors((current) => without(current, [id]));
-        if (!latest.current.multiEdit) setEditingId((current) => (current === id ? null : current));
-      },
-      askDelete: (id) => setConfirmId(id),
-      cancelDelete: () => setConfirmId(null),
+      cancel: (id) => dispatch({ type: 'cancelRow', id, multiEdit: latest.current.multiEdit }),
+      askDelete: (id) => dispatch({ type: 'askDelete', id }),
+      cancelDelete: () => dispatch({ type: 'cancelDelete' }),
       confirmDelete: (id) => {
         const row = rowById(id);
         const remove = latest.current.onDelete;
-        setConfirmId(null);
+        dispatch({ type: 'cancelDelete' });
         if (!row || !remove || latest.current.working) return;
         setWorking(true);
-        setStatus(null);
+        dispatch({ type: 'deleteStarted' });
         remove(row)
-          .then(() => {
-            setStatus({ kind: 'deleted', count: 1 });
-            setErrors((current) => without(current, [id]));
-            setEditingId((current) => (current === id ? null : current));
-          })
+          .then(() => dispatch({ type: 'deleted', id }))
           .catch((error: unknown) => {
             const { t: translate } = latest.current;
-            setErrors((current) => ({
-              ...current,
-              [id]: rowErrorOf(translate('table.deleteFailed'), translate('table.staleRow'), failureOf(id, error)),
-            }));
+            const message = rowErrorOf(
+              translate('table.deleteFailed'),
+              translate('table.staleRow'),
+              failureOf(id, error),
+            );
+            dispatch({ type: 'deleteFailed', id, error: message });
           })
           .finally(() => setWorking(false));
       },
-      select: (id: string, mode: SelectMode) =>
-        setSelection((current) =>
-          nextSelection(
-            current,
-            id,
-            mode,
-            latest.current.visibleRows.map((r) => r.id),
-          ),
-        ),
-      openComments: (id, key) => setCommentsFor({ id, key }),
-      dismissError: (id) => setErrors((current) => without(current, [id])),
+      select: (id, mode) => dispatch({ type: 'select', id, mode, order: latest.current.data.shown.map((r) => r.id) }),
+      openComments: (id, key) => dispatch({ type: 'openComments', id, key }),
+      dismissError: (id) => dispatch({ type: 'dismissError', id }),
       reload: () => {
-        setErrors({});
-        setDrafts({});
-        setEditingId(null);
+        dispatch({ type: 'reloadRequested' });
         latest.current.onReload?.();
       },
     }),
-    [rowById, saveRows, setWorking],
+    [dispatch, rowById, saveRows, setWorking],
   );
 
   const dialogOpen = addOpen || commentsFor !== null;
@@ -480,46 +214,39 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       if ((event.target as Element | null)?.closest?.('[role="dialog"]')) return;
-      if (confirmId !== null) setConfirmId(null);
+      if (confirmId !== null) commands.cancelDelete();
       else if (editingId !== null && !multiEdit) commands.cancel(editingId);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [editMode, dialogOpen, confirmId, editingId, multiEdit, commands]);
 
-  const toggleEditMode = () => {
-    setEditMode((on) => !on);
-    setEditingId(null);
-    setDrafts({});
-    setConfirmId(null);
-    setSelection(EMPTY_SELECTION);
-    setErrors({});
-    setStatus(null);
-  };
-
-  const updateDraft = useCallback<HeaderActionsContext['updateDraft']>(
-    (id, key, update) =>
-      setDrafts((current) => {
-        const draft = current[id];
-        if (!draft || !(key in draft)) return current;
-        return { ...current, [id]: { ...draft, [key]: update(draft[key]) } };
-      }),
-    [],
+  const headerContext = useMemo<HeaderActionsContext<Row>>(
+    () => ({
+      editing: editMode,
+      updateDraft: (id, key, update) => dispatch({ type: 'updateDraft', id, key, update }),
+      edited: (row) => {
+        const draft = drafts[getRowId(row)];
+        return draft ? { ...row, ...draft } : row;
+      },
+      change: commands.change,
+    }),
+    [editMode, dispatch, drafts, getRowId, commands],
   );
 
   const changedIds = Object.keys(drafts).filter((id) => changesOf([id]).length > 0);
   const selectedRows = useMemo(
-    () => rows.filter((row) => selection.ids.has(getRowId(row))),
-    [rows, selection, getRowId],
+    () => props.rows.filter((row) => selection.ids.has(getRowId(row))),
+    [props.rows, selection, getRowId],
   );
 
   const add = async (values: Record<string, unknown>) => {
     if (!onAdd) return;
     setWorking(true);
-    setStatus(null);
+    dispatch({ type: 'addStarted' });
     try {
       await onAdd(values);
-      setStatus({ kind: 'added', count: 1 });
+      dispatch({ type: 'added' });
     } finally {
       setWorking(false);
     }
@@ -542,14 +269,9 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
     editMode &&
     (multiEdit || editingId === commentsFor.id) &&
     commentsColumn !== undefined &&
-    isCellEditable(commentsColumn, commentsRow, { ...commentsRow, ...commentsDraft } as Row) &&
+    isCellEditable(commentsColumn, commentsRow, { ...commentsRow, ...commentsDraft }) &&
     (canEditComments?.(commentsRow) ?? true);
 
-  const statusText = statusTextOf(status, t);
-
-  const items = virtualizer.getVirtualItems();
-  const paddingTop = items.length ? (items[0]?.start ?? 0) : 0;
-  const paddingBottom = items.length ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
   // Multiple edit saves through 'Save all'; rows then only need actions for delete.
   const ownActions = editMode && ((canEdit && !multiEdit) || allowDelete);
   const showActions = ownActions || rowActions !== undefined;
@@ -564,74 +286,35 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
     [shownColumns, fixedPixels, tableWidth],
   );
   const columnCount = shownColumns.length + (showActions ? 1 : 0) + (showSelect ? 1 : 0);
-  const hasFilters = shownColumns.some((c) => c.filterable);
   const label = props['aria-label'] ?? (typeof title === 'string' ? title : tableKey);
+  const failed = loadError !== undefined && loadError !== null;
 
   return (
     <Stack gap="xs" data-table-key={tableKey}>
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        <Group gap="xs">
-          {typeof title === 'string' ? (
-            <Title order={2} size="h4">
-              {title}
-            </Title>
-          ) : (
-            title
-          )}
-          {working && <Loader size="xs" aria-label={t('table.working')} role="status" data-testid="table-working" />}
-          {statusText && (
-            <Text
-              size="sm"
-              c={status?.kind === 'unchanged' ? 'dimmed' : 'green'}
-              role="status"
-              data-testid="table-status"
-            >
-              {statusText}
-            </Text>
-          )}
-        </Group>
-        <Group gap="xs">
-          {toolbarExtra}
-          {headerActions?.(selectedRows, { editing: editMode, updateDraft })}
-          {showSelect && selection.ids.size > 0 && (
-            <Text size="sm" c="dimmed">
-              {t('table.selectedCount', { count: selection.ids.size })}
-            </Text>
-          )}
-          {allowAdd && (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => setAddOpen(true)}
-              disabled={working}
-            >
-              {t('table.add')}
-            </Button>
-          )}
-          {editMode && multiEdit && canEdit && (
-            <Button
-              size="xs"
-              leftSection={<IconDeviceFloppy size={16} aria-hidden />}
-              onClick={() => void saveRows(changedIds)}
-              disabled={changedIds.length === 0 || working}
-            >
-              {t('table.saveAll')}
-            </Button>
-          )}
-          {(canEdit || allowDelete || selectable) && (
-            <Button
-              size="xs"
-              variant={editMode ? 'filled' : 'default'}
-              aria-pressed={editMode}
-              leftSection={editMode ? <IconEditOff size={16} aria-hidden /> : <IconEdit size={16} aria-hidden />}
-              onClick={toggleEditMode}
-            >
-              {editMode ? t('table.displayMode') : t('table.editMode')}
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <TableToolbar
+        title={title}
+        working={working}
+        status={status}
+        extra={
+          <>
+            {toolbarExtra}
+            {headerActions?.(selectedRows, headerContext)}
+          </>
+        }
+        selectedCount={showSelect ? selection.ids.size : null}
+        onAdd={allowAdd ? () => dispatch({ type: 'openAdd' }) : undefined}
+        saveAll={
+          editMode && multiEdit && canEdit
+            ? { changed: changedIds.length, onSave: () => void saveRows(changedIds) }
+            : undefined
+        }
+        editSwitch={
+          canEdit || allowDelete || selectable
+            ? { editMode, onToggle: () => dispatch({ type: 'toggleEditMode' }) }
+            : undefined
+        }
+      />
+      {failed && <LoadError error={loadError} onRetry={onRetry} />}
 
       <Box pos="relative">
         <LoadingOverlay
@@ -656,7 +339,7 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
             highlightOnHover={!editMode}
             verticalSpacing={6}
             aria-label={label}
-            aria-rowcount={visibleRows.length}
+            aria-rowcount={data.shown.length}
             style={{ width: '100%' }}
           >
             <colgroup>
@@ -666,132 +349,41 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
               ))}
               {showActions && <col style={{ width: actionsWidth }} />}
             </colgroup>
-            <Table.Thead style={{ zIndex: 2 }}>
-              <Table.Tr>
-                {showSelect && <Table.Th aria-label={t('table.selectRow')} />}
-                {shownColumns.map((column) => {
-                  const sorted = table.getColumn(column.key)?.getIsSorted() ?? false;
-                  return (
-                    <Table.Th
-                      key={column.key}
-                      aria-sort={
-                        column.isSortable
-                          ? sorted === 'asc'
-                            ? 'ascending'
-                            : sorted === 'desc'
-                              ? 'descending'
-                              : 'none'
-                          : undefined
-                      }
-                      // A narrow column breaks its name rather than spilling into its neighbour.
-                      style={{ overflowWrap: 'anywhere' }}
-                    >
-                      {column.isSortable ? (
-                        <UnstyledButton
-                          onClick={table.getColumn(column.key)?.getToggleSortingHandler()}
-                          fw={700}
-                          fz="sm"
-                          title={column.name}
-                          style={{ display: 'inline-flex', alignItems: 'center', gap: 4, maxWidth: '100%' }}
-                        >
-                          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                            {column.name}
-                          </span>
-                          {sorted === 'asc' ? (
-                            <IconArrowUp size={14} aria-hidden />
-                          ) : sorted === 'desc' ? (
-                            <IconArrowDown size={14} aria-hidden />
-                          ) : (
-                            <IconArrowsSort size={14} aria-hidden opacity={0.4} />
-                          )}
-                        </UnstyledButton>
-                      ) : (
-                        column.name
-                      )}
-                    </Table.Th>
-                  );
-                })}
-                {showActions && <Table.Th>{t('table.actions')}</Table.Th>}
-              </Table.Tr>
-              {hasFilters && (
-                <Table.Tr>
-                  {showSelect && <Table.Th />}
-                  {shownColumns.map((column) => (
-                    <Table.Th key={column.key} fw="normal">
-                      {column.filterable && (
-                        <ColumnFilter
-                          column={column}
-                          value={(table.getColumn(column.key)?.getFilterValue() as string | undefined) ?? ''}
-                          onChange={(value) => table.getColumn(column.key)?.setFilterValue(value || undefined)}
-                        />
-                      )}
-                    </Table.Th>
-                  ))}
-                  {showActions && <Table.Th />}
-                </Table.Tr>
-              )}
-            </Table.Thead>
-            {paddingTop > 0 && (
-              <Table.Tbody aria-hidden>
-                <Table.Tr style={{ height: paddingTop }} />
-              </Table.Tbody>
-            )}
-            {items.map((item) => {
-              const tableRow = visibleRows[item.index];
-              if (!tableRow) return null;
-              const id = tableRow.id;
-              return (
-                <TableRow<Row>
-                  key={id}
-                  id={id}
-                  index={item.index}
-                  row={tableRow.original}
-                  draft={drafts[id]}
-                  columns={shownColumns}
-                  editing={editMode && (multiEdit || editingId === id)}
-                  rowActions={rowActions}
-                  editMode={editMode}
-                  multiEdit={multiEdit}
-                  canEdit={canEdit}
-                  canDelete={allowDelete}
-                  canReload={onReload !== undefined}
-                  selectable={selectable}
-                  selected={selection.ids.has(id)}
-                  confirmingDelete={confirmId === id}
-                  error={errors[id]}
-                  color={rowColor?.(tableRow.original)}
-                  working={working}
-                  commands={commands}
-                  measure={virtualizer.measureElement}
-                />
-              );
-            })}
-            {paddingBottom > 0 && (
-              <Table.Tbody aria-hidden>
-                <Table.Tr style={{ height: paddingBottom }} />
-              </Table.Tbody>
-            )}
-            {visibleRows.length === 0 && !loading && (
-              <Table.Tbody>
-                <Table.Tr>
-                  <Table.Td colSpan={columnCount}>
-                    <Text c="dimmed" ta="center" py="md" data-testid="table-no-data">
-                      {t('table.noData')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              </Table.Tbody>
-            )}
+            <TableHead columns={shownColumns} rows={data} showSelect={showSelect} showActions={showActions} />
+            <TableBody<Row>
+              virtualizer={virtualizer}
+              shown={data.shown}
+              columns={shownColumns}
+              columnCount={columnCount}
+              showEmpty={!loading && !failed}
+              drafts={drafts}
+              errors={errors}
+              editMode={editMode}
+              multiEdit={multiEdit}
+              editingId={editingId}
+              confirmId={confirmId}
+              selectedIds={selection.ids}
+              canEdit={canEdit}
+              canDelete={allowDelete}
+              canReload={onReload !== undefined}
+              selectable={selectable}
+              working={working}
+              rowActions={rowActions}
+              rowColor={rowColor}
+              commands={commands}
+            />
           </Table>
         </Box>
       </Box>
-      {rows.length > 0 && visibleRows.length !== rows.length && (
+      {data.total > 0 && data.shown.length !== data.total && (
         <Text size="xs" c="dimmed">
-          {t('table.rowsShown', { shown: visibleRows.length, total: rows.length })}
+          {t('table.rowsShown', { shown: data.shown.length, total: data.total })}
         </Text>
       )}
 
-      {allowAdd && <AddDialog opened={addOpen} columns={columns} onClose={() => setAddOpen(false)} onSubmit={add} />}
+      {allowAdd && (
+        <AddDialog opened={addOpen} columns={columns} onClose={() => dispatch({ type: 'closeAdd' })} onSubmit={add} />
+      )}
       <CommentsDialog
         opened={commentsFor !== null && commentsRow !== undefined}
         comments={commentsValue}
@@ -799,65 +391,9 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
         currentUser={currentUser}
         onClose={(list, changed) => {
           if (commentsFor && changed && commentsEditable) commands.change(commentsFor.id, commentsFor.key, list);
-          setCommentsFor(null);
+          dispatch({ type: 'closeComments' });
         }}
       />
     </Stack>
-  );
-}
-
-/** Select columns with fixed options filter by choosing an option (exact match) rather than by text. */
-function hasOptionFilter<Row>(column: ColumnDef<Row>): boolean {
-  return column.type === 'select' && Array.isArray(column.options) && !column.filterValue;
-}
-
-function statusTextOf(status: Status, t: TFunction): string | null {
-  switch (status?.kind) {
-    case undefined:
-      return null;
-    case 'saved':
-      return t('table.rowsSaved', { count: status.count });
-    case 'added':
-      return t('table.rowAdded');
-    case 'deleted':
-      return t('table.rowDeleted');
-    case 'unchanged':
-      return t('table.nothingChanged');
-  }
-}
-
-function ColumnFilter<Row>({
-  column,
-  value,
-  onChange,
-}: {
-  column: ColumnDef<Row>;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  const { t } = useTranslation();
-  const label = t('table.filter', { column: column.name });
-  if (hasOptionFilter(column) && Array.isArray(column.options)) {
-    return (
-      <Select
-        size="xs"
-        aria-label={label}
-        placeholder={t('table.filterAll')}
-        data={column.options}
-        value={value || null}
-        onChange={(next) => onChange(next ?? '')}
-        clearable
-        comboboxProps={{ withinPortal: true }}
-      />
-    );
-  }
-  return (
-    <TextInput
-      size="xs"
-      aria-label={label}
-      placeholder={label}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-    />
   );
 }

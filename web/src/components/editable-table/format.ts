@@ -3,11 +3,19 @@ import { selectOptionsOf } from './select-options';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** A field value as text: '' for nothing, JSON for a structure (never '[object Object]'). */
+export function plainText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value) ?? '';
+}
+
 /** SPEC 9 date format dd.MM.yyyy HH:mm:ss in local time; '' for nothing, the input itself when it is no date. */
 export function formatDateTime(value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
-  const date = value instanceof Date ? value : new Date(String(value));
-  if (Number.isNaN(date.getTime())) return String(value);
+  const date = value instanceof Date ? value : new Date(plainText(value));
+  if (Number.isNaN(date.getTime())) return plainText(value);
   return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
@@ -28,13 +36,13 @@ export function textOf<Row>(column: ColumnDef<Row>, row: Row, value: unknown = v
   switch (column.type ?? 'text') {
     case 'select': {
       const option = selectOptionsOf(column, row).find((o) => o.value === value);
-      return option?.label ?? (value === null || value === undefined ? '' : String(value));
+      return option?.label ?? plainText(value);
     }
     case 'multiselect':
     case 'references': {
       const options = selectOptionsOf(column, row);
       const values = Array.isArray(value) ? value : [];
-      return values.map((v) => options.find((o) => o.value === v)?.label ?? String(v)).join(', ');
+      return values.map((v) => options.find((o) => o.value === v)?.label ?? plainText(v)).join(', ');
     }
     case 'date':
       return formatDateTime(value);
@@ -45,7 +53,7 @@ export function textOf<Row>(column: ColumnDef<Row>, row: Row, value: unknown = v
     case 'checkbox':
       return value ? '1' : '0';
     default:
-      return value === null || value === undefined ? '' : String(value);
+      return plainText(value);
   }
 }
 

@@ -12,13 +12,18 @@
  * - Per-row cells: ColumnDef `isEditable` may be `(row, edited) => boolean` and `options` `(row, edited)`,
  *   where `edited` is the row with its unsaved edits applied; the input is disabled while it answers
  *   false, and a cell that becomes disabled drops its own unsaved value. `hidePickedOptions` (multiselect).
- * - `headerActions(selected, { editing, updateDraft })`: edit mode, and a way to fold changes saved
- *   outside the table into a row's pending edit. `rowActions(row)` (+ `rowActionsWidth`): the row's own
+ * - `headerActions(selected, { editing, updateDraft, edited, change })`: edit mode, a way to fold changes
+ *   saved outside the table into a row's pending edit, a row with its pending edit applied, and a way to
+ *   set a pending value. `rowActions(row)` (+ `rowActionsWidth`): the row's own
  *   buttons in the actions column, display and edit mode.
  * - Edit mode's fixed select (40 px) and actions columns come off the width first; `widthShares(columns,
  *   fixedPixels)` gives the other columns calc() shares of the rest.
  * - 'comments' columns hold `TableComment[]`; the dialog returns the list with isNew / isChanged /
  *   isDeleted marks into the row's changes, and onSave writes them.
+ * - `loadError` + `onRetry`: a failed load shows its reason and 'Try again' instead of 'No data'.
+ * - Inside: state in a reducer with named actions (use-table-state.ts), the rows behind one seam
+ *   (use-table-rows.ts: shown rows, total, lookup, sort and filter per column), and toolbar, head and
+ *   body as their own parts.
  * - Helpers: `saveEach` (per-row onSave collecting failures), `failureOf`, `cut`, `formatDateTime`. Further
  *   helpers (`widthShares`, `validateSelectOptions` / `selectOptionsOf` and the SPEC 5 error
  *   texts) are exported by their own modules; this index re-exports only what the features use.

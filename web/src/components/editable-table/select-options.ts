@@ -41,3 +41,8 @@ export function isCellEditable<Row>(column: ColumnDef<Row>, row: Row, edited: Ro
   const { isEditable } = column;
   return typeof isEditable === 'function' ? isEditable(row, edited) : Boolean(isEditable);
 }
+
+/** Select columns with fixed options filter by choosing an option (exact match) rather than by text. */
+export function hasOptionFilter<Row>(column: ColumnDef<Row>): boolean {
+  return column.type === 'select' && Array.isArray(column.options) && !column.filterValue;
+}

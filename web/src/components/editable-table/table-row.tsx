@@ -6,14 +6,7 @@ import { CellDisplay, CellEditor } from './cells';
 import { valueOf } from './format';
 import { isCellEditable, isEditableColumn } from './select-options';
 import { selectModeOf, type SelectMode } from './selection';
-import type { ColumnDef } from './types';
-
-/** What the table shows under a row whose save or delete failed. */
-export interface RowError {
-  message: string;
-  /** 412: somebody else changed the row meanwhile; the row offers 'Reload'. */
-  stale: boolean;
-}
+import type { ColumnDef, RowError } from './types';
 
 /** Row-level commands; the table keeps them stable so rows only re-render when their own data changes. */
 export interface RowCommands {
@@ -91,7 +84,7 @@ function TableRowImpl<Row>(props: TableRowProps<Row>) {
   } = props;
   const valueFor = (key: string) => (draft && key in draft ? draft[key] : valueOf(row, key));
   // The row as it would be saved: per-row editability and options are decided on it.
-  const edited = useMemo(() => (draft ? ({ ...row, ...draft } as Row) : row), [row, draft]);
+  const edited = useMemo(() => (draft ? { ...row, ...draft } : row), [row, draft]);
   const showActions = rowActions !== undefined || (editMode && ((canEdit && !multiEdit) || canDelete));
   const columnCount = columns.length + (showActions ? 1 : 0) + (selectable && editMode ? 1 : 0);
 
@@ -180,8 +173,9 @@ function TableRowImpl<Row>(props: TableRowProps<Row>) {
         {showActions && (
           <Table.Td>
             <Group gap={4} wrap="nowrap" justify="flex-end">
-              {rowActions?.(row)}
-              {editMode && canEdit && editing && !multiEdit && (
+              {/* While 'Really delete?' asks, it has the column to itself (other buttons would cut it). */}
+              {!confirmingDelete && rowActions?.(row)}
+              {editMode && canEdit && editing && !multiEdit && !confirmingDelete && (
                 <>
                   <Tooltip label={t('table.saveRow')}>
                     <ActionIcon
@@ -200,7 +194,7 @@ function TableRowImpl<Row>(props: TableRowProps<Row>) {
                   </Tooltip>
                 </>
               )}
-              {editMode && canEdit && !editing && !multiEdit && (
+              {editMode && canEdit && !editing && !multiEdit && !confirmingDelete && (
                 <Tooltip label={t('table.editRow')}>
                   <ActionIcon variant="subtle" aria-label={t('table.editRow')} onClick={() => commands.startEdit(id)}>
                     <IconPencil size={16} aria-hidden />
@@ -216,6 +210,10 @@ function TableRowImpl<Row>(props: TableRowProps<Row>) {
                     autoFocus
                     onClick={() => commands.confirmDelete(id)}
                     disabled={working}
+                    // Two lines rather than cut where a language's text is longer than the column.
+                    h="auto"
+                    py={2}
+                    styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
                   >
                     {t('table.reallyDelete')}
                   </Button>

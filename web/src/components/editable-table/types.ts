@@ -87,6 +87,13 @@ export interface ColumnDef<Row> {
   rowColor?: never;
 }
 
+/** What the table shows under a row whose save or delete failed. */
+export interface RowError {
+  message: string;
+  /** 412: somebody else changed the row meanwhile; the row offers 'Reload'. */
+  stale: boolean;
+}
+
 /** What onSave may answer for rows the server refused (others count as saved). */
 export interface SaveFailure {
   id: string;
@@ -102,9 +109,13 @@ export interface RowChange<Row> {
 }
 
 /** What `headerActions` learn about the table besides the selected rows. */
-export interface HeaderActionsContext {
+export interface HeaderActionsContext<Row = unknown> {
   /** The table is in edit mode. */
   editing: boolean;
+  /** `row` with its unsaved edits applied (the row itself when it has none). */
+  edited: (row: Row) => Row;
+  /** Sets the unsaved value of `key` on row `id`, as if the user had changed the cell. */
+  change: (id: string, key: string, value: unknown) => void;
   /**
    * Replaces the unsaved value of `key` on row `id` with `update(value)`; does nothing when the row
    * holds no unsaved value for `key`. For changes saved outside the table (e.g. a bulk action) that
@@ -120,6 +131,9 @@ export interface EditableTableProps<Row> {
   columns: ColumnDef<Row>[];
   getRowId: (row: Row) => string;
   loading?: boolean;
+  /** Why the rows could not be loaded: shown instead of 'No data', with `onRetry` as 'Try again'. */
+  loadError?: unknown;
+  onRetry?: () => void;
   /** Height of the scroll area (virtualised); default 450. */
   height?: number | string;
   title?: ReactNode;
@@ -138,7 +152,7 @@ export interface EditableTableProps<Row> {
   onSave?: (changes: Array<RowChange<Row>>) => Promise<void | { failed: SaveFailure[] }>;
   onDelete?: (row: Row) => Promise<void>;
   /** Extra buttons in the header; they get the selected rows (edit mode) and the table's state. */
-  headerActions?: (selected: Row[], context: HeaderActionsContext) => ReactNode;
+  headerActions?: (selected: Row[], context: HeaderActionsContext<Row>) => ReactNode;
   /**
    * Buttons of a row (e.g. 'Copy'), shown in the actions column in display and edit mode, before the
    * table's own edit and delete buttons.

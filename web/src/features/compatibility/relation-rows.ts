@@ -1,13 +1,14 @@
-import type {
-  Comment,
-  CompatibilityInfo,
-  CompatibilityRecord,
-  CompatibilityStatus,
-  ItemWithVersions,
-  Reference,
+import {
+  idOfHref,
+  withoutObligation,
+  type Comment,
+  type CompatibilityInfo,
+  type CompatibilityRecord,
+  type CompatibilityStatus,
+  type ItemWithVersions,
+  type Reference,
 } from '@dp/contract';
 import { cut, type RowChange, type TableComment } from '../../components/editable-table';
-import { idOf } from '../../lib/api';
 import type { BatchRow } from './api/save-compatibilities';
 
 /** One row of a relation table: a version of the target kind and its compatibility to the selected version. */
@@ -71,7 +72,7 @@ export function buildRelationRows({
   for (const item of targets) {
     for (const version of item.versions) {
       if (version.href === selfHref) continue;
-      const toId = Number(idOf(version.href));
+      const toId = idOfHref(version.href);
       const record = recordOf.get(version.href);
       rows.push({
         id: version.href,
@@ -101,18 +102,19 @@ function referenceValues(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-/** The user chose references on a row that has (or will have) no obligation text. */
-export function referencesWithoutObligation(row: RelationRow, values: Record<string, unknown>): boolean {
+/**
+ * What the changes of a row carry that needs an obligation text the row does not have (or is about to
+ * lose): the references chosen, the comments added or changed (the contract's rule, as the server applies it).
+ */
+export function withoutObligationOf(
+  row: RelationRow,
+  values: Record<string, unknown>,
+): Array<'references' | 'comments'> {
   const obligation = 'obligation' in values ? obligationValue(values.obligation) : row.obligation;
-  return obligation === null && 'references' in values && referenceValues(values.references).length > 0;
-}
-
-/** The user added or changed comments on a row that has (or will have) no compatibility to hold them. */
-export function commentsWithoutCompatibility(row: RelationRow, values: Record<string, unknown>): boolean {
-  const obligation = 'obligation' in values ? obligationValue(values.obligation) : row.obligation;
-  if (obligation !== null || !('comments' in values)) return false;
-  const writes = commentWritesOf(values.comments);
-  return writes.added.length > 0 || writes.changed.length > 0;
+  return withoutObligation(obligation !== null, {
+    references: 'references' in values ? referenceValues(values.references) : [],
+    comments: 'comments' in values ? commentWritesOf(values.comments) : undefined,
+  });
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
@@ -169,6 +171,11 @@ export function batchRowsOf(changes: ReadonlyArray<RowChange<RelationRow>>, opti
 export interface ReferenceAddition {
   /** The batch that adds the references (rows that gain at least one). */
   batch: BatchRow[];
+  /**
+   * Rows whose obligation text is chosen in the open edit but not saved: their references join that
+   * edit (the row's reference list as it will be saved) and are saved with the obligation by 'Save all'.
+   */
+  pending: Array<{ id: string; references: string[] }>;
   /** Selected rows left out because they have no obligation text. */
   skippedWithoutObligation: number;
   /** Row-reference pairs left out because the row has that reference already. */
@@ -177,17 +184,28 @@ export interface ReferenceAddition {
 
 /**
  * Adds `referenceHrefs` to every selected row (SPEC 4): rows without an obligation are skipped,
- * references a row has already are skipped.
+ * references a row has already are skipped. `edited` gives a row with its unsaved edits: an obligation
+ * chosen there counts as set (its row gets the references in its edit), one cleared there as unset.
  */
 export function addReferencesToRows(
   rows: readonly RelationRow[],
   referenceHrefs: readonly string[],
+  edited: (row: RelationRow) => RelationRow = (row) => row,
 ): ReferenceAddition {
-  const result: ReferenceAddition = { batch: [], skippedWithoutObligation: 0, skippedDuplicates: 0 };
+  const result: ReferenceAddition = { batch: [], pending: [], skippedWithoutObligation: 0, skippedDuplicates: 0 };
   const wanted = [...new Set(referenceHrefs)];
   for (const row of rows) {
-    if (row.obligation === null) {
+    const open = edited(row);
+    const openObligation = obligationValue(open.obligation);
+    if (openObligation === null) {
       result.skippedWithoutObligation++;
+      continue;
+    }
+    if (row.obligation === null) {
+      const current = referenceValues(open.references);
+      const added = wanted.filter((href) => !current.includes(href));
+      result.skippedDuplicates += wanted.length - added.length;
+      if (added.length > 0) result.pending.push({ id: row.id, references: [...current, ...added] });
       continue;
     }
     const added = wanted.filter((href) => !row.references.includes(href));

@@ -3,9 +3,12 @@ import type { RouteObject } from 'react-router';
 import type { KindPath } from '@dp/contract';
 import { ScreenPlaceholder } from '../../components/screen-placeholder';
 import { SideMenuLayout } from '../../components/side-menu-layout';
-import { RelationScreen } from './components/relation-screen';
-import { VersionsScreen } from './components/versions-screen';
+import { lazyNamed } from '../../lib/lazy-named';
 import type { RelationKey } from './kinds';
+
+// Each screen loads on its first visit: only admins on the work deployment ever open them.
+const RelationScreen = lazyNamed(() => import('./components/relation-screen'), 'RelationScreen');
+const VersionsScreen = lazyNamed(() => import('./components/versions-screen'), 'VersionsScreen');
 
 type PageKey =
   | 'systemsVersions'

@@ -1,12 +1,7 @@
 import type { BatchResult, Comment, KindPath } from '@dp/contract';
 import { failureOf, type RowChange, type SaveFailure } from '../../components/editable-table';
 import { BatchFailure, saveCompatibilityBatch } from './api/save-compatibilities';
-import {
-  batchRowsOf,
-  commentsWithoutCompatibility,
-  referencesWithoutObligation,
-  type RelationRow,
-} from './relation-rows';
+import { batchRowsOf, withoutObligationOf, type RelationRow } from './relation-rows';
 
 export interface RelationSaveContext {
   versionHref: string;
@@ -43,10 +38,9 @@ export async function saveRelationChanges(
   const valid: Array<RowChange<RelationRow>> = [];
   for (const change of changes) {
     const { row, values } = change;
-    if (referencesWithoutObligation(row, values))
-      invalidFailures.push({ id: row.id, message: messages.referencesNeedObligation });
-    else if (commentsWithoutCompatibility(row, values))
-      invalidFailures.push({ id: row.id, message: messages.commentNeedsCompatibility });
+    const [missing] = withoutObligationOf(row, values);
+    if (missing === 'references') invalidFailures.push({ id: row.id, message: messages.referencesNeedObligation });
+    else if (missing === 'comments') invalidFailures.push({ id: row.id, message: messages.commentNeedsCompatibility });
     else valid.push(change);
   }
   const batch = batchRowsOf(valid, { withFlag: context.withFlag, commentsById: context.commentsById });

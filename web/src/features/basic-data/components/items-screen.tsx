@@ -43,6 +43,8 @@ export function ItemsScreen({ kind }: { kind: KindPath }) {
       title={t(`basicData.pages.${PAGE_KEY[kind]}.title`)}
       rows={items.data ?? []}
       loading={items.isPending}
+      loadError={items.error}
+      onRetry={() => void items.refetch()}
       columns={columns}
       getRowId={(item) => item.href}
       height={SIMPLE_TABLE_HEIGHT}

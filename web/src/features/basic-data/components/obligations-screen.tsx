@@ -57,6 +57,8 @@ export function ObligationsScreen() {
       title={t('basicData.pages.obligationsIntern.title')}
       rows={obligations.data ?? []}
       loading={obligations.isPending}
+      loadError={obligations.error}
+      onRetry={() => void obligations.refetch()}
       columns={columns}
       getRowId={(row) => row.href}
       height={SIMPLE_TABLE_HEIGHT}

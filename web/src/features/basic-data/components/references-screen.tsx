@@ -55,6 +55,8 @@ export function ReferencesScreen() {
       title={t('basicData.pages.references.title')}
       rows={references.data ?? []}
       loading={references.isPending}
+      loadError={references.error}
+      onRetry={() => void references.refetch()}
       columns={columns}
       getRowId={(row) => row.href}
       height={SIMPLE_TABLE_HEIGHT}

@@ -73,6 +73,8 @@ export function RelationsScreen({ parent, child }: RelationsScreenProps) {
             title={t(TEXTS[parent].title, { name: selected.name })}
             rows={related.data ?? []}
             loading={related.isPending}
+            loadError={related.error}
+            onRetry={() => void related.refetch()}
             columns={columns}
             getRowId={(row) => row.href}
             height={RELATIONS_TABLE_HEIGHT}

@@ -1,13 +1,13 @@
-import type { Version, VersionInput } from '@dp/contract';
+import type { CopyVersionInput, Version } from '@dp/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { invalidateAfterWrite } from '../../../lib/data-freshness';
 import { compatibilityKeys, relationKeys } from './query-keys';
 
 export type CopiedVersion = Version & { copied_compatibilities: number };
-export type CopyInput = Omit<VersionInput, 'image'>;
+export type CopyInput = Omit<CopyVersionInput, 'image'>;
 
-/** POST {versionHref}/copy: a new version with the original's compatibilities, references and version relations. */
+/** POST {versionHref}/copy: a new version, with the original's compatibilities and version relations if asked. */
 function copyVersion(versionHref: string, input: CopyInput): Promise<CopiedVersion> {
   return api.post<CopiedVersion>(`${versionHref}/copy`, input);
 }

@@ -15,6 +15,7 @@ export const compatibilityKeys = {
     'version-flags',
     ...(versionHref && target ? [versionHref, target] : []),
   ],
+  versionUsage: (versionHref: string) => ['version-usage', versionHref],
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { BatchResult, BatchRowError, CompatibilityBatch, KindPath } from '@dp/contract';
 import { api } from '../../../lib/api';
 import { ApiFailure } from '../../../lib/api-failure';
+import { apiMessageOf, translateApiMessage } from '../../../lib/api-message';
 
 export type BatchRow = CompatibilityBatch['rows'][number];
 
@@ -26,6 +27,12 @@ function isRowError(value: unknown): value is BatchRowError {
   );
 }
 
+/** A failing row with its message said in the UI language, from the key and parameters it carries. */
+function translated(row: BatchRowError): BatchRowError {
+  const said = apiMessageOf(row);
+  return said ? { ...row, message: translateApiMessage(said) } : row;
+}
+
 /**
  * PUT {versionHref}/compatibilities/{target}: saves many rows of the relation table in one
  * transaction. A refused batch saved nothing; its error body lists the failing rows.
@@ -42,6 +49,7 @@ export async function saveCompatibilityBatch(
   } catch (error) {
     if (!(error instanceof ApiFailure) || error.status === 0) throw error;
     const listed = field(error.body, 'rows');
-    throw new BatchFailure(error, Array.isArray(listed) ? listed.filter(isRowError) : []);
+    const rows = Array.isArray(listed) ? listed.filter(isRowError) : [];
+    throw new BatchFailure(error, rows.map(translated));
   }
 }

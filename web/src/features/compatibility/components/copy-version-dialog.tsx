@@ -1,8 +1,9 @@
 import type { KindPath } from '@dp/contract';
-import { Alert, Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCopyVersion, type CopiedVersion } from '../api/copy-version';
+import { useVersionUsage } from '../api/version-usage';
 
 /** The version the dialog copies, with its item's name. */
 export interface CopySource {
@@ -25,9 +26,50 @@ function copyDescription(source: Pick<CopySource, 'parentName' | 'name' | 'name2
   return `Kopie von: ${source.parentName} ${source.name ?? source.name2 ?? ''}`.trim();
 }
 
+/**
+ * What the copy takes along, counted by the server, and the choice to leave it behind; without a
+ * count (still loading, failed) the choice stays open and the copy takes along what the box says.
+ */
+function TakeAlong({
+  versionHref,
+  checked,
+  onChange,
+}: {
+  versionHref: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const usage = useVersionUsage(versionHref);
+  if (usage.data && usage.data.compatibilities === 0 && usage.data.version_relations === 0)
+    return (
+      <Text size="sm" data-testid="copy-takes-nothing">
+        {t('compatibilityScreens.copy.nothingToTake')}
+      </Text>
+    );
+  const description = usage.data
+    ? t('compatibilityScreens.copy.contents', {
+        compatibilities: usage.data.compatibilities,
+        relations: usage.data.version_relations,
+      })
+    : usage.error
+      ? t('compatibilityScreens.copy.usageFailed', { message: usage.error.message })
+      : t('compatibilityScreens.copy.usageLoading');
+  return (
+    <Checkbox
+      label={t('compatibilityScreens.copy.takeAlong')}
+      description={description}
+      checked={checked}
+      onChange={(event) => onChange(event.currentTarget.checked)}
+      data-testid="copy-with-compatibilities"
+    />
+  );
+}
+
 function CopyForm({ kind, source, onClose, onCopied }: CopyVersionDialogProps & { source: CopySource }) {
   const { t } = useTranslation();
   const copy = useCopyVersion();
+  const [withCompatibilities, setWithCompatibilities] = useState(true);
   const [name, setName] = useState(source.name ?? '');
   const [name2, setName2] = useState(source.name2 ?? '');
   const [description, setDescription] = useState(copyDescription(source));
@@ -52,6 +94,7 @@ function CopyForm({ kind, source, onClose, onCopied }: CopyVersionDialogProps & 
           name2: isSystem ? null : name2.trim() || null,
           description,
           rscp_link: rscpLink.trim() || null,
+          with_compatibilities: withCompatibilities,
         },
       },
       { onSuccess: onCopied },
@@ -91,6 +134,7 @@ function CopyForm({ kind, source, onClose, onCopied }: CopyVersionDialogProps & 
           placeholder="https://"
           data-testid="copy-rscp-link"
         />
+        <TakeAlong versionHref={source.href} checked={withCompatibilities} onChange={setWithCompatibilities} />
         {copy.error && (
           <Alert color="red" role="alert" title={t('compatibilityScreens.copy.failed')}>
             {copy.error.message}
@@ -109,7 +153,10 @@ function CopyForm({ kind, source, onClose, onCopied }: CopyVersionDialogProps & 
   );
 }
 
-/** The Copy Version dialog: name, name2 and a 'Kopie von: …' description prefilled, rscp_link empty. */
+/**
+ * The Copy Version dialog: name, name2 and a 'Kopie von: …' description prefilled, rscp_link empty, and
+ * what the copy takes along with a choice to leave it behind.
+ */
 export function CopyVersionDialog(props: CopyVersionDialogProps) {
   const { t } = useTranslation();
   const { source, onClose } = props;

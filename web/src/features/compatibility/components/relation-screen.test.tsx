@@ -1,7 +1,8 @@
 import type { ItemWithVersions } from '@dp/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../../test/fetch-stub';
 import { signedIn } from '../../../test/fake-auth';
 import { renderWithProviders } from '../../../test/render';
 import { RelationScreen } from './relation-screen';
@@ -34,18 +35,13 @@ const system = (id: number, name: string, versions: string[]): ItemWithVersions 
 });
 const SYSTEMS = [system(1, 'ETCS Onboard Unit', ['2.4.0', '2.4.1']), system(2, 'Türsteuerung', ['1.0'])];
 
-const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-  const url = String(input);
-  if (url === '/api/systems/versions') return Response.json(SYSTEMS);
-  if (url === '/api/me') return Response.json({ username: 'admin', role: 'admin' });
-  // Everything the relation table asks for: empty lists are enough here.
-  return Response.json([]);
-});
-
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  fetchMock.mockClear();
-  vi.unstubAllGlobals();
+beforeEach(() => {
+  stubFetch(({ path }) => {
+    if (path === '/api/systems/versions') return json(200, SYSTEMS);
+    if (path === '/api/me') return json(200, { username: 'admin', role: 'admin' });
+    // Everything the relation table asks for: empty lists are enough here.
+    return json(200, []);
+  });
 });
 
 describe('RelationScreen', { timeout: 20_000 }, () => {

@@ -1,10 +1,11 @@
+import { versionNumbers } from '@dp/contract';
 import { ActionIcon, Box, Flex, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useItemsWithVersions } from '../api/items-with-versions';
-import { RELATIONS, versionLabel, type RelationKey } from '../kinds';
+import { RELATIONS, type RelationKey } from '../kinds';
 import { RelationTable } from './relation-table';
 import { SelectionList } from './selection-list';
 
@@ -31,7 +32,7 @@ export function RelationScreen({ relationKey, title }: { relationKey: RelationKe
     () =>
       (item?.versions ?? []).map((entry) => ({
         id: entry.href,
-        label: versionLabel(entry),
+        label: versionNumbers(entry),
         description: entry.description,
       })),
     [item],
@@ -92,7 +93,7 @@ export function RelationScreen({ relationKey, title }: { relationKey: RelationKe
             <RelationTable
               key={version.href}
               relationKey={relationKey}
-              version={{ href: version.href, itemName: item.name, label: versionLabel(version) }}
+              version={{ href: version.href, itemName: item.name, label: versionNumbers(version) }}
             />
           ) : (
             <Text c="dimmed" role="status" data-testid="choose-version">

@@ -298,6 +298,69 @@ describe('RelationTable', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('adds references to a row whose obligation is chosen but not saved, and Save all saves them together', async () => {
+    const user = userEvent.setup();
+    batchAnswer = () => Response.json({ created: 1, updated: 0, deleted: 0, unchanged: 0 });
+    renderRelationTable();
+    await editMode(user);
+
+    // A2 has no compatibility; its obligation is chosen in the open edit only.
+    await choose(user, rowOf('A2'), 'Obligation text', 'Forbidden: Never together');
+    await user.click(within(rowOf('A2')).getByRole('checkbox', { name: 'Select row' }));
+    await user.click(screen.getByText('Add references (1)'));
+    const dialog = (await screen.findByText('Add references to the selected rows')).closest<HTMLElement>(
+      '[role="dialog"]',
+    );
+    if (!dialog) throw new Error('No dialog');
+    await choose(user, dialog, 'References', 'REF-3');
+    await user.click(within(dialog).getByText('Add and save'));
+    expect(
+      await screen.findByText(/References added to 1 rows\. Skipped: 0 rows without an obligation text/),
+    ).toBeInTheDocument();
+    // Nothing is written yet: a reference needs its obligation, which is still only in the edit.
+    expect(batchCalls()).toHaveLength(0);
+
+    await user.click(screen.getByText('Save all'));
+    await waitFor(() => expect(batchCalls()).toHaveLength(1));
+    expect(batchCalls()[0]?.body).toEqual({
+      rows: [
+        {
+          to_id: 102,
+          compatibility_info: { href: '/api/compatibility_infos/2' },
+          references: ['/api/references/3'],
+          etag: null,
+        },
+      ],
+    });
+  });
+
+  it('shows why the rows could not be loaded, with a retry, instead of an empty table', async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    const answer = fetchMock.getMockImplementation();
+    if (!answer) throw new Error('No fetch stub');
+    fetchMock.mockImplementation(async (input, init) =>
+      failing && String(input) === '/api/references'
+        ? Response.json(
+            { statusCode: 503, error: 'Service Unavailable', message: 'The database is not reachable.' },
+            { status: 503 },
+          )
+        : answer(input, init),
+    );
+    try {
+      renderRelationTable();
+      const alert = await screen.findByTestId('load-error');
+      expect(alert).toHaveTextContent('The data could not be loaded');
+      expect(screen.queryByTestId('table-no-data')).toBeNull();
+      failing = false;
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(screen.queryByTestId('load-error')).toBeNull());
+      await waitFor(() => expect(rowOf('A1')).toHaveTextContent('REF-1'));
+    } finally {
+      fetchMock.mockImplementation(answer);
+    }
+  });
+
   it("shows 'Add references' only in edit mode", async () => {
     const user = userEvent.setup();
     renderRelationTable();

@@ -1,4 +1,4 @@
-import type { BatchResult, CompatibilityStatus, Reference } from '@dp/contract';
+import { versionFlagOf, type BatchResult, type CompatibilityStatus, type Reference } from '@dp/contract';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlaylistAdd, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
@@ -34,7 +34,7 @@ export interface RelationVersion {
 /** What the last save or bulk addition did, shown above the table. */
 type Notice =
   | { kind: 'saved'; result: BatchResult }
-  | { kind: 'referencesAdded'; rows: number; withoutObligation: number; duplicates: number }
+  | { kind: 'referencesAdded'; rows: number; pending: number; withoutObligation: number; duplicates: number }
   | { kind: 'conflict'; count: number }
   | { kind: 'refused'; message: string };
 
@@ -58,7 +58,8 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
   const afterWrite = useAfterWrite();
   const me = useMe();
   const relation = RELATIONS[relationKey];
-  const flag = 'flag' in relation ? relation.flag : undefined;
+  // The assembly relations edit a version flag besides the compatibility (SPEC 3).
+  const flag = versionFlagOf(relation.from, relation.to) ?? undefined;
   const target = relation.to;
 
   const targets = useItemsWithVersions(target);
@@ -74,7 +75,7 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
   // Bumped by 'Reload' after a conflict: a fresh table drops the unsaved changes with the stale rows.
   const [generation, setGeneration] = useState(0);
   // The table's way into pending edits, taken when the head button is pressed (see applyReferences).
-  const updateDraft = useRef<HeaderActionsContext['updateDraft'] | null>(null);
+  const openEdit = useRef<HeaderActionsContext<RelationRow> | null>(null);
 
   const currentUser = me.data?.username;
   const referenceList = useMemo<Reference[]>(() => references.data ?? [], [references.data]);
@@ -222,11 +223,15 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
   };
 
   const applyReferences = async (rowsToChange: RelationRow[], referenceHrefs: string[]) => {
-    const addition = addReferencesToRows(rowsToChange, referenceHrefs);
+    const edit = openEdit.current;
+    const addition = addReferencesToRows(rowsToChange, referenceHrefs, edit?.edited);
+    // Rows whose obligation is chosen but not saved take the references into their open edit.
+    for (const { id, references: pending } of addition.pending) edit?.change(id, 'references', pending);
     const done = () =>
       setNotice({
         kind: 'referencesAdded',
-        rows: addition.batch.length,
+        rows: addition.batch.length + addition.pending.length,
+        pending: addition.pending.length,
         withoutObligation: addition.skippedWithoutObligation,
         duplicates: addition.skippedDuplicates,
       });
@@ -245,7 +250,7 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         const now = added.get(row.toId);
         if (!now) continue;
         const gained = now.filter((href) => !row.references.includes(href));
-        updateDraft.current?.(row.id, 'references', (value) => {
+        edit?.updateDraft(row.id, 'references', (value) => {
           const pending = Array.isArray(value) ? value.filter((href): href is string => typeof href === 'string') : [];
           return [...pending, ...gained.filter((href) => !pending.includes(href))];
         });
@@ -260,6 +265,11 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
     }
   };
 
+  const queries = [targets, records, infos, references, comments, ...(flag !== undefined ? [flags] : [])];
+  const loadError = queries.find((query) => query.error)?.error;
+  const retry = () => {
+    for (const query of queries) if (query.error) void query.refetch();
+  };
   const loading =
     targets.isPending ||
     records.isPending ||
@@ -293,7 +303,9 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         rows={rows}
         columns={columns}
         getRowId={(row) => row.id}
-        loading={loading}
+        loading={loading && !loadError}
+        loadError={loadError}
+        onRetry={retry}
         height={TABLE_HEIGHT}
         multiEdit
         selectable
@@ -302,16 +314,16 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         onSave={onSave}
         onReload={() => void reload()}
         currentUser={currentUser}
-        headerActions={(selected, { editing, updateDraft: update }) =>
+        headerActions={(selected, context) =>
           // Rows are selected only in edit mode; the head button is shown only there.
-          editing ? (
+          context.editing ? (
             <Button
               size="xs"
               variant="light"
               leftSection={<IconPlaylistAdd size={16} aria-hidden />}
               disabled={selected.length === 0}
               onClick={() => {
-                updateDraft.current = update;
+                openEdit.current = context;
                 setBulkRows(selected);
               }}
               data-testid="add-references"
@@ -356,6 +368,7 @@ function NoticeAlert({ notice, onClose, onReload }: { notice: Notice; onClose: (
             withoutObligation: notice.withoutObligation,
             duplicates: notice.duplicates,
           })}
+          {notice.pending > 0 && ` ${t('compatibilityScreens.addReferences.pending', { count: notice.pending })}`}
         </Alert>
       );
     case 'conflict':

@@ -36,8 +36,25 @@ const SYSTEMS: ItemWithVersions[] = [
 ];
 
 const posts: Array<{ url: string; body: unknown }> = [];
+const deletes: Array<{ url: string; ifMatch: string | null }> = [];
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = String(input);
+  if (init?.method === 'DELETE') {
+    deletes.push({ url, ifMatch: new Headers(init.headers).get('If-Match') });
+    if (url.endsWith('?with_compatibilities=true')) return new Response(null, { status: 204 });
+    return Response.json(
+      {
+        statusCode: 409,
+        error: 'Conflict',
+        message: "Version 'ETCS Onboard Unit 2.4.1' cannot be deleted while 17 compatibility relations exist.",
+        code: 'version.inUse.other',
+        params: { label: 'ETCS Onboard Unit 2.4.1', count: 17 },
+        compatibilities: 17,
+      },
+      { status: 409 },
+    );
+  }
+  if (url === '/api/systems/versions/7/usage') return Response.json({ compatibilities: 17, version_relations: 0 });
   if (init?.method === 'POST') {
     posts.push({ url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
     return Response.json(
@@ -51,6 +68,7 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
 
 beforeEach(() => {
   posts.length = 0;
+  deletes.length = 0;
   window.sessionStorage.clear();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -76,6 +94,14 @@ describe('VersionsScreen', { timeout: 20_000 }, () => {
     expect(within(dialog).queryByTestId('copy-name2')).toBeNull();
     expect(within(dialog).getByTestId('copy-description')).toHaveValue('Kopie von: ETCS Onboard Unit 2.4.1');
     expect(within(dialog).getByTestId('copy-rscp-link')).toHaveValue('');
+    // It says what the copy takes along, taken by default.
+    const takeAlong = within(dialog).getByRole('checkbox', {
+      name: 'Take along its compatibilities (with obligation texts and references) and version relations',
+    });
+    expect(takeAlong).toBeChecked();
+    expect(
+      await within(dialog).findByText('Compatibilities: 17, version relations: 0. Comments stay with the original.'),
+    ).toBeInTheDocument();
 
     await user.clear(within(dialog).getByTestId('copy-name'));
     await user.type(within(dialog).getByTestId('copy-name'), '2.4.2');
@@ -84,11 +110,67 @@ describe('VersionsScreen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toEqual({
       url: '/api/systems/versions/7/copy',
-      body: { name: '2.4.2', name2: null, description: 'Kopie von: ETCS Onboard Unit 2.4.1', rscp_link: null },
+      body: {
+        name: '2.4.2',
+        name2: null,
+        description: 'Kopie von: ETCS Onboard Unit 2.4.1',
+        rscp_link: null,
+        with_compatibilities: true,
+      },
     });
     expect(await screen.findByTestId('copy-result')).toHaveTextContent(
       'Version 2.4.2 was created; compatibilities copied: 17.',
     );
+  });
+
+  it('copies without compatibilities when the box is cleared', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<VersionsScreen kind="systems" title="System versions" />);
+    await user.click(await screen.findByText('ETCS Onboard Unit'));
+    await user.click(await screen.findByRole('button', { name: 'Copy version 2.4.1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy Version' });
+    await user.click(within(dialog).getByRole('checkbox'));
+    await user.clear(within(dialog).getByTestId('copy-name'));
+    await user.type(within(dialog).getByTestId('copy-name'), '3.0');
+    await user.click(within(dialog).getByTestId('copy-submit'));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]?.body).toMatchObject({ name: '3.0', with_compatibilities: false });
+  });
+
+  it('offers to delete a refused version with its compatibilities, naming their count', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<VersionsScreen kind="systems" title="System versions" />);
+    await user.click(await screen.findByText('ETCS Onboard Unit'));
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Really delete?' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Delete with compatibilities?' });
+    expect(dialog).toHaveTextContent(
+      'Version ETCS Onboard Unit 2.4.1 has 17 compatibilities. Deleting the version deletes them too',
+    );
+    expect(deletes).toEqual([{ url: '/api/systems/versions/7', ifMatch: 'v' }]);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete version and 17 compatibilities' }));
+
+    await waitFor(() => expect(deletes).toHaveLength(2));
+    expect(deletes[1]).toEqual({ url: '/api/systems/versions/7?with_compatibilities=true', ifMatch: 'v' });
+    expect(await screen.findByText('Entry deleted')).toBeInTheDocument();
+  });
+
+  it('declining the cascade deletes nothing and leaves the refusal on the row', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<VersionsScreen kind="systems" title="System versions" />);
+    await user.click(await screen.findByText('ETCS Onboard Unit'));
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Really delete?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete with compatibilities?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /Could not delete: .*cannot be deleted while 17 compatibility relations exist/,
+    );
+    expect(deletes).toHaveLength(1);
   });
 
   it('says so when an item has no versions', async () => {

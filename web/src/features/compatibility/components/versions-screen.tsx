@@ -1,4 +1,10 @@
-import type { ItemWithVersions, KindPath, VersionInput } from '@dp/contract';
+import {
+  versionLabelText,
+  versionNumbers,
+  type ItemWithVersions,
+  type KindPath,
+  type VersionInput,
+} from '@dp/contract';
 import { ActionIcon, Alert, Anchor, Grid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -8,12 +14,12 @@ import { isImageValue } from '../../../components/image-cell';
 import { useAfterWrite } from '../../../lib/data-freshness';
 import type { CopiedVersion } from '../api/copy-version';
 import { createVersion } from '../api/create-version';
-import { deleteVersion } from '../api/delete-version';
+import { compatibilitiesBlocking, deleteVersion } from '../api/delete-version';
 import { useItemsWithVersions } from '../api/items-with-versions';
 import { compatibilityKeys } from '../api/query-keys';
 import { updateVersion } from '../api/update-version';
-import { versionLabel } from '../kinds';
 import { CopyVersionDialog, type CopySource } from './copy-version-dialog';
+import { useDeleteWithCompatibilities } from './delete-with-compatibilities';
 import { SelectionList } from './selection-list';
 
 type VersionRow = ItemWithVersions['versions'][number];
@@ -43,6 +49,7 @@ export function VersionsScreen({ kind, title }: { kind: KindPath; title: string 
   const [itemHref, setItemHref] = useState<string | null>(null);
   const [copySource, setCopySource] = useState<CopySource | null>(null);
   const [copied, setCopied] = useState<CopiedVersion | null>(null);
+  const cascade = useDeleteWithCompatibilities();
   const item = items.data?.find((entry) => entry.href === itemHref) ?? null;
   const isSystem = kind === 'systems';
 
@@ -117,10 +124,10 @@ export function VersionsScreen({ kind, title }: { kind: KindPath; title: string 
   // Copy is a row action (display and edit mode), not a column of its own.
   const rowActions = useCallback(
     (row: VersionRow) => (
-      <Tooltip label={t('compatibilityScreens.copy.button', { version: versionLabel(row) })}>
+      <Tooltip label={t('compatibilityScreens.copy.button', { version: versionNumbers(row) })}>
         <ActionIcon
           variant="subtle"
-          aria-label={t('compatibilityScreens.copy.button', { version: versionLabel(row) })}
+          aria-label={t('compatibilityScreens.copy.button', { version: versionNumbers(row) })}
           onClick={() =>
             setCopySource({ href: row.href, parentName: row.parent_name, name: row.name, name2: row.name2 })
           }
@@ -147,8 +154,16 @@ export function VersionsScreen({ kind, title }: { kind: KindPath; title: string 
     await refresh();
     return result;
   };
+  // A version with compatibilities is refused (409, naming their count); the user may then delete it
+  // with them. Declining leaves the refusal on the row.
   const onDelete = async (row: VersionRow) => {
-    await deleteVersion(row);
+    try {
+      await deleteVersion(row);
+    } catch (error) {
+      const count = compatibilitiesBlocking(error);
+      if (count === null || !(await cascade.confirm(versionLabelText(row), count))) throw error;
+      await deleteVersion(row, { withCompatibilities: true });
+    }
     await refresh();
   };
 
@@ -189,7 +204,7 @@ export function VersionsScreen({ kind, title }: { kind: KindPath; title: string 
                 data-testid="copy-result"
               >
                 {t('compatibilityScreens.copy.done', {
-                  version: versionLabel(copied),
+                  version: versionNumbers(copied),
                   count: copied.copied_compatibilities,
                 })}
               </Alert>
@@ -202,6 +217,8 @@ export function VersionsScreen({ kind, title }: { kind: KindPath; title: string 
                 columns={columns}
                 getRowId={(row) => row.href}
                 loading={items.isFetching}
+                loadError={items.error}
+                onRetry={() => void items.refetch()}
                 height={VERSIONS_HEIGHT}
                 initialSort={{ key: 'name' }}
                 onAdd={onAdd}
@@ -218,6 +235,7 @@ export function VersionsScreen({ kind, title }: { kind: KindPath; title: string 
           </Stack>
         </Grid.Col>
       </Grid>
+      {cascade.dialog}
       <CopyVersionDialog
         kind={kind}
         source={copySource}
