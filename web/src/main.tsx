@@ -1,5 +1,5 @@
 import '@mantine/core/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { completeSilentSignin } from './lib/auth/user-manager';
@@ -16,7 +16,10 @@ if (window.location.pathname === '/auth/silent') {
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(
     <StrictMode>
-      <App />
+      {/* French texts load on demand (lib/i18n.ts): a French start waits for them before its first paint. */}
+      <Suspense fallback={null}>
+        <App />
+      </Suspense>
     </StrictMode>,
   );
 }

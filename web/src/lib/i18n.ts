@@ -1,8 +1,8 @@
-import i18n from 'i18next';
+import { MESSAGE_CATALOG, type MessageKey, type MessageLanguage } from '@dp/contract';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
-import fr from '../locales/fr.json';
 
 export const LANGUAGES = ['de', 'en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -34,13 +34,49 @@ i18n.on('languageChanged', (language) => {
   }
 });
 
-// All three languages are bundled: the app must work without any further download.
-void i18n.use(initReactI18next).init({
-  resources: { de: { translation: de }, en: { translation: en }, fr: { translation: fr } },
-  lng: storedLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: LANGUAGES,
-  interpolation: { escapeValue: false }, // React escapes
-});
+/** The i18next namespace of the server's sentences: the contract's message catalog (api-message.ts). */
+export const API_NAMESPACE = 'api';
+
+/** The catalog in one language as i18next resources: the keys as they are (with dots), `{name}` placeholders. */
+function catalogResources(language: MessageLanguage): Record<MessageKey, string> {
+  return Object.fromEntries(Object.entries(MESSAGE_CATALOG).map(([key, texts]) => [key, texts[language]])) as Record<
+    MessageKey,
+    string
+  >;
+}
+
+/**
+ * French texts load the first time French is chosen (a chunk of their own), which keeps them off the
+ * first screen's download (issue 13); German (the default) and English (the fallback) come with the app.
+ */
+const frenchOnDemand: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, namespace, callback) => {
+    if (language !== 'fr' || namespace !== 'translation') return callback(null, {});
+    import('../locales/fr.json').then(
+      (texts) => callback(null, texts.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+// The server's sentences come from the contract's catalog (namespace `api`, see api-message.ts), the
+// rest from locales/.
+void i18n
+  .use(frenchOnDemand)
+  .use(initReactI18next)
+  .init({
+    resources: {
+      de: { translation: de, [API_NAMESPACE]: catalogResources('de') },
+      en: { translation: en, [API_NAMESPACE]: catalogResources('en') },
+      fr: { [API_NAMESPACE]: catalogResources('fr') },
+    },
+    partialBundledLanguages: true,
+    lng: storedLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: LANGUAGES,
+    interpolation: { escapeValue: false }, // React escapes
+  });
 
 export { i18n };

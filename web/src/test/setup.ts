@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
 
 // jsdom lacks what Mantine measures layouts with. Every media query answers "no match", so the
@@ -27,6 +27,11 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 Element.prototype.scrollIntoView = () => {};
 
+beforeAll(async () => {
+  // French loads on demand in the app (lib/i18n.ts); tests read it at once.
+  await i18n.loadLanguages('fr');
+});
+
 beforeEach(async () => {
   window.localStorage.clear();
   // Tests read English; the German default has its own test.
@@ -35,4 +40,6 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  // Undoes stubFetch (test/fetch-stub.ts) and any other stubbed global.
+  vi.unstubAllGlobals();
 });

@@ -3,10 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
 import { ScreenPlaceholder } from '../../components/screen-placeholder';
 import { SideMenuLayout } from '../../components/side-menu-layout';
-import { ItemsScreen } from './components/items-screen';
-import { ObligationsScreen } from './components/obligations-screen';
-import { ReferencesScreen } from './components/references-screen';
-import { RelationsScreen } from './components/relations-screen';
+import { lazyNamed } from '../../lib/lazy-named';
+
+// Each screen loads on its first visit: only admins on the work deployment ever open them.
+const ItemsScreen = lazyNamed(() => import('./components/items-screen'), 'ItemsScreen');
+const ObligationsScreen = lazyNamed(() => import('./components/obligations-screen'), 'ObligationsScreen');
+const ReferencesScreen = lazyNamed(() => import('./components/references-screen'), 'ReferencesScreen');
+const RelationsScreen = lazyNamed(() => import('./components/relations-screen'), 'RelationsScreen');
 
 type PageKey =
   | 'systems'

@@ -5,14 +5,20 @@ import type { RouteObject } from 'react-router';
 import { ScreenPlaceholder } from '../../components/screen-placeholder';
 import { SideMenuLayout } from '../../components/side-menu-layout';
 import { RoleRestricted } from '../../lib/auth/require-role';
-import { hasRole } from '../../lib/auth/roles';
+import { hasRole } from '@dp/contract';
 import { useSession } from '../../lib/auth/use-session';
 import { useAppConfig } from '../../lib/config';
 import { offersWorkTools } from '../../lib/deployment';
-import { BackupsScreen } from './components/backups-screen';
-import { CompatibilityReportScreen } from './components/compatibility-report-screen';
-import { DeltaReportScreen } from './components/delta-report-screen';
-import { TransferScreen } from './components/transfer-screen';
+import { lazyNamed } from '../../lib/lazy-named';
+
+// Each tool loads on its first visit.
+const BackupsScreen = lazyNamed(() => import('./components/backups-screen'), 'BackupsScreen');
+const CompatibilityReportScreen = lazyNamed(
+  () => import('./components/compatibility-report-screen'),
+  'CompatibilityReportScreen',
+);
+const DeltaReportScreen = lazyNamed(() => import('./components/delta-report-screen'), 'DeltaReportScreen');
+const TransferScreen = lazyNamed(() => import('./components/transfer-screen'), 'TransferScreen');
 
 type PageKey = 'deltaReport' | 'backups' | 'compatibilityReport' | 'transfer';
 

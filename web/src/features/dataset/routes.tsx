@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { DatasetPage } from './components/dataset-page';
+import { lazyNamed } from '../../lib/lazy-named';
+
+const DatasetPage = lazyNamed(() => import('./components/dataset-page'), 'DatasetPage');
 
 /** /dataset: notes on the state of the data (intern and admin read, admins write). */
 export const datasetRoute: RouteObject = { path: 'dataset', element: <DatasetPage /> };

@@ -1,21 +1,30 @@
-import type { ReactElement } from 'react';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { AssemblyCompatibilityBrowser } from './browsers/assembly-compatibility-browser';
-import { SubassemblyCompatibilityBrowser } from './browsers/subassembly-compatibility-browser';
-import { SystemCompatibilityBrowser } from './browsers/system-compatibility-browser';
-import { SystemDeltaBrowser } from './delta/system-delta-browser';
+import { lazyNamed } from '../../lib/lazy-named';
 import { EvaluateHome } from './evaluate-home';
 import { EVALUATE_GROUPS, type EvaluatePageKey } from './evaluate-pages';
-import { SystemAssemblyMatrix } from './matrix/system-assembly-matrix';
-import { SystemSystemAssemblyMatrix } from './matrix/system-system-assembly-matrix';
 
-const screens: Record<EvaluatePageKey, () => ReactElement> = {
-  systemCompatibilityBrowser: SystemCompatibilityBrowser,
-  assemblyCompatibilityBrowser: AssemblyCompatibilityBrowser,
-  subassemblyCompatibilityBrowser: SubassemblyCompatibilityBrowser,
-  systemDeltaBrowser: SystemDeltaBrowser,
-  systemAssemblyMatrix: SystemAssemblyMatrix,
-  systemSystemAssemblyMatrix: SystemSystemAssemblyMatrix,
+// /evaluate is the first screen after sign-in and comes with the app; each screen behind it loads on
+// its first visit (the matrices, the delta and the browsers' virtual lists are large).
+const screens: Record<EvaluatePageKey, ComponentType> = {
+  systemCompatibilityBrowser: lazyNamed(
+    () => import('./browsers/system-compatibility-browser'),
+    'SystemCompatibilityBrowser',
+  ),
+  assemblyCompatibilityBrowser: lazyNamed(
+    () => import('./browsers/assembly-compatibility-browser'),
+    'AssemblyCompatibilityBrowser',
+  ),
+  subassemblyCompatibilityBrowser: lazyNamed(
+    () => import('./browsers/subassembly-compatibility-browser'),
+    'SubassemblyCompatibilityBrowser',
+  ),
+  systemDeltaBrowser: lazyNamed(() => import('./delta/system-delta-browser'), 'SystemDeltaBrowser'),
+  systemAssemblyMatrix: lazyNamed(() => import('./matrix/system-assembly-matrix'), 'SystemAssemblyMatrix'),
+  systemSystemAssemblyMatrix: lazyNamed(
+    () => import('./matrix/system-system-assembly-matrix'),
+    'SystemSystemAssemblyMatrix',
+  ),
 };
 
 /** /evaluate and its screens. */

@@ -1,26 +1,22 @@
 import type { Me } from '@dp/contract';
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfigContext, type AppConfig } from '../../lib/config';
 import { i18n } from '../../lib/i18n';
 import { signedIn } from '../../test/fake-auth';
 import { renderWithProviders } from '../../test/render';
 import { helpRoute } from './routes';
 import { twoLines } from './system-overview';
+import { json, stubFetch } from '../../test/fetch-stub';
 
 vi.mock('react-oidc-context', () => ({ useAuth: () => signedIn() }));
 
 const config = { deployment: 'work', version: '2.6.0', oidc: {} } as unknown as AppConfig;
 
 function renderHelp(me: Me) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => Response.json(me)),
-  );
+  stubFetch(() => json(200, me));
   return renderWithProviders(<ConfigContext value={config}>{helpRoute.element}</ConfigContext>);
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 /** The texts of the diagram (jsdom matches no media query: the phone layout). */
 const labels = () =>

@@ -1,8 +1,7 @@
-import type { Role } from '@dp/contract';
+import { hasRole, type Role } from '@dp/contract';
 import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hasRole } from '../../lib/auth/roles';
 import { useSession } from '../../lib/auth/use-session';
 import { useAppConfig } from '../../lib/config';
 import { canEditData, offersMonitoring } from '../../lib/deployment';

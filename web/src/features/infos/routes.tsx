@@ -1,5 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { ExternalReleaseNotesPage, InternalReleaseNotesPage } from './components/release-notes-pages';
+import { lazyNamed } from '../../lib/lazy-named';
+
+const releaseNotesPages = () => import('./components/release-notes-pages');
+const ExternalReleaseNotesPage = lazyNamed(releaseNotesPages, 'ExternalReleaseNotesPage');
+const InternalReleaseNotesPage = lazyNamed(releaseNotesPages, 'InternalReleaseNotesPage');
 
 /** /issues: the release notes for every signed-in user. */
 export const issuesRoute: RouteObject = { path: 'issues', element: <ExternalReleaseNotesPage /> };

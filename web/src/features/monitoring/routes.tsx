@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
 import { useAppConfig } from '../../lib/config';
 import { offersMonitoring } from '../../lib/deployment';
-import { MonitoringPage } from './monitoring-page';
+import { lazyNamed } from '../../lib/lazy-named';
+
+const MonitoringPage = lazyNamed(() => import('./monitoring-page'), 'MonitoringPage');
 
 /** The page where the deployment offers it (work and demo), a notice elsewhere. */
 function MonitoringRoute() {

@@ -1,7 +1,20 @@
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { decodeQrFromImageData, type RgbaImage } from './decode-qr';
+import { decodeQrFromCanvas } from './decode-qr';
 import { qrLookupKey } from './qr-lookup-key';
+
+interface RgbaImage {
+  /** RGBA bytes, four per pixel, row by row (as in canvas ImageData). */
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+/** jsdom has no canvas: one that holds `image`, as far as the decoder reads a canvas. */
+function canvasOf(image: RgbaImage): HTMLCanvasElement {
+  const context = { getImageData: () => image };
+  return { width: image.width, height: image.height, getContext: () => context } as unknown as HTMLCanvasElement;
+}
 
 /** Renders `text` as a QR code: black modules on white, `scale` pixels per module, a 4-module quiet zone. */
 function qrImage(text: string, scale = 4, quietZone = 4): RgbaImage {
@@ -24,19 +37,19 @@ function blank(width: number, height: number): RgbaImage {
   return { data: new Uint8ClampedArray(width * height * 4).fill(255), width, height };
 }
 
-describe('decodeQrFromImageData', () => {
+describe('decodeQrFromCanvas', () => {
   it('reads a two-line label', () => {
     const text = 'Digital Portfolio\nETCS Onboard Unit 1.2.0';
-    expect(decodeQrFromImageData(qrImage(text))).toBe(text);
+    expect(decodeQrFromCanvas(canvasOf(qrImage(text)))).toBe(text);
   });
 
   it('reads Windows line breaks and accents unchanged', () => {
     const text = 'Etikett\r\nTürsteuergerät MAT-4711-02\r\nBaujahr 2024';
-    expect(decodeQrFromImageData(qrImage(text))).toBe(text);
+    expect(decodeQrFromCanvas(canvasOf(qrImage(text)))).toBe(text);
   });
 
   it('answers null for an image without a QR code', () => {
-    expect(decodeQrFromImageData(blank(120, 80))).toBeNull();
+    expect(decodeQrFromCanvas(canvasOf(blank(120, 80)))).toBeNull();
   });
 });
 
@@ -54,7 +67,7 @@ describe('qrLookupKey', () => {
   });
 
   it('works on what the decoder read', () => {
-    const scanned = decodeQrFromImageData(qrImage('Digital Portfolio\nBrake Control Unit'));
+    const scanned = decodeQrFromCanvas(canvasOf(qrImage('Digital Portfolio\nBrake Control Unit')));
     expect(scanned && qrLookupKey(scanned)).toBe('Brake Control Unit');
   });
 });

@@ -5,7 +5,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFullSearch } from '../search/api/full-search';
 import { sortedResults } from '../search/search-results';
-import { decodeQrFromImageData } from './decode-qr';
+import { decodeQrFromCanvas } from './decode-qr';
 import { qrLookupKey } from './qr-lookup-key';
 import classes from './qr-scanner.module.css';
 import { useCameraStream } from './use-camera-stream';
@@ -14,12 +14,12 @@ const SCAN_INTERVAL_MS = 250;
 /** The decoded crop is at most this wide and high (SPEC 9), taken from the middle of the picture. */
 const CAPTURE_MAX = 350;
 
-/** The middle of the current video frame, at most CAPTURE_MAX square, as RGBA pixels. */
-function captureCentre(video: HTMLVideoElement, canvas: HTMLCanvasElement): ImageData | null {
+/** Draws the middle of the current video frame, at most CAPTURE_MAX square, on `canvas`; false without a frame. */
+function captureCentre(video: HTMLVideoElement, canvas: HTMLCanvasElement): boolean {
   const width = Math.min(CAPTURE_MAX, video.videoWidth);
   const height = Math.min(CAPTURE_MAX, video.videoHeight);
   const context = canvas.getContext('2d', { willReadFrequently: true });
-  if (width === 0 || height === 0 || !context) return null;
+  if (width === 0 || height === 0 || !context) return false;
   if (canvas.width !== width) canvas.width = width;
   if (canvas.height !== height) canvas.height = height;
   context.drawImage(
@@ -33,7 +33,7 @@ function captureCentre(video: HTMLVideoElement, canvas: HTMLCanvasElement): Imag
     width,
     height,
   );
-  return context.getImageData(0, 0, width, height);
+  return true;
 }
 
 type Message = 'notRecognized' | 'notFound';
@@ -66,10 +66,11 @@ export function QrScanView({ onFound }: { onFound: (result: SearchResult) => voi
     const video = videoRef.current;
     if (busy.current || !video || video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) return;
     canvasRef.current ??= document.createElement('canvas');
-    const image = captureCentre(video, canvasRef.current);
-    const scanned = image && decodeQrFromImageData(image);
+    const canvas = canvasRef.current;
+    const captured = captureCentre(video, canvas);
+    const scanned = captured && decodeQrFromCanvas(canvas);
     if (!scanned) {
-      if (image) lastScanned.current = null;
+      if (captured) lastScanned.current = null;
       return;
     }
     if (scanned === lastScanned.current) return;

@@ -2,17 +2,18 @@ import type { SearchResults } from '@dp/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { FILTER_TARGET_KEY } from '../evaluate-storage';
-import { decodeQrFromImageData } from './decode-qr';
+import { decodeQrFromCanvas } from './decode-qr';
 import { QrScanButton } from './qr-scanner';
+import { json, stubFetch } from '../../../test/fetch-stub';
 
 // The decoder has its own test with real QR images; here it reads whatever the test says is in view.
-vi.mock('./decode-qr', () => ({ decodeQrFromImageData: vi.fn(() => null) }));
-const decode = vi.mocked(decodeQrFromImageData);
+vi.mock('./decode-qr', () => ({ decodeQrFromCanvas: vi.fn(() => null) }));
+const decode = vi.mocked(decodeQrFromCanvas);
 
-const fetchMock = vi.fn<typeof fetch>();
+let fetchMock: Mock<typeof fetch>;
 const track = { stop: vi.fn() };
 const stream = { getTracks: () => [track] } as unknown as MediaStream;
 
@@ -24,9 +25,7 @@ function setCamera(getUserMedia: (() => Promise<MediaStream>) | undefined) {
 }
 
 function answerSearch(results: SearchResults | Promise<SearchResults>) {
-  fetchMock.mockImplementation(
-    async () => new Response(JSON.stringify(await results), { headers: { 'Content-Type': 'application/json' } }),
-  );
+  fetchMock.mockImplementation(async () => json(200, await results));
 }
 
 /** The words the full search was called with. */
@@ -54,18 +53,11 @@ async function openScanner() {
   expect(await screen.findByRole('dialog', { name: 'Scan QR Code' })).toBeInTheDocument();
 }
 
-const context = {
-  drawImage: vi.fn(),
-  getImageData: (_x: number, _y: number, width: number, height: number) => ({
-    data: new Uint8ClampedArray(width * height * 4),
-    width,
-    height,
-  }),
-};
+const context = { drawImage: vi.fn() };
 
 beforeAll(async () => {
-  // The modal loads its view lazily; loading it once here keeps the first test within findBy's time-out.
-  await import('./qr-scan-view');
+  // The modal and its view load lazily; loading them once here keeps the first test within findBy's time-out.
+  await Promise.all([import('./qr-scan-modal'), import('./qr-scan-view')]);
 });
 
 beforeEach(() => {
@@ -73,7 +65,7 @@ beforeEach(() => {
   track.stop.mockClear();
   context.drawImage.mockClear();
   decode.mockReset().mockReturnValue(null);
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock = stubFetch();
   // jsdom has neither video frames nor a canvas: a 640×480 picture that is always ready.
   vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(HTMLMediaElement.HAVE_ENOUGH_DATA);
   vi.spyOn(HTMLVideoElement.prototype, 'videoWidth', 'get').mockReturnValue(640);
@@ -83,8 +75,6 @@ beforeEach(() => {
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'mediaDevices');
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -1,19 +1,22 @@
 import type { SearchResult } from '@dp/contract';
-import { ActionIcon, Button, Group, Modal, Tooltip } from '@mantine/core';
+import { ActionIcon, Loader, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconQrcode } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CenteredLoader } from '../../../components/centered-loader';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { useOpenResult } from '../search/open-result';
 
-// The decoder is large and only needed once someone scans, so it loads with the modal's content.
-const QrScanView = lazy(() => import('./qr-scan-view').then((module) => ({ default: module.QrScanView })));
+// The modal (and, inside it, the decoder) loads the first time someone opens the scanner: /evaluate,
+// the first screen, opens without it.
+const QrScanModal = lazyNamed(() => import('./qr-scan-modal'), 'QrScanModal');
 
 /** Opens the QR-code scanner (SPEC 2); a recognised code opens its entity's compatibility browser. */
 export function QrScanButton() {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
+  // Once loaded, the modal stays mounted so that closing it can play its transition.
+  const [used, setUsed] = useState(false);
   const openResult = useOpenResult();
 
   const found = (result: SearchResult) => {
@@ -27,26 +30,21 @@ export function QrScanButton() {
         <ActionIcon
           variant="default"
           size="input-sm"
-          onClick={open}
+          onClick={() => {
+            setUsed(true);
+            open();
+          }}
           aria-label={t('search.qr.open')}
           data-testid="qr-scan-open"
         >
           <IconQrcode size={20} aria-hidden />
         </ActionIcon>
       </Tooltip>
-      <Modal opened={opened} onClose={close} title={t('search.qr.title')} size="lg">
-        {/* Rendered only while open: closing unmounts the view, which stops the camera at once. */}
-        {opened && (
-          <Suspense fallback={<CenteredLoader label={t('search.qr.starting')} />}>
-            <QrScanView onFound={found} />
-          </Suspense>
-        )}
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={close} data-testid="qr-cancel">
-            {t('search.qr.cancel')}
-          </Button>
-        </Group>
-      </Modal>
+      {used && (
+        <Suspense fallback={<Loader size="xs" role="status" aria-label={t('search.qr.starting')} />}>
+          <QrScanModal opened={opened} onClose={close} onFound={found} />
+        </Suspense>
+      )}
     </>
   );
 }
