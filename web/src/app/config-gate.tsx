@@ -15,19 +15,21 @@ export function ConfigGate({ children }: { children: (config: AppConfig) => Reac
   const { t } = useTranslation();
   const [state, setState] = useState<State>({ status: 'loading' });
 
-  const load = useCallback((signal?: AbortSignal) => {
-    setState({ status: 'loading' });
-    fetchConfig(signal).then(
-      (config) => setState({ status: 'ready', config }),
-      (error: unknown) => {
-        if (!signal?.aborted) setState({ status: 'failed', message: toFailure(error).message });
-      },
-    );
-  }, []);
+  // The state starts as loading; only a retry sets it back before asking again.
+  const load = useCallback(
+    (signal?: AbortSignal) =>
+      fetchConfig(signal).then(
+        (config) => setState({ status: 'ready', config }),
+        (error: unknown) => {
+          if (!signal?.aborted) setState({ status: 'failed', message: toFailure(error).message });
+        },
+      ),
+    [],
+  );
 
   useEffect(() => {
     const controller = new AbortController();
-    load(controller.signal);
+    void load(controller.signal);
     return () => controller.abort();
   }, [load]);
 
@@ -42,7 +44,14 @@ export function ConfigGate({ children }: { children: (config: AppConfig) => Reac
           <Alert color="red" title={t('app.startFailedTitle')} role="alert" maw={560} data-testid="config-error">
             <Stack gap="sm" align="flex-start">
               <Text size="sm">{t('app.startFailed', { message: state.message })}</Text>
-              <Button onClick={() => load()}>{t('app.retry')}</Button>
+              <Button
+                onClick={() => {
+                  setState({ status: 'loading' });
+                  void load();
+                }}
+              >
+                {t('app.retry')}
+              </Button>
             </Stack>
           </Alert>
         </Center>

@@ -3,11 +3,12 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { ConfigContext, type AppConfig } from '../lib/config';
 import { fakeAuth, signedIn } from '../test/fake-auth';
 import { routes } from './routes';
 import { theme } from './theme';
+import { apiError, json, stubFetch } from '../test/fetch-stub';
 
 const auth = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock('react-oidc-context', () => ({ useAuth: () => auth.current }));
@@ -25,17 +26,12 @@ const config: AppConfig = {
   },
 };
 
-const fetchMock = vi.fn<typeof fetch>();
+let fetchMock: Mock<typeof fetch>;
 
 /** /api/me answers with `me`, or with the API's refusal when null. */
 function meAnswers(me: Me | null) {
   fetchMock.mockImplementation(async () =>
-    me
-      ? Response.json(me)
-      : Response.json(
-          { statusCode: 403, error: 'Forbidden', message: 'You dont have permissions to access the application.' },
-          { status: 403 },
-        ),
+    me ? json(200, me) : apiError(403, 'Forbidden', 'You dont have permissions to access the application.'),
   );
 }
 
@@ -54,10 +50,12 @@ function renderAt(path: string, authState: ReturnType<typeof fakeAuth>, deployme
   return { router, auth: authState };
 }
 
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
+beforeEach(() => {
+  fetchMock = stubFetch();
+});
+beforeAll(async () => {
+  // The screens load lazily in the app; loading one opened here once keeps its test within findBy's time-out.
+  await import('../features/basic-data/components/references-screen');
 });
 
 describe('routes for visitors', () => {

@@ -45,7 +45,8 @@ export function CompatibilityText({ status, obligation }: { status: Compatibilit
         role="img"
         style={{ flexShrink: 0 }}
       />
-      <Text size="sm" lineClamp={2}>
+      {/* Two lines at most; hovering shows the whole text, so that rows cut alike stay distinguishable. */}
+      <Text size="sm" lineClamp={2} title={obligation ?? undefined}>
         {obligation ? obligation : label(status)}
       </Text>
     </Group>

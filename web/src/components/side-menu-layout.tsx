@@ -1,9 +1,10 @@
 import { Box, Button, Collapse, Flex, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useResolvedPath, useLocation } from 'react-router';
+import { CenteredLoader } from './centered-loader';
 
 export interface SideMenuItem {
   /** Path relative to the layout's route. */
@@ -84,7 +85,10 @@ export function SideMenuLayout({ label, groups }: { label: string; groups: SideM
         </Collapse>
       </Box>
       <Box flex={1} miw={0} w="100%">
-        <Outlet />
+        {/* The screens load on their first visit; the menu stays while one does. */}
+        <Suspense fallback={<CenteredLoader label={t('app.loading')} />}>
+          <Outlet />
+        </Suspense>
       </Box>
     </Flex>
   );

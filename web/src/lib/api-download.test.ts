@@ -1,18 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { ApiFailure } from './api-failure';
 import { apiDownload, fileNameOf, setAccessTokenSource } from './api';
 import { OBJECT_URL_LIFETIME_MS, saveFile } from './save-file';
+import { stubFetch } from '../test/fetch-stub';
 
-const fetchMock = vi.fn<typeof fetch>();
+let fetchMock: Mock<typeof fetch>;
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock = stubFetch();
   setAccessTokenSource(async () => 'token-123');
 });
 
 afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();
   setAccessTokenSource(async () => null);

@@ -1,13 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { ApiFailure } from './api-failure';
 import { api, apiFetch, isOwnApiUrl, setAccessTokenSource, TIMEOUT_MESSAGE } from './api';
 import { i18n } from './i18n';
+import { json, stubFetch } from '../test/fetch-stub';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-function json(status: number, body: unknown, statusText = '') {
-  return new Response(JSON.stringify(body), { status, statusText, headers: { 'Content-Type': 'application/json' } });
-}
+let fetchMock: Mock<typeof fetch>;
 
 /** Like fetch on a server that never answers: settles only when the request is aborted. */
 function fetchThatWaitsForAbort(_url: RequestInfo | URL, init?: RequestInit): Promise<Response> {
@@ -25,13 +22,11 @@ function authorizationOf(call = 0): string | null {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock = stubFetch();
   setAccessTokenSource(async () => 'token-123');
 });
 
 afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
   vi.useRealTimers();
   setAccessTokenSource(async () => null);
 });
@@ -85,7 +80,7 @@ describe('apiFetch', () => {
 
   it('reduces an API error to status, statusText, error and message', async () => {
     fetchMock.mockResolvedValue(
-      json(403, { statusCode: 403, error: 'Forbidden', message: 'Not for you.' }, 'Forbidden'),
+      json(403, { statusCode: 403, error: 'Forbidden', message: 'Not for you.' }, { statusText: 'Forbidden' }),
     );
     const failure = await apiFetch('/api/systems').catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiFailure);

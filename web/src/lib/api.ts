@@ -1,4 +1,6 @@
+import { idOfHref, READ_AFTER_HEADER, WRITE_POSITION_HEADER } from '@dp/contract';
 import { ApiFailure } from './api-failure';
+import { apiMessageOf, translateApiMessage } from './api-message';
 import { i18n } from './i18n';
 
 /** Default time-out of every call (SPEC section 9); a call may pass its own `timeoutMs`. */
@@ -72,11 +74,16 @@ function stringField(value: unknown, key: string): string | undefined {
   return typeof field === 'string' && field !== '' ? field : undefined;
 }
 
-/** Maps a non-2xx answer; the API sends `{statusCode, error, message}`, proxies may send text or HTML. */
+/**
+ * Maps a non-2xx answer; the API sends `{statusCode, error, message, code, params}`, proxies may send text
+ * or HTML. The message is said in the UI language from its key and parameters when the body has them.
+ */
 async function failureOf(response: Response): Promise<ApiFailure> {
   const body = await readBody(response).catch(() => undefined);
   const error = stringField(body, 'error') ?? (response.statusText || `HTTP ${response.status}`);
+  const said = apiMessageOf(body);
   const message =
+    (said && translateApiMessage(said)) ??
     stringField(body, 'message') ??
     (typeof body === 'string' && body.length < 500 && body.trim() !== '' ? body.trim() : error);
   // HTTP/2 answers have no reason phrase; the API's `error` field holds it.
@@ -124,6 +131,9 @@ export function apiDownload(url: string, options: ApiOptions = {}): Promise<Down
   }));
 }
 
+/** Where the primary's WAL stood after this tab's last save; sent with every later request. */
+let lastWritePosition: string | null = null;
+
 async function send<T>(url: string, options: ApiOptions, read: (response: Response) => Promise<T>): Promise<T> {
   const { body, query, timeoutMs = DEFAULT_TIMEOUT_MS, signal, headers: given, ...init } = options;
   const target = withQuery(url, query);
@@ -134,6 +144,8 @@ async function send<T>(url: string, options: ApiOptions, read: (response: Respon
   if (isOwnApiUrl(target)) {
     const token = await tokenSource();
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    // With a read replica, reads after this user's last save wait for it or go to the primary, on any instance.
+    if (lastWritePosition) headers.set(READ_AFTER_HEADER, lastWritePosition);
   }
 
   const timeout = new AbortController();
@@ -141,6 +153,7 @@ async function send<T>(url: string, options: ApiOptions, read: (response: Respon
   const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
   try {
     const response = await fetch(target, { ...init, headers, body: encodeBody(body, headers), signal: combined });
+    lastWritePosition = response.headers.get(WRITE_POSITION_HEADER) ?? lastWritePosition;
     if (!response.ok) throw await failureOf(response);
     return await read(response);
   } catch (error) {
@@ -175,7 +188,7 @@ export function ifMatch(etag: string | undefined | null): HeadersInit | undefine
   return etag ? { 'If-Match': etag } : undefined;
 }
 
-/** The id at the end of an href such as /api/systems/12 or /api/systems/versions/12. */
+/** The id at the end of an href (contract's `idOfHref`) as text, for ids kept in URLs and query keys. */
 export function idOf(href: string): string {
-  return href.slice(href.lastIndexOf('/') + 1);
+  return String(idOfHref(href));
 }

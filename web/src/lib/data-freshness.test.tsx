@@ -1,19 +1,15 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { followingData, INFOS_KEY, useDataFreshness, useModificationTime } from './data-freshness';
 import { createQueryClient } from './query-client';
-
-afterEach(() => vi.unstubAllGlobals());
+import { json, stubFetch } from '../test/fetch-stub';
 
 describe('useDataFreshness', () => {
   it('reloads the other screens when the modification time changes, but not on the first answer', async () => {
     let time = '2026-01-01T00:00:00Z';
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ modification_time: time })),
-    );
+    stubFetch(() => json(200, { modification_time: time }));
     const client = createQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -44,8 +40,7 @@ describe('useDataFreshness', () => {
   });
 
   it('asks nothing while disabled (no signed-in user with a role)', async () => {
-    const fetchMock = vi.fn(async () => Response.json({ modification_time: 'x' }));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubFetch(() => json(200, { modification_time: 'x' }));
     const client = createQueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>

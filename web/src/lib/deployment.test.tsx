@@ -3,12 +3,13 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../app/routes';
 import { theme } from '../app/theme';
 import { signedIn } from '../test/fake-auth';
 import { ConfigContext, type AppConfig } from './config';
 import { canEditData, offersMonitoring, offersWorkTools } from './deployment';
+import { json, stubFetch } from '../test/fetch-stub';
 
 const auth = vi.hoisted(() => ({ current: undefined as unknown }));
 vi.mock('react-oidc-context', () => ({ useAuth: () => auth.current }));
@@ -28,17 +29,13 @@ const config: AppConfig = {
 
 /** The API as far as these pages ask it: who the user is; empty lists for everything else. */
 function serve(role: Role) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const path = new URL(String(input), window.location.href).pathname;
-      if (path === '/api/me') return Response.json({ username: role, role });
-      if (path === '/api/infos') return Response.json({ modification_time: '2024-05-01T10:00:00.000Z' });
-      if (path === '/api/dumps' || path === '/api/transferred-dumps') return Response.json({ files: [] });
-      if (path === '/api/db/targets') return Response.json({ targets: [] });
-      return Response.json([]);
-    }),
-  );
+  stubFetch(({ path }) => {
+    if (path === '/api/me') return json(200, { username: role, role });
+    if (path === '/api/infos') return json(200, { modification_time: '2024-05-01T10:00:00.000Z' });
+    if (path === '/api/dumps' || path === '/api/transferred-dumps') return json(200, { files: [] });
+    if (path === '/api/db/targets') return json(200, { targets: [] });
+    return json(200, []);
+  });
 }
 
 function renderAt(path: string, role: Role, deployment: Deployment) {
@@ -72,6 +69,15 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+});
+
+beforeAll(async () => {
+  // The screens load lazily in the app; loading those opened here once keeps each test within findBy's time-out.
+  await Promise.all([
+    import('../features/basic-data/components/references-screen'),
+    import('../features/database/components/delta-report-screen'),
+    import('../features/database/components/compatibility-report-screen'),
+  ]);
 });
 
 describe('deployment rules', () => {

@@ -1,9 +1,11 @@
 import { AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
 import { Outlet } from 'react-router';
+import { CenteredLoader } from '../../components/centered-loader';
 import { DEFAULT_TARGET } from '../../lib/auth/return-to';
 import { useSession } from '../../lib/auth/use-session';
 import { useSignIn } from '../../lib/auth/use-sign-in';
@@ -85,7 +87,10 @@ export function AppLayout() {
         {wide && <Box className={classes.toolbarBar}>{toolbar}</Box>}
         <Box id="main-content" tabIndex={-1} className={classes.content} p="md">
           <ErrorBanner />
-          <Outlet />
+          {/* Pages load on their first visit (routes.tsx); the shell stays while one does. */}
+          <Suspense fallback={<CenteredLoader label={t('app.loading')} />}>
+            <Outlet />
+          </Suspense>
         </Box>
       </AppShell.Main>
     </AppShell>

@@ -1,5 +1,4 @@
-import type { Deployment, Role } from '@dp/contract';
-import { hasRole } from '../../lib/auth/roles';
+import { hasRole, type Deployment, type Role } from '@dp/contract';
 import { canEditData, offersMonitoring } from '../../lib/deployment';
 
 export type NavKey =

@@ -1,16 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { CropDialog } from './crop-dialog';
 import { IMAGE_UPLOAD_ERROR, IMAGE_WORKING_ERROR, pngName, uploadImage } from './image';
 import { ImageCell } from './image-cell';
+import { json, stubFetch } from '../../test/fetch-stub';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+let fetchMock: Mock<typeof fetch>;
 
 /** jsdom loads no images: tell the cropper its picture arrived, with a size, so it reports a crop area. */
 function loadPictureInCropper() {
@@ -23,15 +20,13 @@ function loadPictureInCropper() {
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock = stubFetch();
   vi.spyOn(console, 'error').mockImplementation(() => {});
   URL.createObjectURL = vi.fn(() => 'blob:picture');
   URL.revokeObjectURL = vi.fn();
 });
 
 afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

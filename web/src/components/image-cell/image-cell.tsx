@@ -1,10 +1,14 @@
-import { ActionIcon, Anchor, FileButton, Group, Image, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, FileButton, Group, Image, Loader, Text, Tooltip } from '@mantine/core';
 import { IconPhotoEdit, IconPhotoPlus, IconX } from '@tabler/icons-react';
-import { useEffect, useState, type ComponentProps } from 'react';
+import { Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed } from '../../lib/lazy-named';
 import type { ImageFolder } from '../editable-table/types';
-import { CropDialog, type CropDialogProps } from './crop-dialog';
+import type { CropDialogProps } from './crop-dialog';
 import { isImageValue, type ImageValue } from './image';
+
+// The cropper loads the first time someone chooses a picture: tables that only show pictures go without it.
+const CropDialog = lazyNamed(() => import('./crop-dialog'), 'CropDialog');
 
 export interface ImageCellProps {
   value: unknown;
@@ -75,17 +79,21 @@ export function ImageCell({ value, onChange, folder = 'systems', label, crop }: 
           </ActionIcon>
         </Tooltip>
       )}
-      <CropDialog
-        src={chosen?.src ?? null}
-        fileName={chosen?.name ?? 'image.png'}
-        folder={folder}
-        crop={crop}
-        onCancel={() => setChosen(null)}
-        onDone={(uploaded) => {
-          setChosen(null);
-          onChange(uploaded);
-        }}
-      />
+      {chosen && (
+        <Suspense fallback={<Loader size="xs" role="status" aria-label={t('app.loading')} />}>
+          <CropDialog
+            src={chosen.src}
+            fileName={chosen.name}
+            folder={folder}
+            crop={crop}
+            onCancel={() => setChosen(null)}
+            onDone={(uploaded) => {
+              setChosen(null);
+              onChange(uploaded);
+            }}
+          />
+        </Suspense>
+      )}
     </Group>
   );
 }

@@ -2,6 +2,7 @@ import type { Item, RelatedItem } from '@dp/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, json, stubFetch } from '../../test/fetch-stub';
 import { renderWithProviders } from '../../test/render';
 import { ItemsScreen } from './components/items-screen';
 import { ObligationsScreen } from './components/obligations-screen';
@@ -10,26 +11,12 @@ import { RelationsScreen } from './components/relations-screen';
 /** A fake server at the network boundary: answers by "METHOD path" and records every request. */
 function fakeServer(routes: Record<string, (body: unknown, headers: Headers) => Response | Promise<Response>>) {
   const calls: Array<{ method: string; path: string; body: unknown; headers: Headers }> = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), window.location.href);
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const headers = new Headers(init?.headers);
-    calls.push({ method, path: url.pathname, body, headers });
-    const route = routes[`${method} ${url.pathname}`];
-    if (!route)
-      return json(404, { statusCode: 404, error: 'Not Found', message: `No route ${method} ${url.pathname}` });
-    return route(body, headers);
+  stubFetch(({ method, path, body, headers }) => {
+    calls.push({ method, path, body, headers });
+    const route = routes[`${method} ${path}`];
+    return route ? route(body, headers) : apiError(404, 'Not Found', `No route ${method} ${path}`);
   });
-  vi.stubGlobal('fetch', fetchMock);
   return { calls, writes: () => calls.filter((c) => c.method !== 'GET') };
-}
-
-function json(status: number, body: unknown) {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
 }
 
 const audit = {
@@ -60,7 +47,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

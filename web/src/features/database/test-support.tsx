@@ -14,7 +14,7 @@ type Handler = (body: unknown, request: { headers: Headers; rawBody: unknown }) 
 export function fakeServer(routes: Record<string, Handler>) {
   const calls: Array<{ method: string; path: string; body: unknown; headers: Headers; rawBody: unknown }> = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), window.location.href);
+    const url = new URL(input instanceof Request ? input.url : input.toString(), window.location.href);
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const headers = new Headers(init?.headers);

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigContext, type AppConfig } from '../../lib/config';
 import { signedIn } from '../../test/fake-auth';
+import { apiError, json, stubFetch } from '../../test/fetch-stub';
 import { renderWithProviders } from '../../test/render';
 import { DatasetPage } from './components/dataset-page';
 
@@ -11,32 +12,17 @@ vi.mock('react-oidc-context', () => ({ useAuth: () => signedIn() }));
 
 const config = { deployment: 'work', version: '2.6.0', oidc: {} } as unknown as AppConfig;
 
-function json(status: number, body: unknown) {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 /** A fake API at the network boundary: answers by "METHOD path" and records every request. */
 function fakeServer(me: Me, routes: Record<string, (body: unknown, headers: Headers) => Response>) {
   const calls: Array<{ method: string; path: string; body: unknown; headers: Headers }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), window.location.href);
-      const method = init?.method ?? 'GET';
-      const headers = new Headers(init?.headers);
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
-      calls.push({ method, path: url.pathname, body, headers });
-      if (url.pathname === '/api/me') return json(200, me);
-      if (url.pathname === '/api/infos') return json(200, { modification_time: '2026-01-01T00:00:00.000Z' });
-      const route = routes[`${method} ${url.pathname}`];
-      return route
-        ? route(body, headers)
-        : json(404, { statusCode: 404, error: 'Not Found', message: `No route ${method} ${url.pathname}` });
-    }),
-  );
+  stubFetch((request) => {
+    const { method, path, body, headers } = request;
+    calls.push({ method, path, body, headers });
+    if (path === '/api/me') return json(200, me);
+    if (path === '/api/infos') return json(200, { modification_time: '2026-01-01T00:00:00.000Z' });
+    const route = routes[`${method} ${path}`];
+    return route ? route(body, headers) : apiError(404, 'Not Found', `No route ${method} ${path}`);
+  });
   return { calls, writes: () => calls.filter((c) => c.method !== 'GET') };
 }
 

@@ -3,22 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { ExternalReleaseNotesPage, InternalReleaseNotesPage } from './components/release-notes-pages';
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+import { json, stubFetch } from '../../test/fetch-stub';
 
 /** Answers by path and the `issues` query parameter; records the calls. */
 function fakeServer(answer: (path: string, issues: string | null) => Response | Promise<Response>) {
   const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), window.location.href);
-      calls.push(`${url.pathname}${url.search}`);
-      return answer(url.pathname, url.searchParams.get('issues'));
-    }),
-  );
+  stubFetch(({ url }) => {
+    calls.push(`${url.pathname}${url.search}`);
+    return answer(url.pathname, url.searchParams.get('issues'));
+  });
   return calls;
 }
 

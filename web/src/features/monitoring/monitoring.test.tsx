@@ -6,6 +6,7 @@ import { formatDateTime } from '../../components/editable-table';
 import { renderWithProviders } from '../../test/render';
 import { isGood, MonitoringPage } from './monitoring-page';
 import { MONITORING_POLL_MS } from './use-live-status';
+import { apiError, json, stubFetch } from '../../test/fetch-stub';
 
 const live: TargetStatus = {
   target: 'live',
@@ -43,17 +44,14 @@ function status(targets: TargetStatus[] = [live, demo]): LiveStatus {
 }
 
 function answer(body: () => LiveStatus | Promise<LiveStatus>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    expect(new URL(String(input), window.location.href).pathname).toBe('/api/live-status');
-    return Response.json(await body());
+  return stubFetch(async (request) => {
+    expect(request.path).toBe('/api/live-status');
+    return json(200, await body());
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -130,15 +128,7 @@ describe('Monitoring page', () => {
   });
 
   it('says so when the status cannot be read', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json(
-          { statusCode: 403, error: 'Forbidden', message: 'Monitoring is offered on the work and demo instances.' },
-          { status: 403 },
-        ),
-      ),
-    );
+    stubFetch(() => apiError(403, 'Forbidden', 'Monitoring is offered on the work and demo instances.'));
     renderWithProviders(<MonitoringPage />);
     expect(await screen.findByTestId('monitoring-failed')).toHaveTextContent(
       'Monitoring is offered on the work and demo instances.',

@@ -1,8 +1,9 @@
 import { Alert } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { translateApiMessage } from '../api-message';
 
-/** The page of a signed-in user the API knows no role for (SPEC section 8). */
+/** The page of a signed-in user the API knows no role for (SPEC section 8), in the API's words. */
 export function Refusal() {
   const { t } = useTranslation();
   return (
@@ -13,7 +14,7 @@ export function Refusal() {
       role="alert"
       data-testid="refusal"
     >
-      {t('auth.refused')}
+      {translateApiMessage({ code: 'auth.refused', params: {} })}
     </Alert>
   );
 }

@@ -1,9 +1,8 @@
-import type { Role } from '@dp/contract';
+import { hasRole, type Role } from '@dp/contract';
 import { Alert } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { hasRole } from './roles';
 import { useSession } from './use-session';
 
 /** Says which role a page needs when the user's is lower. Only hides: the server refuses anyway. */

@@ -24,8 +24,7 @@ interface ErrorLike {
   innerError?: unknown;
 }
 
-const asErrorLike = (value: unknown): ErrorLike | null =>
-  typeof value === 'object' && value !== null ? (value as ErrorLike) : null;
+const asErrorLike = (value: unknown): ErrorLike | null => (typeof value === 'object' && value !== null ? value : null);
 
 /**
  * What kind of sign-in failure `error` is: an oidc-client-ts error (ErrorResponse, ErrorTimeout, the

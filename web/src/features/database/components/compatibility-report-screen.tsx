@@ -1,9 +1,9 @@
+import { idOfHref } from '@dp/contract';
 import { Button, Checkbox, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { idOf } from '../../../lib/api';
 import { downloadCompatibilityReport, useReportSystems, type ReportScope } from '../api/compatibility-report';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -20,7 +20,7 @@ export function CompatibilityReportScreen() {
     () =>
       [...(systems.data ?? [])]
         .sort((a, b) => a.name.localeCompare(b.name))
-        .map((system) => ({ value: idOf(system.href), label: system.name })),
+        .map((system) => ({ value: String(idOfHref(system.href)), label: system.name })),
     [systems.data],
   );
   const systemName = options.find((option) => option.value === systemId)?.label;

@@ -1,11 +1,10 @@
-import type { DatasetEntry } from '@dp/contract';
+import { hasRole, type DatasetEntry } from '@dp/contract';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../../components/centered-loader';
 import { isApiFailure } from '../../../lib/api-failure';
-import { hasRole } from '../../../lib/auth/roles';
 import { useSession } from '../../../lib/auth/use-session';
 import { useCanEditData } from '../../../lib/deployment';
 import { useDatasetEntries } from '../api/use-dataset-entries';

@@ -105,7 +105,8 @@ export default function EntryEditor({ username, entry, onDone }: EntryEditorProp
     () => [
       StarterKit.configure({ link: false, heading: { levels: [1, 2, 3, 4] } }),
       Link.configure({ openOnClick: false, autolink: true, defaultProtocol: 'https' }),
-      getUploadImageExtension(Image, { onImageUpload: uploadEditorImage }),
+      // Mantine declares this extension as `any`; it is Tiptap's Image extended with an upload.
+      getUploadImageExtension(Image, { onImageUpload: uploadEditorImage }) as typeof Image,
       TableKit.configure({ table: { resizable: false } }),
     ],
     [],

@@ -6,6 +6,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { theme } from '../../../app/theme';
+import { routeTable, stubFetch } from '../../../test/fetch-stub';
 
 // Test support for the evaluation screens: small catalogs typed by the contract and a fake `fetch`
 // that answers like the API, so the screens run through their real hooks and API client.
@@ -54,19 +55,7 @@ export const infos: Infos = { modification_time: '2025-05-06T07:08:09.000Z' };
 
 /** Answers GET requests by path from `routes`; anything else is a 404 like the API's. */
 export function fakeApi(routes: Record<string, unknown>) {
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-      window.location.href,
-    );
-    if (url.pathname in routes) return Response.json(routes[url.pathname]);
-    return Response.json(
-      { statusCode: 404, error: 'Not Found', message: `${url.pathname} was not found.` },
-      { status: 404 },
-    );
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return stubFetch(routeTable(routes));
 }
 
 /** Renders `routes` at `path` with Mantine, a fresh query client and a memory router that tests can inspect. */

@@ -1,4 +1,4 @@
-import { fold, type ItemWithVersions, type KindPath, type VersionLabel } from '@dp/contract';
+import { fold, versionLabelText, type ItemWithVersions, type KindPath } from '@dp/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { followingData, useModificationTime } from '../../../lib/data-freshness';
@@ -20,17 +20,6 @@ export interface VersionCatalog {
   byHref: Map<string, CatalogVersion>;
 }
 
-/**
- * The label of a version (SPEC 2): parent name, version name and name2 joined by single spaces, empty
- * parts skipped. The compatibility browsers' `data` parameter holds it.
- */
-export function versionLabel(version: Pick<VersionLabel, 'parent_name' | 'name' | 'name2'>): string {
-  return [version.parent_name, version.name, version.name2]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' ');
-}
-
 export function fetchItemVersions(kind: KindPath, signal?: AbortSignal): Promise<ItemWithVersions[]> {
   return api.get<ItemWithVersions[]>(`/api/${kind}/versions`, { signal });
 }
@@ -39,7 +28,7 @@ export function fetchItemVersions(kind: KindPath, signal?: AbortSignal): Promise
 export function toCatalog(items: ItemWithVersions[]): VersionCatalog {
   const versions = items.flatMap((item) =>
     item.versions.map((version) => {
-      const label = versionLabel(version);
+      const label = versionLabelText(version);
       return { ...version, item, label, folded: fold(label) };
     }),
   );

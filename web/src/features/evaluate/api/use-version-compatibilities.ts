@@ -25,22 +25,3 @@ export const versionCompatibilitiesQueryOptions = (
 export function useVersionCompatibilities(versionHref: string | undefined, kind: KindPath) {
   return useQuery(versionCompatibilitiesQueryOptions(versionHref, kind, useModificationTime()));
 }
-
-const hasWarning = (records: CompatibilityRecord[]) =>
-  records.some(
-    ({ compatibility_info: { compatibility_status: status } }) => status === 'conditional' || status === 'forbidden',
-  );
-
-/**
- * True when an assembly version has a conditional or forbidden assembly compatibility, so the user
- * should check assembly-assembly compatibility (SPEC 2). Asked per visible row: a few small cached
- * calls instead of the bulk list of all assembly pairs (19 MB at size M).
- */
-export function useAssemblyWarning(assemblyVersionHref: string): boolean {
-  return (
-    useQuery({
-      ...versionCompatibilitiesQueryOptions(assemblyVersionHref, 'assemblies', useModificationTime()),
-      select: hasWarning,
-    }).data ?? false
-  );
-}

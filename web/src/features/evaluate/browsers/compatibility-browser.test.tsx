@@ -47,6 +47,14 @@ const api = {
   [`${U20}/compatibilities/assemblies`]: [compatibility(U20, A11, 'allowed')],
   [`${U20}/compatibilities/subassemblies`]: [],
   [`${A12}/compatibilities/assemblies`]: [compatibility(A12, A10, 'allowed')],
+  // The server's answer for each assembly list: which rows have a conditional or forbidden assembly compatibility.
+  [`${S1}/assembly-warnings`]: [A10, A11],
+  [`${S2}/assembly-warnings`]: [],
+  [`${S3}/assembly-warnings`]: [],
+  [`${A10}/assembly-warnings`]: [A11],
+  [`${A11}/assembly-warnings`]: [A10],
+  [`${A12}/assembly-warnings`]: [A10],
+  [`${U20}/assembly-warnings`]: [A11],
 };
 
 const routes = [
@@ -89,7 +97,7 @@ describe('System Compatibility Browser', () => {
     // No obligation text: the translated status instead.
     expect(forbidden).toHaveAttribute('data-status', 'forbidden');
     expect(forbidden).toHaveTextContent('Valve MAT-2Forbidden');
-    // The hint follows each row's own assembly compatibilities: A10 and A11 forbid each other, A12 allows all.
+    // The hint follows the server's list for this version: A10 and A11 forbid each other, A12 allows all.
     await waitFor(() => expect(within(assemblies).getAllByTestId('assembly-warning')).toHaveLength(2));
     expect(within(allowed!).queryByTestId('assembly-warning')).not.toBeInTheDocument();
     expect(within(forbidden!).getByTestId('assembly-warning')).toBeInTheDocument();

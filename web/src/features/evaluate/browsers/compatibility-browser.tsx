@@ -1,5 +1,5 @@
 import type { KindPath } from '@dp/contract';
-import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useIsFetching } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { EvaluatePageHeader } from '../evaluate-page-header';
 import type { EvaluatePageKey } from '../evaluate-pages';
 import { useVersionCatalog } from '../api/use-item-versions';
 import { useVersionCompatibilities } from '../api/use-version-compatibilities';
+import { useAssemblyWarnings } from '../api/use-assembly-warnings';
 import { CompatibilityList } from './compatibility-list';
 import { formatDateTime } from './display';
 import { useSelectedVersion } from './use-selected-version';
@@ -27,6 +28,7 @@ function ListColumn({ kind, versionHref }: { kind: KindPath; versionHref: string
   const { t } = useTranslation();
   const catalog = useVersionCatalog(kind).data;
   const compatibilities = useVersionCompatibilities(versionHref, kind);
+  const warnings = useAssemblyWarnings(versionHref, kind);
   // A failure is in the error banner; the list then ends its spinner.
   const records = compatibilities.isError ? [] : compatibilities.data;
   const heading = t(`browsers.lists.${kind}`);
@@ -41,6 +43,7 @@ function ListColumn({ kind, versionHref }: { kind: KindPath; versionHref: string
         records={records}
         catalog={catalog}
         active={versionHref !== undefined}
+        warnings={warnings}
       />
     </Paper>
   );
@@ -67,6 +70,12 @@ export function CompatibilityBrowser({ page, kind, columns }: CompatibilityBrows
           <Text size="sm" c="dimmed" data-testid="modification-time">
             {t('browsers.modified', { date: formatDateTime(selected.modification_time) })}
           </Text>
+        )}
+        {/* The server sends the link to intern and admin only (SPEC 6). */}
+        {selected?.rscp_link && (
+          <Anchor href={selected.rscp_link} target="_blank" rel="noreferrer" size="sm" data-testid="rscp-link">
+            {t('browsers.rscpLink')}
+          </Anchor>
         )}
       </EvaluatePageHeader>
 

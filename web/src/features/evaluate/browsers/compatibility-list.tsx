@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CompatibilityText, STATUS_STYLE } from '../../../components/compatibility-status';
 import type { CatalogVersion, VersionCatalog } from '../api/use-item-versions';
-import { useAssemblyWarning } from '../api/use-version-compatibilities';
 import { browserLink } from './browser-paths';
 import { compareLabels, shortLabel, useNameLimit } from './display';
 import { VirtualListbox } from './virtual-listbox';
@@ -16,6 +15,8 @@ interface Row {
   version: CatalogVersion;
   status: CompatibilityStatus;
   obligation: string | undefined;
+  /** The compatibility's references; the server sends them to intern and admin only (SPEC 6). */
+  references: string[];
 }
 
 const ROW_HEIGHT = 76;
@@ -30,23 +31,23 @@ function toRows(records: CompatibilityRecord[], catalog: VersionCatalog): Row[] 
         version,
         status: record.compatibility_info.compatibility_status,
         obligation: record.compatibility_info.obligation,
+        references: record.references ?? [],
       });
   }
   if (rows.length < records.length) console.warn('Some compatibilities setup failed'); // SPEC 8: unknown versions are skipped
   return rows.sort((a, b) => compareLabels(a.version.label, b.version.label));
 }
 
-/** The hint to check assembly-assembly compatibility; only rows on screen ask for it. */
-function AssemblyWarning({ href }: { href: string }) {
+/** The hint to check assembly-assembly compatibility. */
+function AssemblyWarning() {
   const { t } = useTranslation();
-  if (!useAssemblyWarning(href)) return null;
   return (
     // German in every language, like the other tooltips of the evaluation (SPEC 1); the label is translated.
     <Tooltip
       label={t('browsers.checkAssembliesTooltip')}
       lang="de"
       multiline
-      w={240}
+      w="min(240px, calc(100vw - 32px))"
       withArrow
       events={{ hover: true, focus: true, touch: true }}
     >
@@ -69,10 +70,12 @@ interface CompatibilityListProps {
   catalog: VersionCatalog | undefined;
   /** False until a version is selected. */
   active: boolean;
+  /** For a list of assemblies: the rows (version hrefs) that get the hint to check assembly compatibility. */
+  warnings?: Set<string>;
 }
 
 /** One compatibility list of a browser: rows coloured by status; a click opens the row's browser. */
-export function CompatibilityList({ heading, kind, records, catalog, active }: CompatibilityListProps) {
+export function CompatibilityList({ heading, kind, records, catalog, active, warnings }: CompatibilityListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const limit = useNameLimit();
@@ -122,7 +125,12 @@ export function CompatibilityList({ heading, kind, records, catalog, active }: C
             <Text size="sm" fw={600} truncate>
               {shortLabel(row.version, limit)}
             </Text>
-            {kind === 'assemblies' && <AssemblyWarning href={row.version.href} />}
+            {warnings?.has(row.version.href) && <AssemblyWarning />}
+            {row.references.length > 0 && (
+              <Text size="xs" truncate ml="auto" maw="50%" data-testid="references">
+                {t('browsers.references', { list: row.references.join(', ') })}
+              </Text>
+            )}
           </Group>
           <CompatibilityText status={row.status} obligation={row.obligation} />
         </div>

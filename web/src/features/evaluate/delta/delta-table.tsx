@@ -1,11 +1,10 @@
-import { fold, type CompatibilityCell, type DeltaRow, type KindPath } from '@dp/contract';
+import { fold, versionLabelText, type CompatibilityCell, type DeltaRow, type KindPath } from '@dp/contract';
 import { Anchor, Group, Paper, ScrollArea, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowsExchange, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/compatibility-status';
-import { versionLabel } from '../api/use-item-versions';
 import { browserLink } from '../browsers/browser-paths';
 import { compareLabels, shortLabel, useNameLimit } from '../browsers/display';
 import classes from './delta-table.module.css';
@@ -51,7 +50,7 @@ export function DeltaTable({ heading, kind, rows, version1, version2 }: DeltaTab
     () =>
       rows
         .map((row) => {
-          const label = versionLabel(row);
+          const label = versionLabelText(row);
           return { row, label, folded: fold(label) };
         })
         .sort((a, b) => compareLabels(a.label, b.label)),

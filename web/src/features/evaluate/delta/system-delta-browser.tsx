@@ -1,4 +1,4 @@
-import type { ItemWithVersions } from '@dp/contract';
+import { idOfHref, type ItemWithVersions } from '@dp/contract';
 import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useIsFetching } from '@tanstack/react-query';
@@ -9,7 +9,6 @@ import { useItemVersions, type ItemVersion } from '../api/use-item-versions';
 import { useSystemDelta } from '../api/use-system-delta';
 import { VirtualListbox } from '../browsers/virtual-listbox';
 import { EvaluatePageHeader } from '../evaluate-page-header';
-import { idOf } from '../matrix/selection-rules';
 import { DeltaTable } from './delta-table';
 
 const PICK_HEIGHT = 300;
@@ -89,8 +88,8 @@ export function SystemDeltaBrowser() {
   const systemId = idParam(params.get('system'));
   const v1Id = idParam(params.get('v1'));
   const v2Id = idParam(params.get('v2'));
-  const system = systems.data?.find((item) => idOf(item.href) === systemId);
-  const versionOf = (id: number | undefined) => system?.versions.find((version) => idOf(version.href) === id);
+  const system = systems.data?.find((item) => idOfHref(item.href) === systemId);
+  const versionOf = (id: number | undefined) => system?.versions.find((version) => idOfHref(version.href) === id);
   const version1 = versionOf(v1Id);
   const version2 = versionOf(v2Id);
   const delta = useSystemDelta(version1 && v1Id, version2 && v2Id);
@@ -102,12 +101,12 @@ export function SystemDeltaBrowser() {
 
   const pickSystem = (item: ItemWithVersions) => {
     // SPEC 4: choosing a different system clears both versions.
-    if (item.href !== system?.href) setParams({ system: String(idOf(item.href)) });
+    if (item.href !== system?.href) setParams({ system: String(idOfHref(item.href)) });
   };
   const pickVersion = (which: 'v1' | 'v2') => (version: ItemVersion) =>
     setParams((previous) => {
       const next = new URLSearchParams(previous);
-      next.set(which, String(idOf(version.href)));
+      next.set(which, String(idOfHref(version.href)));
       return next;
     });
   const versionName = (version: ItemVersion) => version.name ?? version.name2 ?? '';

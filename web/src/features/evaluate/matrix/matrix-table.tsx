@@ -1,8 +1,7 @@
 import { Box, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { compatibilityStatuses, type MatrixCell, type VersionLabel } from '@dp/contract';
+import { compatibilityStatuses, versionLabelText, type MatrixCell, type VersionLabel } from '@dp/contract';
 import { useTranslation } from 'react-i18next';
 import { STATUS_STYLE, StatusBadge, useStatusLabel } from '../../../components/compatibility-status';
-import { versionLabel } from '../api/use-item-versions';
 import classes from './matrix-table.module.css';
 
 /** Columns shown under one heading (the assemblies of one system version in the three-block matrix). */
@@ -102,7 +101,7 @@ export function MatrixTable({ caption, rowsLabel, rows, groups, cells }: MatrixT
                 key={`${group} ${column.href}`}
                 scope="col"
                 className={classes.columnHeader}
-                title={versionLabel(column)}
+                title={versionLabelText(column)}
               >
                 <div className={classes.rotated} data-orientation="vertical">
                   <VersionName label={column} />
@@ -114,7 +113,7 @@ export function MatrixTable({ caption, rowsLabel, rows, groups, cells }: MatrixT
         <tbody>
           {rows.map((row) => (
             <tr key={row.href}>
-              <th scope="row" className={classes.rowHeader} title={versionLabel(row)}>
+              <th scope="row" className={classes.rowHeader} title={versionLabelText(row)}>
                 <VersionName label={row} />
               </th>
               {columns.map(({ group, column }) => {
@@ -132,7 +131,9 @@ export function MatrixTable({ caption, rowsLabel, rows, groups, cells }: MatrixT
                 }
                 const cell = byPair.get(`${row.href} ${column.href}`);
                 if (!cell) return <td key={key} className={classes.cell} aria-label={t('status.none')} />;
-                return <StatusCell key={key} cell={cell} row={versionLabel(row)} column={versionLabel(column)} />;
+                return (
+                  <StatusCell key={key} cell={cell} row={versionLabelText(row)} column={versionLabelText(column)} />
+                );
               })}
             </tr>
           ))}

@@ -41,11 +41,6 @@ export function limitSelection(ids: readonly number[], max: number): number[] {
   return result;
 }
 
-/** The id of an API href: its last path segment (`/api/assemblies/versions/17` → 17). */
-export function idOf(href: string): number {
-  return Number(href.slice(href.lastIndexOf('/') + 1));
-}
-
 /** The versions related to any of `ids`, and whether the related lists of all of them are loaded. */
 export function relatedTo(
   ids: readonly number[],

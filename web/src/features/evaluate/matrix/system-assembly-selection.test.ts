@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idOf, limitSelection, MAX_ASSEMBLIES, MAX_OTHER_ASSEMBLIES } from './selection-rules';
+import { limitSelection, MAX_ASSEMBLIES, MAX_OTHER_ASSEMBLIES } from './selection-rules';
 import {
   checkSystemAssembly,
   EMPTY_SYSTEM_ASSEMBLY,
@@ -22,12 +22,6 @@ describe('limitSelection (SPEC 5)', () => {
   it('ignores what goes beyond the maximum', () => {
     expect(limitSelection(range(1, 16), MAX_ASSEMBLIES)).toEqual(range(1, 15));
     expect(limitSelection(range(1, 25), MAX_OTHER_ASSEMBLIES)).toEqual(range(1, 20));
-  });
-});
-
-describe('idOf', () => {
-  it('takes the last path segment of an href', () => {
-    expect(idOf('/api/assemblies/versions/17')).toBe(17);
   });
 });
 

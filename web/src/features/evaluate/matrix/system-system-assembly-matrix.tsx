@@ -1,3 +1,4 @@
+import { idOfHref } from '@dp/contract';
 import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -9,7 +10,7 @@ import type { MatrixColumnGroup } from './matrix-table';
 import { MatrixResult } from './matrix-result';
 import { MatrixScreen } from './matrix-screen';
 import { AssemblyMultiSelect, assemblyOptions, ChoiceSelect, type IdOption } from './matrix-selects';
-import { idOf, MAX_ASSEMBLIES, relatedTo, type SystemBlock } from './selection-rules';
+import { MAX_ASSEMBLIES, relatedTo, type SystemBlock } from './selection-rules';
 import {
   checkSystemSystemAssembly,
   parseSystemSystemAssemblySearch,
@@ -207,7 +208,7 @@ export function SystemSystemAssemblyMatrix() {
   );
 
   const groupsOf = (data: { columns: MatrixColumnGroup['columns'] }): MatrixColumnGroup[] => {
-    const byId = new Map(data.columns.map((column) => [idOf(column.href), column]));
+    const byId = new Map(data.columns.map((column) => [idOfHref(column.href), column]));
     return ([1, 2] as const)
       .filter((index) => blocks[index].assemblies.length > 0)
       .map((index) => ({

@@ -1,4 +1,4 @@
-import { versionSearchLabel, type KindPath, type SearchResult, type SearchType } from '@dp/contract';
+import { versionLabelText, versionSearchLabel, type KindPath, type SearchResult, type SearchType } from '@dp/contract';
 import { useNavigate } from 'react-router';
 import { browserLink } from '../browsers/browser-paths';
 import { FILTER_TARGET_KEY, LAST_SELECTED_KEY } from '../evaluate-storage';
@@ -16,7 +16,7 @@ export function resultLabel({ parent, name, name2 }: Pick<SearchResult, 'parent'
 
 /** The browser of the result's kind, filtered by `data` = parent name, name and name2 joined by spaces. */
 export function resultLink({ type, parent, name, name2 }: SearchResult): string {
-  return browserLink(kindOf[type], [parent, name, name2].filter(Boolean).join(' '));
+  return browserLink(kindOf[type], versionLabelText({ parent_name: parent, name, name2 }));
 }
 
 /** Stores what the browser selects: the result's href as filter target and its label. */

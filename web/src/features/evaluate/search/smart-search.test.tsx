@@ -2,11 +2,12 @@ import type { SearchHint, SearchResult, SearchResults } from '@dp/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { LAST_SEARCH_KEY } from './last-search';
 import { FILTER_TARGET_KEY, LAST_SELECTED_KEY } from '../evaluate-storage';
 import { SmartSearch } from './smart-search';
+import { bodiesSentTo, json, stubFetch } from '../../../test/fetch-stub';
 
 const door: SearchHint = {
   parent_name: 'Door Drive Unit',
@@ -51,12 +52,10 @@ const none: SearchResults = { systems: [], assemblies: [], subassemblies: [] };
 
 type Answer = { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
 let answers: Record<string, (body: Record<string, unknown>) => Answer>;
-const fetchMock = vi.fn<typeof fetch>();
+let fetchMock: Mock<typeof fetch>;
 
 /** The JSON bodies sent to one endpoint, in order. */
-function sent(path: string): unknown[] {
-  return fetchMock.mock.calls.filter(([url]) => String(url) === path).map(([, init]) => JSON.parse(String(init?.body)));
-}
+const sent = (path: string) => bodiesSentTo(fetchMock, path);
 
 function Location() {
   const location = useLocation();
@@ -77,6 +76,11 @@ const input = () => screen.getByRole('textbox', { name: 'Smart search' });
 /** For waits that include the 400 ms debounce: a busy machine may need more than the default second. */
 const slow = { timeout: 3000 };
 
+beforeAll(async () => {
+  // The results table loads lazily; loading it once here keeps the first test within findBy's time-out.
+  await import('./results-table');
+});
+
 beforeEach(() => {
   // jsdom does no layout; the virtualised table renders rows only into a scroll box with a height.
   vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(400);
@@ -86,18 +90,15 @@ beforeEach(() => {
     '/api/search/full': () => ({ body: found }),
     '/api/search/searchById': () => ({ body: { systems: [], assemblies: [doorDrive], subassemblies: [] } }),
   };
-  fetchMock.mockImplementation(async (url, init) => {
-    const answer = answers[String(url)];
-    if (!answer) throw new Error(`unexpected call to ${String(url)}`);
-    const { status = 200, body } = await answer(JSON.parse(String(init?.body)));
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  fetchMock = stubFetch(async (request) => {
+    const answer = answers[request.path];
+    if (!answer) throw new Error(`unexpected call to ${request.path}`);
+    const { status = 200, body } = await answer(request.body as Record<string, unknown>);
+    return json(status, body);
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
 
 afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -143,7 +144,7 @@ describe('SmartSearch', () => {
     expect(sent('/api/search/full')).toEqual([{ word: 'Door' }]);
     // Enter came before the debounce ran out, so no hints were asked for.
     expect(sent('/api/search/hint')).toEqual([]);
-    const table = screen.getByRole('table', { name: 'Search results' });
+    const table = await screen.findByRole('table', { name: 'Search results' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
       ['Door Control', '2.1', '', 'System'],
@@ -221,7 +222,7 @@ describe('SmartSearch', () => {
 
     expect(input()).toHaveValue('Door');
     expect(screen.getByText('Results: 3')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Open Door Control/ })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /Open Door Control/ })).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
 
     window.dispatchEvent(new Event('pagehide'));

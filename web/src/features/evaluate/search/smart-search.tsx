@@ -14,16 +14,19 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiFailure } from '../../../lib/api-failure';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { useFullSearch } from './api/full-search';
 import { useSearchById } from './api/search-by-id';
 import { useSearchHints } from './api/search-hints';
 import { forgetLastSearch, loadLastSearch, saveLastSearch, type LastSearch } from './last-search';
 import { useOpenResult } from './open-result';
-import { ResultsTable } from './results-table';
 import { isCut, noResults, sortedResults } from './search-results';
+
+// The virtualised table loads with the first results: /evaluate opens without it (issue 13, first screen).
+const ResultsTable = lazyNamed(() => import('./results-table'), 'ResultsTable');
 
 /** Hints are asked for once typing pauses this long (SPEC 9). */
 const HINT_DEBOUNCE_MS = 400;
@@ -225,7 +228,9 @@ export function SmartSearch() {
               {t('search.resultCount', { count: results.length })}
               {isCut(last.results) && ` ${t('search.resultsCut', { limit: SEARCH_RESULTS_PER_KIND })}`}
             </Text>
-            <ResultsTable results={results} onOpen={openResult} />
+            <Suspense fallback={<Loader size="sm" role="status" aria-label={t('app.loading')} />}>
+              <ResultsTable results={results} onOpen={openResult} />
+            </Suspense>
           </>
         )}
       </Stack>

@@ -1,11 +1,10 @@
-import type { CompatibilityRecord, KindPath } from '@dp/contract';
+import { idOfHref, type CompatibilityRecord, type KindPath } from '@dp/contract';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useModificationTime } from '../../../../lib/data-freshness';
 import { versionCompatibilitiesQueryOptions } from '../../api/use-version-compatibilities';
-import { idOf } from '../selection-rules';
 
-const toIds = (records: CompatibilityRecord[]) => new Set(records.map((record) => idOf(record.to.href)));
+const toIds = (records: CompatibilityRecord[]) => new Set(records.map((record) => idOfHref(record.to.href)));
 
 export interface CompatibleIds {
   /** Version id → the ids of the versions of the asked kind it is compatible with; loaded lists only. */
@@ -27,7 +26,7 @@ export function useCompatibleIds(versionHrefs: readonly string[], kind: KindPath
       const byId = new Map<number, Set<number>>();
       results.forEach((result, index) => {
         const href = versionHrefs[index];
-        if (href !== undefined && result.data) byId.set(idOf(href), result.data);
+        if (href !== undefined && result.data) byId.set(idOfHref(href), result.data);
       });
       return {
         byId,
@@ -36,6 +35,7 @@ export function useCompatibleIds(versionHrefs: readonly string[], kind: KindPath
       };
     },
     // Keyed by content, so that a new array holding the same hrefs keeps the combined result.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- versionHrefs is read through hrefKey
     [hrefKey],
   );
   return useQueries({

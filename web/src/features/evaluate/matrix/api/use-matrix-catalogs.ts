@@ -1,6 +1,6 @@
+import { idOfHref } from '@dp/contract';
 import { useMemo } from 'react';
 import { useVersionCatalog, type VersionCatalog } from '../../api/use-item-versions';
-import { idOf } from '../selection-rules';
 
 export interface SystemVersionEntry {
   id: number;
@@ -37,9 +37,9 @@ export interface MatrixCatalogs {
 function systemEntries(catalog: VersionCatalog): SystemEntry[] {
   return catalog.items
     .map((item) => {
-      const id = idOf(item.href);
+      const id = idOfHref(item.href);
       const versions = item.versions.map((version) => ({
-        id: idOf(version.href),
+        id: idOfHref(version.href),
         href: version.href,
         name: version.name ?? '',
       }));
@@ -60,8 +60,8 @@ export function useMatrixCatalogs(): MatrixCatalogs {
     () =>
       new Map(
         (assemblyCatalog?.versions ?? []).map((version) => [
-          idOf(version.href),
-          { id: idOf(version.href), href: version.href, label: version.label },
+          idOfHref(version.href),
+          { id: idOfHref(version.href), href: version.href, label: version.label },
         ]),
       ),
     [assemblyCatalog],
