@@ -39,6 +39,8 @@ async function searchAndOpen(page: Page, name: string, word: string, type: keyof
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: type, exact: true }) })
     .first();
+  // The results table loads on demand, after the count is shown.
+  await row.waitFor();
   const cells = await row.getByRole('cell').allTextContents();
   expect(cells[0]?.toLowerCase()).toContain(word.toLowerCase());
   await screenshot(page, `smart-search-${name}-results`);
