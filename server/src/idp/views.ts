@@ -19,12 +19,12 @@ const style = `
   h2{margin:0 0 1.5rem;font-size:1rem;font-weight:400;color:#495057}
   label{display:block;margin:1rem 0 .25rem;font-weight:600;font-size:.9rem}
   input{width:100%;padding:.55rem .65rem;font:inherit;border:1px solid #ced4da;border-radius:4px}
-  input:focus{outline:2px solid #228be6;outline-offset:1px;border-color:#228be6}
+  input:focus{outline:2px solid #1971c2;outline-offset:1px;border-color:#1971c2}
   button,.button{display:block;width:100%;margin-top:1.5rem;padding:.6rem;font:inherit;font-weight:600;text-align:center;
-    text-decoration:none;color:#fff;background:#1c7ed6;border:0;border-radius:4px;cursor:pointer}
-  button:hover,.button:hover{background:#1971c2}
+    text-decoration:none;color:#fff;background:#1971c2;border:0;border-radius:4px;cursor:pointer}
+  button:hover,.button:hover{background:#1864ab}
   .error{margin:0 0 .5rem;padding:.5rem .75rem;color:#c92a2a;background:#fff5f5;border:1px solid #ffc9c9;border-radius:4px}
-  .hint{margin:1.5rem 0 0;font-size:.85rem;color:#868e96}
+  .hint{margin:1.5rem 0 0;font-size:.85rem;color:#495057}
 `;
 
 function layout(lang: IdpLanguage, title: string, body: string, head = ''): string {

@@ -10,7 +10,7 @@ import { ConfigContext, type AppConfig } from '../lib/config';
 import { createQueryClient } from '../lib/query-client';
 import { ConfigGate } from './config-gate';
 import { routes } from './routes';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 function ConfiguredApp({ config }: { config: AppConfig }) {
   const [router] = useState(() => createBrowserRouter(routes));
@@ -36,7 +36,7 @@ function ConfiguredApp({ config }: { config: AppConfig }) {
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <ConfigGate>{(config) => <ConfiguredApp config={config} />}</ConfigGate>
       </QueryClientProvider>

@@ -9,15 +9,12 @@ export function LanguageMenu() {
   const { t, i18n } = useTranslation();
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'de';
   const name = t(`language.${current}`);
+  // Narrow screens show the icon only (like the user menu): a visible code such as 'EN' would not be
+  // part of the accessible name 'Language: English', which speech control relies on.
   const target = (
-    <>
-      <Box component="span" visibleFrom="sm">
-        {name}
-      </Box>
-      <Box component="span" hiddenFrom="sm">
-        {current.toUpperCase()}
-      </Box>
-    </>
+    <Box component="span" visibleFrom="sm">
+      {name}
+    </Box>
   );
   return (
     <HeaderMenu

@@ -56,6 +56,7 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
     onRetry,
     height = DEFAULT_HEIGHT,
     title,
+    headingOrder = 2,
     multiEdit = false,
     selectable = false,
     rowColor,
@@ -293,6 +294,7 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
     <Stack gap="xs" data-table-key={tableKey}>
       <TableToolbar
         title={title}
+        headingOrder={headingOrder}
         working={working}
         status={status}
         extra={
@@ -321,7 +323,7 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
           visible={loading}
           zIndex={3}
           overlayProps={{ blur: 1 }}
-          loaderProps={{ 'aria-label': t('table.loading') }}
+          loaderProps={{ role: 'status', 'aria-label': t('table.loading') }}
         />
         <Box
           ref={scrollRef}

@@ -7,6 +7,7 @@ import type { TableStatus } from './use-table-state';
 
 export interface TableToolbarProps {
   title: ReactNode;
+  headingOrder: 1 | 2;
   working: boolean;
   status: TableStatus;
   /** toolbarExtra and headerActions of the table, before its own buttons. */
@@ -24,6 +25,7 @@ export interface TableToolbarProps {
 /** The line above the table: title, working indicator, last outcome, and the table's buttons. */
 export function TableToolbar({
   title,
+  headingOrder,
   working,
   status,
   extra,
@@ -38,7 +40,7 @@ export function TableToolbar({
     <Group justify="space-between" gap="xs" wrap="wrap">
       <Group gap="xs">
         {typeof title === 'string' ? (
-          <Title order={2} size="h4">
+          <Title order={headingOrder} size="h4">
             {title}
           </Title>
         ) : (

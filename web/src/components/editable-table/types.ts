@@ -137,6 +137,8 @@ export interface EditableTableProps<Row> {
   /** Height of the scroll area (virtualised); default 450. */
   height?: number | string;
   title?: ReactNode;
+  /** 1 when a string title is the screen's own heading (the screen is just this table); default 2. */
+  headingOrder?: 1 | 2;
   /** Show the Add button (needs onAdd). Default true when onAdd is given. */
   allowAdd?: boolean;
   /** Show row Delete buttons (needs onDelete). Default true when onDelete is given. */

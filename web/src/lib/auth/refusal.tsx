@@ -2,6 +2,7 @@ import { Alert } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { translateApiMessage } from '../api-message';
+import { AlertHeading } from '../../components/alert-heading';
 
 /** The page of a signed-in user the API knows no role for (SPEC section 8), in the API's words. */
 export function Refusal() {
@@ -9,7 +10,7 @@ export function Refusal() {
   return (
     <Alert
       color="red"
-      title={t('auth.refusedTitle')}
+      title={<AlertHeading>{t('auth.refusedTitle')}</AlertHeading>}
       icon={<IconLock aria-hidden />}
       role="alert"
       data-testid="refusal"

@@ -4,6 +4,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useSession } from './use-session';
+import { AlertHeading } from '../../components/alert-heading';
 
 /** Says which role a page needs when the user's is lower. Only hides: the server refuses anyway. */
 export function RoleRestricted({ min }: { min: Exclude<Role, 'extern'> }) {
@@ -11,7 +12,7 @@ export function RoleRestricted({ min }: { min: Exclude<Role, 'extern'> }) {
   return (
     <Alert
       color="orange"
-      title={t('auth.restrictedTitle')}
+      title={<AlertHeading>{t('auth.restrictedTitle')}</AlertHeading>}
       icon={<IconLock aria-hidden />}
       role="alert"
       data-testid="requires-role"

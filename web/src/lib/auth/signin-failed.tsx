@@ -1,6 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { AlertHeading } from '../../components/alert-heading';
 
 /** Shown instead of redirecting again when the provider could not be reached: no redirect loop. */
 export function SigninFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
@@ -8,7 +9,7 @@ export function SigninFailed({ message, onRetry }: { message: string; onRetry: (
   return (
     <Alert
       color="red"
-      title={t('auth.signInFailedTitle')}
+      title={<AlertHeading>{t('auth.signInFailedTitle')}</AlertHeading>}
       icon={<IconAlertTriangle aria-hidden />}
       role="alert"
       data-testid="signin-failed"

@@ -41,7 +41,7 @@ export function ItemPicker({ title, items, loading, selected, onSelect, height }
         type="auto"
         style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}
       >
-        {loading && <Loader size="sm" m="sm" aria-label={t('table.loading')} />}
+        {loading && <Loader size="sm" m="sm" role="status" aria-label={t('table.loading')} />}
         {!loading && shown.length === 0 && (
           <Text c="dimmed" size="sm" p="sm">
             {t('table.noData')}

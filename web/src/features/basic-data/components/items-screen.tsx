@@ -40,6 +40,7 @@ export function ItemsScreen({ kind }: { kind: KindPath }) {
   return (
     <EditableTable<Item>
       tableKey={`basic-data-${kind}`}
+      headingOrder={1}
       title={t(`basicData.pages.${PAGE_KEY[kind]}.title`)}
       rows={items.data ?? []}
       loading={items.isPending}

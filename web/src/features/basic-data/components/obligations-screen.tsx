@@ -54,6 +54,7 @@ export function ObligationsScreen() {
   return (
     <EditableTable<CompatibilityInfo>
       tableKey="basic-data-obligations"
+      headingOrder={1}
       title={t('basicData.pages.obligationsIntern.title')}
       rows={obligations.data ?? []}
       loading={obligations.isPending}

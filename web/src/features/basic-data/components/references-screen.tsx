@@ -52,6 +52,7 @@ export function ReferencesScreen() {
   return (
     <EditableTable<Reference>
       tableKey="basic-data-references"
+      headingOrder={1}
       title={t('basicData.pages.references.title')}
       rows={references.data ?? []}
       loading={references.isPending}

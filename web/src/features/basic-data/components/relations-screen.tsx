@@ -1,5 +1,5 @@
 import type { Item, KindPath, RelatedItem } from '@dp/contract';
-import { Grid, Paper, Text } from '@mantine/core';
+import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditableTable, saveEach, type ColumnDef } from '../../../components/editable-table';
@@ -20,8 +20,16 @@ interface RelationsScreenProps {
 }
 
 const TEXTS = {
-  systems: { list: 'basicDataScreens.systemsList', title: 'basicDataScreens.systemAssemblies' },
-  assemblies: { list: 'basicDataScreens.assembliesList', title: 'basicDataScreens.assemblySubassemblies' },
+  systems: {
+    page: 'basicData.pages.systemsRelations.title',
+    list: 'basicDataScreens.systemsList',
+    title: 'basicDataScreens.systemAssemblies',
+  },
+  assemblies: {
+    page: 'basicData.pages.assembliesRelations.title',
+    list: 'basicDataScreens.assembliesList',
+    title: 'basicDataScreens.assemblySubassemblies',
+  },
 } as const;
 
 /**
@@ -53,50 +61,55 @@ export function RelationsScreen({ parent, child }: RelationsScreenProps) {
   );
 
   return (
-    <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <ItemPicker
-          height={LIST_HEIGHT}
-          title={t(TEXTS[parent].list)}
-          items={items.data}
-          loading={items.isPending}
-          selected={selected?.href ?? null}
-          onSelect={setSelected}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        {selected && selectedId ? (
-          <EditableTable<RelatedItem>
-            key={selected.href}
-            tableKey={`basic-data-${parent}-${child}-relations`}
-            persistState={false}
-            title={t(TEXTS[parent].title, { name: selected.name })}
-            rows={related.data ?? []}
-            loading={related.isPending}
-            loadError={related.error}
-            onRetry={() => void related.refetch()}
-            columns={columns}
-            getRowId={(row) => row.href}
-            height={RELATIONS_TABLE_HEIGHT}
-            initialSort={{ key: 'name' }}
-            multiEdit
-            onReload={() => void related.refetch()}
-            onSave={async (changes) => {
-              const result = await saveEach(
-                changes,
-                (row) => row.href,
-                ({ row, values }) => setRelated(parent, selectedId, child, row, Boolean(values.related)),
-              );
-              await afterWrite([basicDataKeys.relatedItems(parent, selectedId, child), ...dependentKeys.relations]);
-              return result;
-            }}
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        {t(TEXTS[parent].page)}
+      </Title>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <ItemPicker
+            height={LIST_HEIGHT}
+            title={t(TEXTS[parent].list)}
+            items={items.data}
+            loading={items.isPending}
+            selected={selected?.href ?? null}
+            onSelect={setSelected}
           />
-        ) : (
-          <Paper withBorder p="md">
-            <Text c="dimmed">{t('basicDataScreens.chooseItem')}</Text>
-          </Paper>
-        )}
-      </Grid.Col>
-    </Grid>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          {selected && selectedId ? (
+            <EditableTable<RelatedItem>
+              key={selected.href}
+              tableKey={`basic-data-${parent}-${child}-relations`}
+              persistState={false}
+              title={t(TEXTS[parent].title, { name: selected.name })}
+              rows={related.data ?? []}
+              loading={related.isPending}
+              loadError={related.error}
+              onRetry={() => void related.refetch()}
+              columns={columns}
+              getRowId={(row) => row.href}
+              height={RELATIONS_TABLE_HEIGHT}
+              initialSort={{ key: 'name' }}
+              multiEdit
+              onReload={() => void related.refetch()}
+              onSave={async (changes) => {
+                const result = await saveEach(
+                  changes,
+                  (row) => row.href,
+                  ({ row, values }) => setRelated(parent, selectedId, child, row, Boolean(values.related)),
+                );
+                await afterWrite([basicDataKeys.relatedItems(parent, selectedId, child), ...dependentKeys.relations]);
+                return result;
+              }}
+            />
+          ) : (
+            <Paper withBorder p="md">
+              <Text c="dimmed">{t('basicDataScreens.chooseItem')}</Text>
+            </Paper>
+          )}
+        </Grid.Col>
+      </Grid>
+    </Stack>
   );
 }

@@ -56,7 +56,7 @@ export function BackupList({
       {header}
       <div role="radiogroup" aria-labelledby={`${id}-label`} data-testid={testId}>
         {loading ? (
-          <Loader size="sm" mt="xs" aria-label={t('app.loading')} />
+          <Loader size="sm" mt="xs" role="status" aria-label={t('app.loading')} />
         ) : choices.length === 0 ? (
           <Text c="dimmed" size="sm" mt="xs" data-testid={`${testId}-empty`}>
             {t('database.noBackups')}

@@ -31,7 +31,7 @@ function TransferHistory({ records, loading }: { records: TransferRecord[]; load
         {t('database.transfer.history')}
       </Title>
       {loading ? (
-        <Loader size="sm" aria-label={t('app.loading')} />
+        <Loader size="sm" role="status" aria-label={t('app.loading')} />
       ) : records.length === 0 ? (
         <Text c="dimmed" size="sm" data-testid="transfer-history-empty">
           {t('database.transfer.noHistory')}

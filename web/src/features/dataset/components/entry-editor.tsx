@@ -9,7 +9,7 @@ import { TableKit } from '@tiptap/extension-table';
 import { useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { TFunction } from 'i18next';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../components/editable-table';
 import type en from '../../../locales/en.json';
@@ -116,6 +116,11 @@ export default function EntryEditor({ username, entry, onDone }: EntryEditorProp
     editor,
     selector: ({ editor: e }) => ({ empty: e?.isEmpty ?? true, uploading: isUploading(e) }),
   });
+  // The name belongs on the editable element itself (role textbox), in the current language.
+  const contentLabel = t('dataset.editor.contentLabel');
+  useEffect(() => {
+    editor?.setOptions({ editorProps: { attributes: { 'aria-label': contentLabel, 'aria-multiline': 'true' } } });
+  }, [editor, contentLabel]);
 
   const save = useMutation({
     mutationFn: (html: string) => (target ? updateEntry(target, username, html) : createEntry(username, html)),
@@ -219,7 +224,6 @@ export default function EntryEditor({ username, entry, onDone }: EntryEditorProp
             <RichTextEditor.Content
               mih={EDITOR_HEIGHT}
               data-testid="dataset-editor-content"
-              aria-label={t('dataset.editor.contentLabel')}
             />
           ) : (
             <Textarea

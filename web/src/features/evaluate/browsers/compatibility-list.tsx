@@ -93,7 +93,7 @@ export function CompatibilityList({ heading, kind, records, catalog, active, war
   if (!rows) {
     return (
       <Center h={height}>
-        <Loader size="sm" aria-label={t('browsers.loading')} />
+        <Loader size="sm" role="status" aria-label={t('browsers.loading')} />
       </Center>
     );
   }

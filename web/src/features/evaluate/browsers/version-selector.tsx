@@ -43,7 +43,7 @@ export function VersionSelector({ heading, versions, selectedHref, onSelect }: V
       />
       {!shown ? (
         <Center h={VERSION_LIST_HEIGHT}>
-          <Loader size="sm" aria-label={t('browsers.loading')} />
+          <Loader size="sm" role="status" aria-label={t('browsers.loading')} />
         </Center>
       ) : shown.length === 0 ? (
         <Center h={VERSION_LIST_HEIGHT}>

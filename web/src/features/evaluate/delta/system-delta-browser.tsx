@@ -119,7 +119,7 @@ export function SystemDeltaBrowser() {
   } else if (!delta.data) {
     result = (
       <Center h={200}>
-        <Loader size="sm" aria-label={t('browsers.loading')} />
+        <Loader size="sm" role="status" aria-label={t('browsers.loading')} />
       </Center>
     );
   } else {

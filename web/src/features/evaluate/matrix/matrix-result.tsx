@@ -42,7 +42,7 @@ export function MatrixResult({ ready, failed, emptyText, matrix, caption, rowsLa
         <LoadingOverlay
           visible={matrix.isPlaceholderData}
           overlayProps={{ blur: 1 }}
-          loaderProps={{ 'aria-label': t('matrix.loading') }}
+          loaderProps={{ role: 'status', 'aria-label': t('matrix.loading') }}
         />
         <MatrixTable
           caption={caption}
