@@ -40,6 +40,38 @@ async function selectBrowserVersion(page: Page, heading: string, label: string) 
   await expect.poll(() => page.getByTestId('selected-version').textContent()).toBe(label);
 }
 
+/**
+ * Runs in the page on a relation table in edit mode: on how many lines the first row's part number
+ * stands, and which column names are cut (ellipsis) or take more lines than they have words.
+ */
+function layoutOfRelationTable(scroll: HTMLElement) {
+  const lineCount = (element: Element) => {
+    const tops = new Set<number>();
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+    }
+    return tops.size;
+  };
+  // The first header is the select column's, named for screen readers only.
+  const headers = [...scroll.querySelectorAll('thead tr:first-child > th')].slice(1);
+  const names = headers.map((header) => header.textContent?.trim() ?? '');
+  const partColumn = names.indexOf('Part number (GS)');
+  const partCell = scroll.querySelectorAll('[data-testid=table-row]')[0]?.querySelectorAll('td')[partColumn + 1];
+  return {
+    partNumberLines: partCell ? lineCount(partCell) : 0,
+    headersCut: names.filter((_, i) =>
+      [...(headers[i]?.querySelectorAll('*') ?? [])].some((element) => element.scrollWidth > element.clientWidth + 1),
+    ),
+    headersBrokenInWords: names.filter((name, i) => {
+      const header = headers[i];
+      return header !== undefined && lineCount(header) > name.split(/[\s-]+/).length;
+    }),
+  };
+}
+
 const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const systemName = `E2E Compat System ${suffix}`;
 const versionName = '1.0';
@@ -230,7 +262,16 @@ describe('compatibility maintenance journey', () => {
           return header !== null && header.x + header.width <= box.right + 1 && box.overflow <= 1;
         })
         .toBe(true);
-      if (width === 1440) await screenshot(page, 'compatibility-admin-subassemblies-edit-1440');
+      if (width === 1440) {
+        await screenshot(page, 'compatibility-admin-subassemblies-edit-1440');
+        // With the navigation and the lists open, part numbers stay on one line and every column name
+        // is whole: wrapped between its words where need be, never cut or broken inside a word.
+        expect(await scroll.evaluate(layoutOfRelationTable)).toEqual({
+          partNumberLines: 1,
+          headersCut: [],
+          headersBrokenInWords: [],
+        });
+      }
     }
     await page.context().close();
   });

@@ -17,7 +17,8 @@
  *   set a pending value. `rowActions(row)` (+ `rowActionsWidth`): the row's own
  *   buttons in the actions column, display and edit mode.
  * - Edit mode's fixed select (40 px) and actions columns come off the width first; `widthShares(columns,
- *   fixedPixels)` gives the other columns calc() shares of the rest.
+ *   fixedPixels)` gives the other columns calc() shares of the rest. ColumnDef `minWidth` (px) keeps a
+ *   column at least that wide once the table is measured, while every column's minimum fits.
  * - 'comments' columns hold `TableComment[]`; the dialog returns the list with isNew / isChanged /
  *   isDeleted marks into the row's changes, and onSave writes them.
  * - `loadError` + `onRetry`: a failed load shows its reason and 'Try again' instead of 'No data'.

@@ -41,12 +41,10 @@ export function TableHead<Row>({ columns, rows, showSelect, showActions }: Table
                   onClick={(event) => rows.toggleSort(column.key, event.shiftKey)}
                   fw={700}
                   fz="sm"
-                  title={column.name}
-                  style={{ display: 'inline-flex', alignItems: 'center', gap: 4, maxWidth: '100%' }}
+                  // The name wraps onto more lines in a narrow column instead of being cut to 'Part n…'.
+                  style={{ display: 'inline-flex', alignItems: 'center', gap: 4, maxWidth: '100%', textAlign: 'start' }}
                 >
-                  <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                    {column.name}
-                  </span>
+                  <span style={{ minWidth: 0 }}>{column.name}</span>
                   {sorted === 'asc' ? (
                     <IconArrowUp size={14} aria-hidden />
                   ) : sorted === 'desc' ? (

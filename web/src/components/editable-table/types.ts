@@ -61,6 +61,8 @@ export interface ColumnDef<Row> {
   visibility?: ColumnVisibility;
   /** Relative width, default 3; shown as a share of the summed widths of the visible columns. */
   width?: number;
+  /** Pixels the column keeps while the table is wide enough for every column's minimum (see widthShares). */
+  minWidth?: number;
   /** Initial value in the Add dialog. */
   default?: unknown;
   /**

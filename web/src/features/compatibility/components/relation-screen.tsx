@@ -10,6 +10,12 @@ import { RelationTable } from './relation-table';
 import { SelectionList } from './selection-list';
 
 /**
+ * The open lists' width beside the table: 300 px on wide screens, down to 200 px where the table needs
+ * every pixel for its columns (a 1440 px window with the navigation shown; the lists' entries wrap).
+ */
+const PANEL_WIDTH = 'clamp(200px, 14vw, 300px)';
+
+/**
  * A relation screen (SPEC 2): items of the `from` kind, then the chosen item's versions, then the
  * relation table of the chosen version. The two lists can be hidden to give the table the width.
  */
@@ -45,7 +51,7 @@ export function RelationScreen({ relationKey, title }: { relationKey: RelationKe
         {title}
       </Title>
       <Flex gap="md" align="flex-start" direction={{ base: 'column', md: 'row' }}>
-        <Box w={{ base: '100%', md: panelOpen ? 300 : 'auto' }} style={{ flexShrink: 0 }}>
+        <Box w={{ base: '100%', md: panelOpen ? PANEL_WIDTH : 'auto' }} style={{ flexShrink: 0 }}>
           <Tooltip label={panelOpen ? t('compatibilityScreens.hidePanel') : t('compatibilityScreens.showPanel')}>
             <ActionIcon
               variant="light"

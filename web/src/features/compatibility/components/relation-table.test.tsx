@@ -1,7 +1,8 @@
 import type { Comment, CompatibilityInfo, CompatibilityRecord, ItemWithVersions, Reference } from '@dp/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, json, stubFetch, type FakeAnswer } from '../../../test/fetch-stub';
 import { signedIn } from '../../../test/fake-auth';
 import { renderWithProviders } from '../../../test/render';
 import { RelationTable } from './relation-table';
@@ -95,15 +96,16 @@ interface Call {
   body: unknown;
 }
 const calls: Call[] = [];
-let batchAnswer: () => Response = () => Response.json({ created: 0, updated: 0, deleted: 0, unchanged: 0 });
+let batchAnswer: () => Response = () => json(200, { created: 0, updated: 0, deleted: 0, unchanged: 0 });
 
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = String(input);
-  const method = init?.method ?? 'GET';
-  calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+/** The API of the two relation tables below; every request lands in `calls`. */
+const answer: FakeAnswer = ({ method, path, url, body }) => {
+  const target = `${path}${url.search}`;
+  calls.push({ method, url: target, body });
   if (
     method === 'PUT' &&
-    (url === `${SYSTEM_VERSION}/compatibilities/assemblies` || url === `${ASSEMBLY_VERSION}/compatibilities/assemblies`)
+    (target === `${SYSTEM_VERSION}/compatibilities/assemblies` ||
+      target === `${ASSEMBLY_VERSION}/compatibilities/assemblies`)
   )
     return batchAnswer();
   const answers: Record<string, unknown> = {
@@ -117,21 +119,14 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
     [`${ASSEMBLY_VERSION}/compatibilities/assemblies/commentaries`]: ASSEMBLY_COMMENTS,
     [`${ASSEMBLY_VERSION}/assemblies`]: ['/api/assemblies/versions/112'],
   };
-  if (method === 'GET' && url in answers) return Response.json(answers[url]);
-  return Response.json(
-    { statusCode: 404, error: 'Not Found', message: `${method} ${url} was not expected.` },
-    { status: 404 },
-  );
-});
+  if (method === 'GET' && target in answers) return json(200, answers[target]);
+  return apiError(404, 'Not Found', `${method} ${target} was not expected.`);
+};
 
 beforeEach(() => {
   calls.length = 0;
   window.sessionStorage.clear();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  fetchMock.mockClear();
-  vi.unstubAllGlobals();
+  stubFetch(answer);
 });
 
 function renderRelationTable() {
@@ -199,7 +194,7 @@ describe('RelationTable', { timeout: 20_000 }, () => {
 
   it('save-all sends one batch with only the changed rows: null for a cleared obligation, the ETag of rows that had one', async () => {
     const user = userEvent.setup();
-    batchAnswer = () => Response.json({ created: 1, updated: 0, deleted: 1, unchanged: 0 });
+    batchAnswer = () => json(200, { created: 1, updated: 0, deleted: 1, unchanged: 0 });
     renderRelationTable();
     await editMode(user);
 
@@ -222,23 +217,20 @@ describe('RelationTable', { timeout: 20_000 }, () => {
   it('shows the failures a refused batch lists on their rows, and a 412 with Reload', async () => {
     const user = userEvent.setup();
     batchAnswer = () =>
-      Response.json(
-        {
-          statusCode: 412,
-          error: 'Precondition Failed',
-          message:
-            '1 of 2 rows could not be saved, so nothing was saved. Someone else changed this row (intern, 2024-05-01T10:00:00.000Z) after you loaded it; reload to see the current state.',
-          rows: [
-            {
-              to_id: 111,
-              statusCode: 412,
-              message:
-                'Someone else changed this row (intern, 2024-05-01T10:00:00.000Z) after you loaded it; reload to see the current state.',
-            },
-          ],
-        },
-        { status: 412 },
-      );
+      json(412, {
+        statusCode: 412,
+        error: 'Precondition Failed',
+        message:
+          '1 of 2 rows could not be saved, so nothing was saved. Someone else changed this row (intern, 2024-05-01T10:00:00.000Z) after you loaded it; reload to see the current state.',
+        rows: [
+          {
+            to_id: 111,
+            statusCode: 412,
+            message:
+              'Someone else changed this row (intern, 2024-05-01T10:00:00.000Z) after you loaded it; reload to see the current state.',
+          },
+        ],
+      });
     renderRelationTable();
     await editMode(user);
 
@@ -263,7 +255,7 @@ describe('RelationTable', { timeout: 20_000 }, () => {
 
   it('adds references to the selected rows, skipping rows without an obligation and references a row has already', async () => {
     const user = userEvent.setup();
-    batchAnswer = () => Response.json({ created: 0, updated: 2, deleted: 0, unchanged: 0 });
+    batchAnswer = () => json(200, { created: 0, updated: 2, deleted: 0, unchanged: 0 });
     renderRelationTable();
     await editMode(user);
 
@@ -300,7 +292,7 @@ describe('RelationTable', { timeout: 20_000 }, () => {
 
   it('adds references to a row whose obligation is chosen but not saved, and Save all saves them together', async () => {
     const user = userEvent.setup();
-    batchAnswer = () => Response.json({ created: 1, updated: 0, deleted: 0, unchanged: 0 });
+    batchAnswer = () => json(200, { created: 1, updated: 0, deleted: 0, unchanged: 0 });
     renderRelationTable();
     await editMode(user);
 
@@ -337,28 +329,19 @@ describe('RelationTable', { timeout: 20_000 }, () => {
   it('shows why the rows could not be loaded, with a retry, instead of an empty table', async () => {
     const user = userEvent.setup();
     let failing = true;
-    const answer = fetchMock.getMockImplementation();
-    if (!answer) throw new Error('No fetch stub');
-    fetchMock.mockImplementation(async (input, init) =>
-      failing && String(input) === '/api/references'
-        ? Response.json(
-            { statusCode: 503, error: 'Service Unavailable', message: 'The database is not reachable.' },
-            { status: 503 },
-          )
-        : answer(input, init),
+    stubFetch((request) =>
+      failing && request.path === '/api/references'
+        ? apiError(503, 'Service Unavailable', 'The database is not reachable.')
+        : answer(request),
     );
-    try {
-      renderRelationTable();
-      const alert = await screen.findByTestId('load-error');
-      expect(alert).toHaveTextContent('The data could not be loaded');
-      expect(screen.queryByTestId('table-no-data')).toBeNull();
-      failing = false;
-      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-      await waitFor(() => expect(screen.queryByTestId('load-error')).toBeNull());
-      await waitFor(() => expect(rowOf('A1')).toHaveTextContent('REF-1'));
-    } finally {
-      fetchMock.mockImplementation(answer);
-    }
+    renderRelationTable();
+    const alert = await screen.findByTestId('load-error');
+    expect(alert).toHaveTextContent('The data could not be loaded');
+    expect(screen.queryByTestId('table-no-data')).toBeNull();
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByTestId('load-error')).toBeNull());
+    await waitFor(() => expect(rowOf('A1')).toHaveTextContent('REF-1'));
   });
 
   it("shows 'Add references' only in edit mode", async () => {
@@ -394,7 +377,7 @@ describe('RelationTable', { timeout: 20_000 }, () => {
 
   it('keeps references added by the head button in a row whose references were being edited', async () => {
     const user = userEvent.setup();
-    batchAnswer = () => Response.json({ created: 0, updated: 1, deleted: 0, unchanged: 0 });
+    batchAnswer = () => json(200, { created: 0, updated: 1, deleted: 0, unchanged: 0 });
     renderRelationTable();
     await editMode(user);
 
@@ -440,7 +423,7 @@ describe('RelationTable', { timeout: 20_000 }, () => {
 
   it('save-all sends obligations, flags and comments of every row in one request', async () => {
     const user = userEvent.setup();
-    batchAnswer = () => Response.json({ created: 1, updated: 0, deleted: 0, unchanged: 2 });
+    batchAnswer = () => json(200, { created: 1, updated: 0, deleted: 0, unchanged: 2 });
     renderWithProviders(
       <RelationTable
         relationKey="assembliesAssemblies"
@@ -489,7 +472,7 @@ describe('RelationTable', { timeout: 20_000 }, () => {
 
   it('takes comments on a row once an obligation is chosen, and saves both in one request', async () => {
     const user = userEvent.setup();
-    batchAnswer = () => Response.json({ created: 1, updated: 0, deleted: 0, unchanged: 0 });
+    batchAnswer = () => json(200, { created: 1, updated: 0, deleted: 0, unchanged: 0 });
     renderRelationTable();
     await editMode(user);
     // A2 has no compatibility: its comments can be read, not written.
@@ -526,18 +509,13 @@ describe('RelationTable', { timeout: 20_000 }, () => {
   it('a refused comment change saves nothing and says so on its row', async () => {
     const user = userEvent.setup();
     batchAnswer = () =>
-      Response.json(
-        {
-          statusCode: 403,
-          error: 'Forbidden',
-          message:
-            '1 of 2 rows could not be saved, so nothing was saved. Only the author (intern) may change or delete this comment.',
-          rows: [
-            { to_id: 111, statusCode: 403, message: 'Only the author (intern) may change or delete this comment.' },
-          ],
-        },
-        { status: 403 },
-      );
+      json(403, {
+        statusCode: 403,
+        error: 'Forbidden',
+        message:
+          '1 of 2 rows could not be saved, so nothing was saved. Only the author (intern) may change or delete this comment.',
+        rows: [{ to_id: 111, statusCode: 403, message: 'Only the author (intern) may change or delete this comment.' }],
+      });
     renderWithProviders(
       <RelationTable
         relationKey="assembliesAssemblies"

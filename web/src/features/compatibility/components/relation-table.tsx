@@ -109,8 +109,18 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
       const info = row.obligation ? infoByHref.get(row.obligation) : undefined;
       return info ? obligationLabel(info, statusLabel) : '';
     };
+    // Minimum widths: a part number on one line and whole column names (in en and de, in Debian's
+    // default sans-serif, one of the wider ones) on a 1440 px window with the navigation and the lists
+    // open; room beyond them goes mostly to the obligation, the item's name and the references.
     const list: ColumnDef<RelationRow>[] = [
-      { key: 'item', name: t(`compatibilityScreens.kinds.${target}`), isSortable: true, filterable: true, width: 3 },
+      {
+        key: 'item',
+        name: t(`compatibilityScreens.kinds.${target}`),
+        isSortable: true,
+        filterable: true,
+        width: 4,
+        minWidth: 118,
+      },
       {
         key: 'version',
         name: t(
@@ -118,7 +128,8 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         ),
         isSortable: true,
         filterable: true,
-        width: 3,
+        width: 2,
+        minWidth: target === 'systems' ? 100 : 147,
       },
     ];
     if (target !== 'systems')
@@ -127,7 +138,8 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         name: t('compatibilityScreens.columns.materialNumber'),
         isSortable: true,
         filterable: true,
-        width: 3,
+        width: 1,
+        minWidth: 113,
       });
     list.push(
       {
@@ -138,6 +150,7 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         isSortable: true,
         filterable: true,
         width: 6,
+        minWidth: 130,
         options: obligationOptions,
         filterValue: obligationText,
         render: (row) => {
@@ -160,7 +173,8 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         type: 'references',
         isEditable: hasObligationDraft,
         filterable: true,
-        width: 5,
+        width: 4,
+        minWidth: 113,
         options: referenceOptions,
         filterValue: (row) => row.references.map((href) => referenceName.get(href) ?? '').join(', '),
         render: (row) => (
@@ -179,7 +193,8 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         name: t('compatibilityScreens.columns.comments'),
         type: 'comments',
         isEditable: hasObligationDraft,
-        width: 4,
+        width: 1,
+        minWidth: 123,
       },
     );
     if (flag)
@@ -189,7 +204,8 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         type: 'checkbox',
         isEditable: true,
         isSortable: true,
-        width: 2,
+        width: 1,
+        minWidth: 123,
       });
     return list;
   }, [flag, infos.data, referenceList, statusLabel, t, target]);

@@ -81,7 +81,8 @@ export function SelectionList({
           }
           data-testid={`${testId}-filter`}
         />
-        <ScrollArea.Autosize mah={height} type="auto">
+        {/* Long names wrap (anywhere, if need be) in a narrow panel rather than scroll sideways. */}
+        <ScrollArea.Autosize mah={height} type="auto" scrollbars="y" style={{ overflowWrap: 'anywhere' }}>
           {loading ? (
             <Box role="status" aria-live="polite" p="xs">
               <Loader size="sm" aria-hidden />{' '}

@@ -1,7 +1,8 @@
 import type { ItemWithVersions } from '@dp/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiError, json, stubFetch, type FakeAnswer } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render';
 import { VersionsScreen } from './versions-screen';
 
@@ -37,44 +38,40 @@ const SYSTEMS: ItemWithVersions[] = [
 
 const posts: Array<{ url: string; body: unknown }> = [];
 const deletes: Array<{ url: string; ifMatch: string | null }> = [];
-const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-  const url = String(input);
-  if (init?.method === 'DELETE') {
-    deletes.push({ url, ifMatch: new Headers(init.headers).get('If-Match') });
-    if (url.endsWith('?with_compatibilities=true')) return new Response(null, { status: 204 });
-    return Response.json(
-      {
-        statusCode: 409,
-        error: 'Conflict',
-        message: "Version 'ETCS Onboard Unit 2.4.1' cannot be deleted while 17 compatibility relations exist.",
-        code: 'version.inUse.other',
-        params: { label: 'ETCS Onboard Unit 2.4.1', count: 17 },
-        compatibilities: 17,
-      },
-      { status: 409 },
-    );
+/** The versions API of the systems, keeping the copies (POST) and deletions the screen sends. */
+const answer: FakeAnswer = ({ method, path, url, body, headers }) => {
+  const target = `${path}${url.search}`;
+  if (method === 'DELETE') {
+    deletes.push({ url: target, ifMatch: headers.get('If-Match') });
+    if (target.endsWith('?with_compatibilities=true')) return json(204, null);
+    return json(409, {
+      statusCode: 409,
+      error: 'Conflict',
+      message: "Version 'ETCS Onboard Unit 2.4.1' cannot be deleted while 17 compatibility relations exist.",
+      code: 'version.inUse.other',
+      params: { label: 'ETCS Onboard Unit 2.4.1', count: 17 },
+      compatibilities: 17,
+    });
   }
-  if (url === '/api/systems/versions/7/usage') return Response.json({ compatibilities: 17, version_relations: 0 });
-  if (init?.method === 'POST') {
-    posts.push({ url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
-    return Response.json(
-      { ...SYSTEMS[0]?.versions[0], href: '/api/systems/versions/8', name: '2.4.2', copied_compatibilities: 17 },
-      { status: 201 },
-    );
+  if (target === '/api/systems/versions/7/usage') return json(200, { compatibilities: 17, version_relations: 0 });
+  if (method === 'POST') {
+    posts.push({ url: target, body });
+    return json(201, {
+      ...SYSTEMS[0]?.versions[0],
+      href: '/api/systems/versions/8',
+      name: '2.4.2',
+      copied_compatibilities: 17,
+    });
   }
-  if (url === '/api/systems/versions') return Response.json(SYSTEMS);
-  return Response.json({ statusCode: 404, error: 'Not Found', message: 'unexpected' }, { status: 404 });
-});
+  if (target === '/api/systems/versions') return json(200, SYSTEMS);
+  return apiError(404, 'Not Found', 'unexpected');
+};
 
 beforeEach(() => {
   posts.length = 0;
   deletes.length = 0;
   window.sessionStorage.clear();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  fetchMock.mockClear();
-  vi.unstubAllGlobals();
+  stubFetch(answer);
 });
 
 describe('VersionsScreen', { timeout: 20_000 }, () => {

@@ -1,7 +1,8 @@
 import type { CompatibilityRecord, ItemWithVersions, MatrixRequest, MatrixResponse, VersionLabel } from '@dp/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiError, json, routeTable, stubFetch, type FakeRequest } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render';
 import { SystemAssemblyMatrix } from './system-assembly-matrix';
 import { SystemSystemAssemblyMatrix } from './system-system-assembly-matrix';
@@ -106,7 +107,6 @@ const answers: Record<string, unknown> = {
   ]),
 };
 
-const fetchMock = vi.fn<typeof fetch>();
 const matrixRequests: MatrixRequest[] = [];
 
 function matrixAnswer(request: MatrixRequest): MatrixResponse {
@@ -137,25 +137,19 @@ const TEST_TIMEOUT = { timeout: 30_000 };
 /** The matrix once every list it depends on has loaded. */
 const findTable = (name: string) => screen.findByLabelText(name, { selector: 'table' }, WAIT);
 
-beforeEach(() => {
-  matrixRequests.length = 0;
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = new URL(String(input), window.location.href);
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-    if (key === 'POST /api/matrix') {
-      const request = JSON.parse(String(init?.body)) as MatrixRequest;
-      matrixRequests.push(request);
-      return Response.json(matrixAnswer(request));
-    }
-    if (key in answers) return Response.json(answers[key]);
-    return Response.json({ statusCode: 404, error: 'Not Found', message: `no fixture for ${key}` }, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
+/** The server: the lists from `answers`, the matrix computed from the request (which is kept). */
+const api = routeTable({
+  ...answers,
+  'POST /api/matrix': ({ body }: FakeRequest) => {
+    const request = body as MatrixRequest;
+    matrixRequests.push(request);
+    return json(200, matrixAnswer(request));
+  },
 });
 
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
+beforeEach(() => {
+  matrixRequests.length = 0;
+  stubFetch(api);
 });
 
 describe('System – Assembly Matrix', TEST_TIMEOUT, () => {
@@ -220,16 +214,14 @@ describe('System – Assembly Matrix', TEST_TIMEOUT, () => {
   });
 
   it('says the matrix could not be loaded when a list it needs fails, instead of waiting for it', async () => {
-    const key = 'GET /api/assemblies/versions/101/compatibilities/assemblies';
-    const kept = answers[key];
-    delete answers[key];
-    try {
-      renderWithProviders(<SystemAssemblyMatrix />, { route });
-      expect(await screen.findByTestId('matrix-failed', {}, WAIT)).toHaveTextContent('The matrix could not be loaded.');
-      expect(screen.queryByLabelText('Loading the matrix…')).toBeNull();
-    } finally {
-      answers[key] = kept;
-    }
+    stubFetch((request) =>
+      request.method === 'GET' && request.path === '/api/assemblies/versions/101/compatibilities/assemblies'
+        ? apiError(404, 'Not Found', 'No such version.')
+        : api(request),
+    );
+    renderWithProviders(<SystemAssemblyMatrix />, { route });
+    expect(await screen.findByTestId('matrix-failed', {}, WAIT)).toHaveTextContent('The matrix could not be loaded.');
+    expect(screen.queryByLabelText('Loading the matrix…')).toBeNull();
   });
 
   it('says when no assembly relates to the chosen ones', async () => {
