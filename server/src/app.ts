@@ -177,6 +177,8 @@ export async function buildApp({ logger = false, reads, ...options }: BuildOptio
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: config.webDist,
+      // dist/.vite/manifest.json (the build's chunk map, read by the bench) is not for browsers.
+      dotfiles: 'ignore',
       setHeaders: (reply, filePath) => {
         // Built assets carry a content hash; index.html must be fetched anew after a deploy.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

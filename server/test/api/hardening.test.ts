@@ -2,9 +2,12 @@
  * Issue 12 part B on the API: ids within PostgreSQL's integer range and written in plain digits (B1),
  * image fields that name only stored images (B2), bodies in UTF-8 only (B3), X-Forwarded-* trusted only
  * as TRUST_PROXY says (B4), a rate limit per token and per address (B5), HSTS only over HTTPS and strong
- * If-Match comparison (B9).
+ * If-Match comparison (B9); the build's manifest is not served.
  */
 import { DB_ID_MAX } from '@dp/contract';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
 
@@ -382,5 +385,24 @@ describe('B9 HSTS only over HTTPS; a weak ETag in If-Match is not a match', () =
       'if-match': record!.etag!,
     });
     expect(strongHeader.status).toBe(200);
+  });
+});
+
+describe('the web build serves the app, not its build metadata', () => {
+  it('answers /.vite/manifest.json with the app page instead of the chunk map', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'dp-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!DOCTYPE html><title>app</title>');
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"src/main.tsx":{"file":"assets/main.js"}}');
+    const web = await buildTestApp({ WEB_DIST: dist });
+    try {
+      const manifest = await web.app.inject({ url: '/.vite/manifest.json' });
+      expect(manifest.body).not.toContain('assets/main.js');
+      expect(manifest.body).toContain('<title>app</title>');
+      expect((await web.app.inject({ url: '/index.html' })).body).toContain('<title>app</title>');
+    } finally {
+      await web.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
