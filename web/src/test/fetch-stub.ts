@@ -6,8 +6,10 @@ export interface FakeRequest {
   /** The path without the query, e.g. /api/systems. */
   path: string;
   url: URL;
-  /** The parsed JSON body, or undefined without one. */
+  /** The parsed JSON body, or undefined without one (or when it is no JSON text, e.g. an upload). */
   body: unknown;
+  /** The body as sent (a File for an upload). */
+  rawBody: BodyInit | null | undefined;
   headers: Headers;
 }
 
@@ -37,6 +39,7 @@ function requestOf(input: RequestInfo | URL, init?: RequestInit): FakeRequest {
     path: url.pathname,
     url,
     body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    rawBody: init?.body,
     headers: new Headers(init?.headers),
   };
 }

@@ -6,25 +6,21 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { theme } from '../../app/theme';
+import { apiError, json, stubFetch, type FakeRequest } from '../../test/fetch-stub';
 import { createQueryClient } from '../../lib/query-client';
 
-type Handler = (body: unknown, request: { headers: Headers; rawBody: unknown }) => Response | Promise<Response>;
+type Handler = (body: unknown, request: FakeRequest) => Response | Promise<Response>;
 
-/** A fake server at the network boundary: answers by "METHOD path" and records every request. */
+/** The shared fetch stub answering by "METHOD path", with every request recorded for the test to read. */
 export function fakeServer(routes: Record<string, Handler>) {
-  const calls: Array<{ method: string; path: string; body: unknown; headers: Headers; rawBody: unknown }> = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : input.toString(), window.location.href);
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const headers = new Headers(init?.headers);
-    calls.push({ method, path: url.pathname, body, headers, rawBody: init?.body });
-    const route = routes[`${method} ${url.pathname}`];
-    if (!route)
-      return json(404, { statusCode: 404, error: 'Not Found', message: `No route ${method} ${url.pathname}` });
-    return route(body, { headers, rawBody: init?.body });
+  const calls: FakeRequest[] = [];
+  stubFetch((request) => {
+    calls.push(request);
+    const route = routes[`${request.method} ${request.path}`];
+    return route
+      ? route(request.body, request)
+      : apiError(404, 'Not Found', `No route ${request.method} ${request.path}`);
   });
-  vi.stubGlobal('fetch', fetchMock);
   return {
     calls,
     writes: () => calls.filter((c) => c.method !== 'GET'),
@@ -32,12 +28,7 @@ export function fakeServer(routes: Record<string, Handler>) {
   };
 }
 
-export function json(status: number, body: unknown) {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
+export { json };
 
 export function file(content: string, name: string, type = 'application/octet-stream') {
   return new Response(content, {
