@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './common.js';
+import { issueKey } from './messages.js';
 
 /** The URL path segment of each item kind. */
 export const kindPaths = ['systems', 'assemblies', 'subassemblies'] as const;
@@ -54,6 +55,36 @@ export const itemWithVersions = item
   .extend({ versions: z.array(version.omit({ parent: true })) })
   .meta({ id: 'ItemWithVersions' });
 export type ItemWithVersions = z.infer<typeof itemWithVersions>;
+
+/** Most versions one page of GET /api/{kind}/versions/page holds, and how many it holds unless asked. */
+const VERSION_PAGE_MAX = 200;
+const VERSION_PAGE_DEFAULT = 100;
+
+// Strict like the other query strings: a misspelt parameter is refused rather than silently ignored.
+export const versionPageQuery = z
+  .object({
+    /** Text filter: versions whose label (item name, name, name2) contains it, folded like the search. */
+    q: z.string().max(200, issueKey('zod.maxChars')).optional(),
+    limit: z.coerce.number().int().min(1).max(VERSION_PAGE_MAX).default(VERSION_PAGE_DEFAULT),
+    /** The `next` of the previous page: opaque, only ever taken from an answer. */
+    after: z
+      .string()
+      .max(2000, issueKey('zod.maxChars'))
+      .regex(/^[A-Za-z0-9_-]+$/, issueKey('zodIssue.format'))
+      .optional(),
+  })
+  .strict();
+export type VersionPageQuery = z.infer<typeof versionPageQuery>;
+
+export const versionPage = z
+  .object({
+    /** In the order of GET /api/{kind}/versions: items by name, then their versions in natural order. */
+    versions: z.array(version),
+    /** Pass as `after` for the following page; null on the last page. */
+    next: z.string().nullable(),
+  })
+  .meta({ id: 'VersionPage' });
+export type VersionPage = z.infer<typeof versionPage>;
 
 export const infos = z.object({ modification_time: isoDateTime }).meta({ id: 'Infos' });
 export type Infos = z.infer<typeof infos>;

@@ -91,6 +91,16 @@ export const versions = pgTable(
     index('versions_item_idx').on(t.itemId),
     index('versions_name_folded_trgm').using('gin', t.nameFolded.op('gin_trgm_ops')),
     index('versions_name2_folded_trgm').using('gin', t.name2Folded.op('gin_trgm_ops')),
+    // Listing order within an item ("2.9" before "2.10", missing numbers last; migration 0006): keyset
+    // pages read it in order.
+    index('versions_natural_order_idx').on(
+      t.itemId,
+      sql`(${t.name} is null)`,
+      sql`(coalesce(${t.name}, '') collate "dp_natural")`,
+      sql`(${t.name2} is null)`,
+      sql`(coalesce(${t.name2}, '') collate "dp_natural")`,
+      t.id,
+    ),
     check(
       'versions_names_rule',
       sql`(${t.kind} = 'system' and ${t.name} is not null and btrim(${t.name}) <> '' and ${t.name2} is null)

@@ -16,10 +16,17 @@ const itemColumns = sql`i.id, i.kind, i.name, i.description, i.image_original, i
 const versionColumns = sql`v.id, v.item_id, v.kind, v.name, v.name2, v.description, v.rscp_link, v.image_original,
   v.image_thumbnail, v.creation_time, v.modification_time, v.created_by, v.updated_by, v.revision,
   i.name as parent_name, i.description as parent_description`;
-// Natural order of version numbers ("2.10" after "2.9"): compare the runs of digits as numbers.
-const versionOrder = sql`i.name,
-  (select array_agg(t.m[1]::numeric) from regexp_matches(coalesce(v.name, ''), '[0-9]+', 'g') as t(m)),
-  v.name, v.name2, v.id`;
+/*
+ * Natural order of version numbers ("2.10" after "2.9"), versions without a name or name2 after those
+ * with one: the ICU collation dp_natural compares runs of digits as numbers. These expressions are
+ * those of versions_natural_order_idx (migration 0006), so PostgreSQL can read an item's versions in
+ * order from it.
+ */
+const naturalName = sql`(coalesce(v.name, '') collate "dp_natural")`;
+const naturalName2 = sql`(coalesce(v.name2, '') collate "dp_natural")`;
+const inItemOrder = sql`v.name is null, ${naturalName}, v.name2 is null, ${naturalName2}, v.id`;
+// Item names are unique per kind, so the item's name and the order within it are the whole order.
+const versionOrder = sql`i.name, ${inItemOrder}`;
 
 export async function listItems(db: Executor, kind: ItemKind): Promise<ItemRow[]> {
   const result = await db.execute<ItemRow>(
@@ -41,6 +48,79 @@ export async function listVersions(db: Executor, kind: ItemKind, itemId?: number
     sql`select ${versionColumns} from versions v join items i on i.id = v.item_id
         where v.kind = ${kind} ${byItem} order by ${versionOrder}`,
   );
+  return result.rows;
+}
+
+/** Where a page ends: the sort key of its last version (the item's name and id, the version's names and id). */
+export interface VersionKey {
+  itemName: string;
+  itemId: number;
+  name: string | null;
+  name2: string | null;
+  id: number;
+}
+
+/** LIKE pattern "contains the text folded by dp_fold()", its own %, _ and \ taken literally. */
+const containingFolded = (text: string) =>
+  sql`'%' || replace(replace(replace(dp_fold(${text}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+
+/**
+ * The folded label (item name, name, name2; empty parts left out) from the stored folded columns:
+ * equal to dp_fold() of the label, without folding every row again while the list is walked.
+ */
+const foldedLabel = sql`concat_ws(' ', nullif(i.name_folded, ''), nullif(v.name_folded, ''), nullif(v.name2_folded, ''))`;
+
+/**
+ * A text filter: the label must contain `text`, both folded by dp_fold(); `word`, its longest word, lies within
+ * one part of the label (the parts are joined by spaces), so its trigram indexes narrow the items.
+ */
+export interface VersionFilter {
+  text: string;
+  word: string;
+}
+
+/**
+ * One keyset page of a kind's versions in listing order (as listVersions): items walked in name order
+ * (items_kind_name_unique), each item's versions in natural order (versions_natural_order_idx), so the
+ * database reads about `limit` rows whatever the size of the catalog; a filter is checked on the way.
+ * Asks for `limit` rows; the caller asks one more to learn whether a next page exists.
+ */
+export async function listVersionPage(
+  db: Executor,
+  kind: ItemKind,
+  { filter, after, limit }: { filter: VersionFilter | null; after: VersionKey | null; limit: number },
+): Promise<VersionRow[]> {
+  const matching = filter === null ? sql`` : sql`and ${foldedLabel} like ${containingFolded(filter.text)}`;
+  // Only items that can hold a match are walked: the word is within their name or a version's number.
+  const candidateItems =
+    filter === null
+      ? sql``
+      : sql`and (i.name_folded like ${containingFolded(filter.word)} or i.id in (
+          select item_id from versions where kind = ${kind}
+            and (name_folded like ${containingFolded(filter.word)} or name2_folded like ${containingFolded(filter.word)})))`;
+  // The rest of the item the last page ended in; then the items after it, from their first version.
+  const restOfItem = after
+    ? sql`(select ${versionColumns}, 0 as part from versions v join items i on i.id = v.item_id
+          where v.item_id = ${after.itemId} and v.kind = ${kind}
+            and (${inItemOrder}) > (${after.name === null}, ${after.name ?? ''}, ${after.name2 === null},
+                                  ${after.name2 ?? ''}, ${after.id}) ${matching}
+          order by ${inItemOrder} limit ${limit})
+        union all`
+    : sql``;
+  const laterItems = after ? sql`and i.name > ${after.itemName}` : sql``;
+  const result = await db.execute<VersionRow>(sql`
+    select * from (
+      ${restOfItem}
+      (select ${versionColumns}, 1 as part from items i
+        cross join lateral (
+          select * from versions v where v.item_id = i.id ${matching} order by ${inItemOrder} limit ${limit}
+        ) v
+        where i.kind = ${kind} ${laterItems} ${candidateItems}
+        order by ${versionOrder} limit ${limit})
+    ) page
+    order by part, parent_name, name is null, (coalesce(name, '') collate "dp_natural"), name2 is null,
+      (coalesce(name2, '') collate "dp_natural"), id
+    limit ${limit}`);
   return result.rows;
 }
 

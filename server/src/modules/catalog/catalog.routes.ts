@@ -1,4 +1,14 @@
-import { apiError, idParam, infos, item, itemWithVersions, kindPath, version } from '@dp/contract';
+import {
+  apiError,
+  idParam,
+  infos,
+  item,
+  itemWithVersions,
+  kindPath,
+  version,
+  versionPage,
+  versionPageQuery,
+} from '@dp/contract';
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
 import type { FastifyRequest } from 'fastify';
@@ -36,6 +46,25 @@ export function catalogRoutes(app: ZodApp, { reads }: AppContext) {
     },
     onRequest: signedIn,
     handler: async (req) => service.listItemsWithVersions(await db(req), kindOf(req.params.kind), req.user.role),
+  });
+
+  app.get('/api/:kind/versions/page', {
+    schema: {
+      tags: ['matrix data'],
+      summary: "One page of a kind's versions, optionally filtered",
+      description:
+        'The versions of GET /api/{kind}/versions, flat and in the same order (items by name, then their ' +
+        'versions in natural order), `limit` at a time (default 100, at most 200). `q` keeps the versions ' +
+        'whose label (item name, name, name2) contains it, ignoring case, accents and repeated spaces. ' +
+        "Pass a page's `next` as `after` to get the following page; `next` is null on the last page. " +
+        'Pages are read from an index (keyset), so a version added meanwhile appears in a later page if it ' +
+        'sorts after the cursor.',
+      params: kindParams,
+      querystring: versionPageQuery,
+      response: { 200: versionPage, ...errors },
+    },
+    onRequest: signedIn,
+    handler: async (req) => service.listVersionPage(await db(req), kindOf(req.params.kind), req.user.role, req.query),
   });
 
   app.get('/api/:kind', {

@@ -1,10 +1,20 @@
-import type { Item, ItemWithVersions, Role, Version } from '@dp/contract';
+import {
+  fold,
+  isSearchable,
+  type Item,
+  type ItemWithVersions,
+  type Role,
+  type Version,
+  type VersionPage,
+  type VersionPageQuery,
+} from '@dp/contract';
+import { z } from 'zod';
 import type { Db } from '../../db/connection.js';
-import { kindName, kindVersionName, notFound, numbered } from '../../http/errors.js';
+import { badRequest, kindName, kindVersionName, msg, notFound, numbered } from '../../http/errors.js';
 import { etagOf } from '../../writes/etag.js';
 import { href, type ItemKind } from '../../db/kinds.js';
 import * as queries from './catalog.queries.js';
-import type { ItemRow, VersionRow } from './catalog.queries.js';
+import type { ItemRow, VersionFilter, VersionKey, VersionRow } from './catalog.queries.js';
 import { toIso } from '../../db/time.js';
 
 const image = (original: string | null, thumbnail: string | null) =>
@@ -63,6 +73,69 @@ export async function listItemsWithVersions(db: Db, kind: ItemKind, role: Role):
     versionsByItem.set(row.item_id, list);
   }
   return itemRows.map((row) => ({ ...toItem(row), versions: versionsByItem.get(row.id) ?? [] }));
+}
+
+const cursorFields = z.tuple([
+  z.string(),
+  z.number().int().positive(),
+  z.string().nullable(),
+  z.string().nullable(),
+  z.number().int().positive(),
+]);
+
+/** The `next` of a page: its last version's sort key, as base64url JSON that clients pass back unread. */
+function encodeCursor(row: VersionRow): string {
+  const fields = [row.parent_name, row.item_id, row.name, row.name2, row.id];
+  return Buffer.from(JSON.stringify(fields)).toString('base64url');
+}
+
+/** The sort key in an `after` cursor; a cursor that was not made by encodeCursor is refused with 400. */
+function decodeCursor(cursor: string): VersionKey {
+  let fields: unknown;
+  try {
+    fields = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    fields = undefined;
+  }
+  const parsed = cursorFields.safeParse(fields);
+  if (!parsed.success) {
+    const where = msg('validation.field', { part: msg('validation.part.querystring'), field: 'after' });
+    throw badRequest(
+      msg('errors.validation', { issues: [msg('validation.issue', { where, problem: msg('zodIssue.format') })] }),
+    );
+  }
+  const [itemName, itemId, name, name2, id] = parsed.data;
+  return { itemName, itemId, name, name2, id };
+}
+
+/** The filter text (the database folds it) and its longest word, folded by the same rule (contract fold). */
+function filterOf(q: string): VersionFilter {
+  const word = fold(q)
+    .split(' ')
+    .reduce((longest, part) => (part.length > longest.length ? part : longest), '');
+  return { text: q, word };
+}
+
+/**
+ * One page of a kind's versions in listing order, optionally only those whose label contains `q`
+ * (folded: case, accents, whitespace); `next` continues after its last version, null on the last page.
+ */
+export async function listVersionPage(
+  db: Db,
+  kind: ItemKind,
+  role: Role,
+  query: VersionPageQuery,
+): Promise<VersionPage> {
+  const filter = query.q !== undefined && isSearchable(query.q) ? filterOf(query.q) : null;
+  const after = query.after === undefined ? null : decodeCursor(query.after);
+  // One row more than the page tells whether another page follows, without counting.
+  const rows = await queries.listVersionPage(db, kind, { filter, after, limit: query.limit + 1 });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    versions: page.map((row) => toVersion(row, role)),
+    next: rows.length > query.limit && last ? encodeCursor(last) : null,
+  };
 }
 
 export async function getItemWithVersions(db: Db, kind: ItemKind, id: number, role: Role): Promise<ItemWithVersions> {

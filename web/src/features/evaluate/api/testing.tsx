@@ -1,4 +1,12 @@
-import type { CompatibilityRecord, CompatibilityStatus, Infos, ItemWithVersions } from '@dp/contract';
+import {
+  fold,
+  versionLabelText,
+  type CompatibilityRecord,
+  type CompatibilityStatus,
+  type Infos,
+  type ItemWithVersions,
+  type VersionPage,
+} from '@dp/contract';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -6,7 +14,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { theme } from '../../../app/theme';
-import { routeTable, stubFetch } from '../../../test/fetch-stub';
+import { json, routeTable, stubFetch, type FakeAnswer } from '../../../test/fetch-stub';
 
 // Test support for the evaluation screens: small catalogs typed by the contract and a fake `fetch`
 // that answers like the API, so the screens run through their real hooks and API client.
@@ -48,6 +56,28 @@ export function compatibility(
       ...(obligation === undefined ? {} : { obligation }),
     },
     etag: '"1.1"',
+  };
+}
+
+/**
+ * Answers GET /api/{kind}/versions/page like the API from a list of items: the versions whose folded
+ * label contains `q`, `limit` at a time (100 by default), `after` being the position the last page ended.
+ */
+export function versionPages(items: ItemWithVersions[]): FakeAnswer {
+  const versions = items.flatMap((entry) =>
+    entry.versions.map((v) => ({ ...v, parent: { href: entry.href, name: entry.name, description: '' } })),
+  );
+  return ({ url }) => {
+    const q = fold(url.searchParams.get('q') ?? '');
+    const limit = Number(url.searchParams.get('limit') ?? 100);
+    const start = Number(url.searchParams.get('after') ?? 0);
+    const matching = versions.filter((v) => fold(versionLabelText(v)).includes(q));
+    const end = start + limit;
+    const page: VersionPage = {
+      versions: matching.slice(start, end),
+      next: end < matching.length ? String(end) : null,
+    };
+    return json(200, page);
   };
 }
 

@@ -105,8 +105,8 @@ export function CompatibilityBrowser({ page, kind, columns }: CompatibilityBrows
                 {t(`browsers.headings.${kind}`)}
               </Title>
               <VersionSelector
+                kind={kind}
                 heading={t(`browsers.headings.${kind}`)}
-                versions={catalog.data?.versions}
                 selectedHref={selected?.href}
                 onSelect={select}
               />

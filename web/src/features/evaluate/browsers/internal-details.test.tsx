@@ -1,7 +1,16 @@
 import type { CompatibilityRecord } from '@dp/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { compatibility, fakeApi, giveListsAHeight, infos, item, renderRoutes, version } from '../api/testing';
+import {
+  compatibility,
+  fakeApi,
+  giveListsAHeight,
+  infos,
+  item,
+  renderRoutes,
+  version,
+  versionPages,
+} from '../api/testing';
 import { SystemCompatibilityBrowser } from './system-compatibility-browser';
 
 // SPEC 6 gives intern (and admin) the references and the rscp_link; the server leaves both out of
@@ -18,13 +27,15 @@ function answers(role: 'intern' | 'extern') {
     ...compatibility(S1, A10, 'conditional', internal ? 'Needs an update.' : undefined),
     ...(internal ? { references: ['EN 50155', 'TR-7'] } : {}),
   };
+  const systems = [
+    item('/api/systems/1', 'Brake Unit', [
+      { ...version(S1, 'Brake Unit', '1.0'), ...(internal ? { rscp_link: RSCP } : { rscp_link: undefined }) },
+    ]),
+  ];
   return {
     '/api/infos': infos,
-    '/api/systems/versions': [
-      item('/api/systems/1', 'Brake Unit', [
-        { ...version(S1, 'Brake Unit', '1.0'), ...(internal ? { rscp_link: RSCP } : { rscp_link: undefined }) },
-      ]),
-    ],
+    '/api/systems/versions': systems,
+    '/api/systems/versions/page': versionPages(systems),
     '/api/assemblies/versions': [item('/api/assemblies/1', 'Valve', [version(A10, 'Valve', 'A2V1')])],
     [`${S1}/compatibilities/systems`]: [],
     [`${S1}/compatibilities/assemblies`]: [record],

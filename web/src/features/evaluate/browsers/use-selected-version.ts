@@ -52,6 +52,6 @@ export function useSelectedVersion(catalog: VersionCatalog | undefined) {
     if (fromTarget) setParams({ data: fromTarget }, { replace: true });
   }, [fromTarget, setParams]);
 
-  const select = (version: CatalogVersion) => setParams({ data: version.label });
+  const select = (version: Pick<CatalogVersion, 'label'>) => setParams({ data: version.label });
   return { selection, select };
 }

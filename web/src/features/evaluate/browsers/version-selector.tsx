@@ -1,33 +1,41 @@
-import { fold } from '@dp/contract';
+import type { KindPath } from '@dp/contract';
 import { Center, CloseButton, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CatalogVersion } from '../api/use-item-versions';
+import { useVersionPages, type ListedVersion } from '../api/use-version-pages';
 import { shortLabel, useNameLimit } from './display';
 import { VirtualListbox } from './virtual-listbox';
 
 const VERSION_LIST_HEIGHT = 400;
 const ROW_HEIGHT = 36;
+/** The server is asked once typing pauses, not for every key. */
+const FILTER_DEBOUNCE_MS = 250;
 
 interface VersionSelectorProps {
+  kind: KindPath;
   heading: string;
-  versions: readonly CatalogVersion[] | undefined;
   selectedHref: string | undefined;
-  onSelect: (version: CatalogVersion) => void;
+  onSelect: (version: ListedVersion) => void;
 }
 
-/** The version selection list of a browser: a text filter above a virtualised list of every version. */
-export function VersionSelector({ heading, versions, selectedHref, onSelect }: VersionSelectorProps) {
+/**
+ * The version selection list of a browser: a text filter above a virtualised list of the kind's
+ * versions. The server filters and sends a page at a time; scrolling near the end loads the next.
+ */
+export function VersionSelector({ kind, heading, selectedHref, onSelect }: VersionSelectorProps) {
   const { t } = useTranslation();
   const limit = useNameLimit();
   const [filter, setFilter] = useState('');
-  // Typing stays responsive while a list of thousands is filtered.
-  const deferredFilter = useDeferredValue(filter);
-  const shown = useMemo(() => {
-    const wanted = fold(deferredFilter);
-    return versions?.filter((version) => version.folded.includes(wanted));
-  }, [versions, deferredFilter]);
+  const [debouncedFilter] = useDebouncedValue(filter.trim(), FILTER_DEBOUNCE_MS);
+  const { versions, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useVersionPages(kind, debouncedFilter);
+  // While typing, the rows of the previous filter would be taken for matches: the spinner shows instead.
+  const shown = filter.trim() === debouncedFilter ? versions : undefined;
+  const loadMore = useCallback(() => {
+    // Asking again while a page is on its way would cancel it and start over.
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   return (
     <Stack gap="xs">
@@ -41,11 +49,12 @@ export function VersionSelector({ heading, versions, selectedHref, onSelect }: V
           filter && <CloseButton size="sm" aria-label={t('browsers.clearFilter')} onClick={() => setFilter('')} />
         }
       />
-      {!shown ? (
+      {!shown && !isError ? (
         <Center h={VERSION_LIST_HEIGHT}>
           <Loader size="sm" role="status" aria-label={t('browsers.loading')} />
         </Center>
-      ) : shown.length === 0 ? (
+      ) : !shown || shown.length === 0 ? (
+        // A failure is in the error banner; the list then ends its spinner.
         <Center h={VERSION_LIST_HEIGHT}>
           <Text c="dimmed">{t('browsers.noData')}</Text>
         </Center>
@@ -60,6 +69,7 @@ export function VersionSelector({ heading, versions, selectedHref, onSelect }: V
           onActivate={onSelect}
           rowProps={(version) => ({ title: version.label })}
           testId="version-selector"
+          onNearEnd={loadMore}
           renderItem={(version) => (
             <Text size="sm" px="sm" lh={`${ROW_HEIGHT}px`} truncate>
               {shortLabel(version, limit)}

@@ -17,9 +17,13 @@ export interface VirtualListboxProps<T> {
   /** Extra attributes per row (a status for styling and tests, a full name as title). */
   rowProps?: (item: T) => { title?: string; style?: CSSProperties; 'data-status'?: string };
   testId?: string;
+  /** Called when the rows shown come near the end of `items`: time to load the next page. */
+  onNearEnd?: () => void;
 }
 
 const PAGE = 8;
+/** How many rows before the end of the list a further page is asked for, so scrolling rarely waits. */
+const NEAR_END = 20;
 
 /**
  * A focusable, virtualised listbox: only the visible rows are in the DOM. Arrow keys, Home, End and
@@ -36,6 +40,7 @@ export function VirtualListbox<T>({
   selectedKey,
   rowProps,
   testId,
+  onNearEnd,
 }: VirtualListboxProps<T>) {
   const id = useId();
   const viewport = useRef<HTMLDivElement>(null);
@@ -49,10 +54,22 @@ export function VirtualListbox<T>({
     overscan: 6,
   });
 
-  // A selection from the address or a changed filter scrolls the selected row into view.
+  // A selection from the address or a changed filter scrolls the selected row into view; a row that
+  // appears because a further page was appended below does not pull the view away from the user.
+  const firstKey = items.length > 0 ? getKey(items[0] as T) : undefined;
+  const shownFor = useRef({ index: -1, firstKey: undefined as string | undefined, selectedKey });
   useEffect(() => {
-    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
-  }, [selectedIndex, virtualizer]);
+    const before = shownFor.current;
+    shownFor.current = { index: selectedIndex, firstKey, selectedKey };
+    if (selectedIndex < 0 || selectedIndex === before.index) return;
+    const appended = before.index < 0 && before.firstKey === firstKey && before.selectedKey === selectedKey;
+    if (!appended) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, firstKey, selectedKey, virtualizer]);
+
+  const lastShown = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (lastShown >= 0 && lastShown >= items.length - NEAR_END) onNearEnd?.();
+  }, [lastShown, items.length, onNearEnd]);
 
   const current = active !== null && active < items.length ? active : null;
   const move = (index: number) => {

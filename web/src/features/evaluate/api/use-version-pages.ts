@@ -1,0 +1,48 @@
+import { versionLabelText, type KindPath, type Version, type VersionPage } from '@dp/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { api } from '../../../lib/api';
+import { followingData, useModificationTime } from '../../../lib/data-freshness';
+
+/** A version of a page with the label the lists show (SPEC 2). */
+export interface ListedVersion extends Version {
+  label: string;
+}
+
+export function fetchVersionPage(
+  kind: KindPath,
+  { q, after }: { q: string; after: string | null },
+  signal?: AbortSignal,
+): Promise<VersionPage> {
+  return api.get<VersionPage>(`/api/${kind}/versions/page`, { query: { q: q || null, after }, signal });
+}
+
+/** Keyed by the data's modification time and the filter: pages stay cached while neither changes. */
+export const versionPagesQueryOptions = (kind: KindPath, filter: string, modificationTime: string | undefined) =>
+  infiniteQueryOptions({
+    ...followingData(['evaluate', 'version-pages', kind, filter], modificationTime),
+    queryFn: ({ pageParam, signal }) => fetchVersionPage(kind, { q: filter, after: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
+    // A data change swaps the list in place instead of flashing the loading state; the rows of another
+    // filter are not kept, they would be taken for the answer to this one.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === filter ? previous : undefined),
+  });
+
+/**
+ * GET /api/{kind}/versions/page: the versions of a kind whose label contains `filter`, one page at a
+ * time (fetchNextPage for more), with their labels.
+ */
+export function useVersionPages(kind: KindPath, filter: string) {
+  const { data, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery(
+    versionPagesQueryOptions(kind, filter, useModificationTime()),
+  );
+  const versions = useMemo(
+    () =>
+      data?.pages.flatMap((page) =>
+        page.versions.map((version): ListedVersion => ({ ...version, label: versionLabelText(version) })),
+      ),
+    [data],
+  );
+  return { versions, isError, hasNextPage, isFetchingNextPage, fetchNextPage };
+}
