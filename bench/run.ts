@@ -3,7 +3,7 @@
  * the real server on loopback and measures the p95 latency of the evaluation calls over HTTP, each
  * beside the p95 of a trivial route of the same server measured in the same run. First it builds the web
  * app and prints the gzipped JavaScript of the first screen (bundle-size.ts).
- * Results: a table on stdout and bench/results/latest.json.
+ * Results: a table on stdout and bench/results/<size>.json (M.json, L.json).
  */
 import { idOfHref } from '@dp/contract';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -72,6 +72,9 @@ async function main() {
   const cases: Array<[string, () => Promise<unknown>]> = [
     ['hint "conv"', () => call('POST', '/api/search/hint', { word: 'conv' })],
     ['full search "brake"', () => call('POST', '/api/search/full', { word: 'brake' })],
+    // Issue 14: what the assembly browser's version selector asks when it opens and when the user filters.
+    ['assembly version selector: first page', () => call('GET', '/api/assemblies/versions/page')],
+    ['assembly version selector: filter "brake"', () => call('GET', '/api/assemblies/versions/page?q=brake')],
     ['one system version: system list', () => call('GET', `${systemVersion}/compatibilities/systems`)],
     ['one system version: assembly list', () => call('GET', `${systemVersion}/compatibilities/assemblies`)],
     ['one assembly version: assembly list', () => call('GET', `${assemblyHrefs[0]}/compatibilities/assemblies`)],
@@ -114,6 +117,16 @@ async function main() {
     const times = await measure(fn);
     results.push({ name, p50: percentile(times, 50), p95: percentile(times, 95), baselineP95: percentile(base, 95) });
   }
+
+  // Issue 14: the API data the assembly browser's version selector needs to open, paged and unpaged.
+  const jsonBytes = async (url: string) => JSON.stringify(await call('GET', url)).length;
+  const versionSelectorBytes = {
+    firstPage: await jsonBytes('/api/assemblies/versions/page'),
+    everyVersion: await jsonBytes('/api/assemblies/versions'),
+  };
+  console.log(
+    `\nassembly version selector opens with ${(versionSelectorBytes.firstPage / 1000).toFixed(1)} kB of JSON (one page); every assembly version would be ${(versionSelectorBytes.everyVersion / 1000).toFixed(1)} kB`,
+  );
 
   const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
   console.log(`\nsize ${size}, ${rounds} requests each over HTTP on loopback, sequential\n`);
@@ -170,9 +183,9 @@ async function main() {
   const outDir = path.join(import.meta.dirname, 'results');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(
-    path.join(outDir, 'latest.json'),
+    path.join(outDir, `${size}.json`),
     JSON.stringify(
-      { size, rounds, at: new Date().toISOString(), firstScreen, results, writes, databaseTools },
+      { size, rounds, at: new Date().toISOString(), firstScreen, results, versionSelectorBytes, writes, databaseTools },
       null,
       2,
     ),
