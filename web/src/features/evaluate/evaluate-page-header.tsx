@@ -27,7 +27,9 @@ export function EvaluatePageHeader({ page, loading = false, onReset, children }:
             {t(`evaluate.pages.${page}.title`)}
           </Title>
           <PageInfo page={page} />
-          {loading && <Loader size="xs" role="status" aria-label={t('browsers.loading')} data-testid="browser-loading" />}
+          {loading && (
+            <Loader size="xs" role="status" aria-label={t('browsers.loading')} data-testid="browser-loading" />
+          )}
         </Group>
         {children}
       </Stack>

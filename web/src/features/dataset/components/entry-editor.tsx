@@ -221,10 +221,7 @@ export default function EntryEditor({ username, entry, onDone }: EntryEditorProp
             </RichTextEditor.ControlsGroup>
           </RichTextEditor.Toolbar>
           {source === null ? (
-            <RichTextEditor.Content
-              mih={EDITOR_HEIGHT}
-              data-testid="dataset-editor-content"
-            />
+            <RichTextEditor.Content mih={EDITOR_HEIGHT} data-testid="dataset-editor-content" />
           ) : (
             <Textarea
               value={source}
