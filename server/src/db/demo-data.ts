@@ -685,10 +685,11 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<b
       await client.query('rollback');
       return false;
     }
+    // Generated before the keys are dropped: dropping them locks the data tables until the commit.
+    const data = generateDemoData(options);
     // Index builds and foreign-key checks after the load sort in memory instead of spilling to disk.
     await client.query(`set local maintenance_work_mem = '256MB'`);
     const rebuild = await dropKeysAndIndexes(client, DATA_TABLES);
-    const data = generateDemoData(options);
     for (const key of Object.keys(TABLES) as Array<keyof DemoData>) {
       const spec = TABLES[key];
       await copyRows(client, spec.table, spec.columns, data[key]);

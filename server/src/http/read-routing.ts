@@ -16,8 +16,14 @@ export function registerReadRouting(app: FastifyInstance, reads: ReadRouting) {
       ...existing,
       async (request, reply, payload) => {
         if (reply.statusCode < 400 && request.user) {
-          const position = await reads.wrote(request.user.username);
-          if (position) void reply.header(WRITE_POSITION_HEADER, position);
+          try {
+            const position = await reads.wrote(request.user.username);
+            if (position) void reply.header(WRITE_POSITION_HEADER, position);
+          } catch (error) {
+            // The write is committed: its answer must not become an error. Without the position the
+            // author may read from a replica that has not replayed it yet, for a moment.
+            request.log.warn({ err: error }, 'could not read the write position for read-your-writes');
+          }
         }
         return payload;
       },

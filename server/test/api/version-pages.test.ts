@@ -163,6 +163,10 @@ describe('GET /api/{kind}/versions/page', () => {
     [`after=${Buffer.from('{"a":1}').toString('base64url')}`, 'after'],
     [`after=${Buffer.from('[1,2,3]').toString('base64url')}`, 'after'],
     ['after=bm90IGpzb24', 'after'],
+    // Forged keys that would make PostgreSQL fail: an id beyond its integer range, a NUL in a name.
+    [`after=${Buffer.from('["Brake",2147483648,"1.0",null,1]').toString('base64url')}`, 'after'],
+    [`after=${Buffer.from('["Brake",1,"1.0",null,2147483648]').toString('base64url')}`, 'after'],
+    [`after=${Buffer.from('["Br\\u0000ake",1,"1.0",null,1]').toString('base64url')}`, 'after'],
     ['sort=name', 'sort'],
     [`q=${'x'.repeat(201)}`, 'q'],
   ])('refuses %s with a 400 naming %s', async (query, field) => {

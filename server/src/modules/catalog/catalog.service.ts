@@ -1,6 +1,7 @@
 import {
-  fold,
+  dbId,
   isSearchable,
+  NAME_MAX,
   type Item,
   type ItemWithVersions,
   type Role,
@@ -75,13 +76,13 @@ export async function listItemsWithVersions(db: Db, kind: ItemKind, role: Role):
   return itemRows.map((row) => ({ ...toItem(row), versions: versionsByItem.get(row.id) ?? [] }));
 }
 
-const cursorFields = z.tuple([
-  z.string(),
-  z.number().int().positive(),
-  z.string().nullable(),
-  z.string().nullable(),
-  z.number().int().positive(),
-]);
+// A cursor comes back from the client: ids within PostgreSQL's integer range and texts that a name
+// can be (no NUL, no longer than a name), so a forged one is a 400 and never reaches a query.
+const cursorText = z
+  .string()
+  .max(NAME_MAX)
+  .refine((text) => !text.includes('\u0000'));
+const cursorFields = z.tuple([cursorText, dbId, cursorText.nullable(), cursorText.nullable(), dbId]);
 
 /** The `next` of a page: its last version's sort key, as base64url JSON that clients pass back unread. */
 function encodeCursor(row: VersionRow): string {
@@ -108,10 +109,14 @@ function decodeCursor(cursor: string): VersionKey {
   return { itemName, itemId, name, name2, id };
 }
 
-/** The filter text (the database folds it) and its longest word, folded by the same rule (contract fold). */
+/**
+ * The filter text and its longest word, both unfolded: the database folds them with dp_fold(), the one
+ * rule of the stored folded columns, so the word always lies within the folded text.
+ */
 function filterOf(q: string): VersionFilter {
-  const word = fold(q)
-    .split(' ')
+  const word = q
+    .trim()
+    .split(/\s+/)
     .reduce((longest, part) => (part.length > longest.length ? part : longest), '');
   return { text: q, word };
 }

@@ -24,6 +24,8 @@ export const versionPagesQueryOptions = (kind: KindPath, filter: string, modific
     queryFn: ({ pageParam, signal }) => fetchVersionPage(kind, { q: filter, after: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next,
+    // The list shows a failure itself, with a retry (LoadError).
+    meta: { followsData: true, banner: false },
     // A data change swaps the list in place instead of flashing the loading state; the rows of another
     // filter are not kept, they would be taken for the answer to this one.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === filter ? previous : undefined),
@@ -34,7 +36,7 @@ export const versionPagesQueryOptions = (kind: KindPath, filter: string, modific
  * time (fetchNextPage for more), with their labels.
  */
 export function useVersionPages(kind: KindPath, filter: string) {
-  const { data, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery(
+  const { data, error, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery(
     versionPagesQueryOptions(kind, filter, useModificationTime()),
   );
   const versions = useMemo(
@@ -44,5 +46,5 @@ export function useVersionPages(kind: KindPath, filter: string) {
       ),
     [data],
   );
-  return { versions, isError, hasNextPage, isFetchingNextPage, fetchNextPage };
+  return { versions, error, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage };
 }

@@ -144,10 +144,20 @@ describe('VersionSelector', () => {
     expect(await screen.findByText('No data')).toBeInTheDocument();
   });
 
-  it('ends its spinner when the server fails (the error banner tells why)', async () => {
-    fakeApi({ '/api/infos': infos, '/api/systems/versions/page': () => apiError(500, 'Internal Server Error', 'x') });
+  it('says why the list failed instead of looking empty, and loads it again on retry', async () => {
+    let fail = true;
+    fakeApi({
+      '/api/infos': infos,
+      '/api/systems/versions/page': (request: FakeRequest) =>
+        fail ? apiError(503, 'Service Unavailable', 'The database is restarting.') : versionPages(systems)(request),
+    });
     open();
-    expect(await screen.findByText('No data')).toBeInTheDocument();
+    const alert = await screen.findByTestId('load-error');
+    expect(alert).toHaveTextContent('The database is restarting.');
+    expect(screen.queryByText('No data')).not.toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('option', { name: 'Brake Unit 1.0' })).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useVersionPages, type ListedVersion } from '../api/use-version-pages';
 import { shortLabel, useNameLimit } from './display';
 import { VirtualListbox } from './virtual-listbox';
+import { LoadError } from '../../../components/load-error';
 
 const VERSION_LIST_HEIGHT = 400;
 const ROW_HEIGHT = 36;
@@ -29,7 +30,10 @@ export function VersionSelector({ kind, heading, selectedHref, onSelect }: Versi
   const limit = useNameLimit();
   const [filter, setFilter] = useState('');
   const [debouncedFilter] = useDebouncedValue(filter.trim(), FILTER_DEBOUNCE_MS);
-  const { versions, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useVersionPages(kind, debouncedFilter);
+  const { versions, error, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useVersionPages(
+    kind,
+    debouncedFilter,
+  );
   // While typing, the rows of the previous filter would be taken for matches: the spinner shows instead.
   const shown = filter.trim() === debouncedFilter ? versions : undefined;
   const loadMore = useCallback(() => {
@@ -49,12 +53,13 @@ export function VersionSelector({ kind, heading, selectedHref, onSelect }: Versi
           filter && <CloseButton size="sm" aria-label={t('browsers.clearFilter')} onClick={() => setFilter('')} />
         }
       />
-      {!shown && !isError ? (
+      {isError && !shown?.length ? (
+        <LoadError error={error} onRetry={() => void refetch()} />
+      ) : !shown ? (
         <Center h={VERSION_LIST_HEIGHT}>
           <Loader size="sm" role="status" aria-label={t('browsers.loading')} />
         </Center>
-      ) : !shown || shown.length === 0 ? (
-        // A failure is in the error banner; the list then ends its spinner.
+      ) : shown.length === 0 ? (
         <Center h={VERSION_LIST_HEIGHT}>
           <Text c="dimmed">{t('browsers.noData')}</Text>
         </Center>
