@@ -37,7 +37,13 @@ function TransferHistory({ records, loading }: { records: TransferRecord[]; load
           {t('database.transfer.noHistory')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer
+          minWidth={640}
+          // On a phone the table scrolls sideways; it holds nothing focusable, so the keyboard scrolls its region.
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('database.transfer.history') },
+          }}
+        >
           <Table striped data-testid="transfer-history">
             <Table.Thead>
               <Table.Tr>
