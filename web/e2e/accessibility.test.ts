@@ -3,51 +3,17 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, signIn } from './support/browser.js';
+import { ADMIN_SCREENS, EVALUATE_SCREENS } from './support/screens.js';
 
 // Issue 13 item 8: no serious or critical axe violation on any screen, as any role, on a desktop and a
 // phone. axe-core runs inside the page; its result lists each rule with the elements that break it.
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-const EVALUATE = [
-  '/evaluate',
-  '/evaluate/system-compatibility-browser',
-  '/evaluate/assembly-compatibility-browser',
-  '/evaluate/subassembly-compatibility-browser',
-  '/evaluate/system-delta-browser',
-  '/evaluate/system-assembly-matrix',
-  '/evaluate/system-system-assembly-matrix',
-];
 const SCREENS: Record<'admin' | 'intern' | 'extern', string[]> = {
-  admin: [
-    ...EVALUATE,
-    '/basic-data/systems',
-    '/basic-data/systems-relations',
-    '/basic-data/assemblies',
-    '/basic-data/assemblies-relations',
-    '/basic-data/subassemblies',
-    '/basic-data/references',
-    '/basic-data/obligations-intern',
-    '/compatibility/systems-versions',
-    '/compatibility/systems-systems-compatibility',
-    '/compatibility/systems-assemblies-compatibility',
-    '/compatibility/assemblies-versions',
-    '/compatibility/assemblies-assemblies-compatibility',
-    '/compatibility/assemblies-subassemblies-compatibility',
-    '/compatibility/subassemblies-versions',
-    '/compatibility/subassemblies-subassemblies-compatibility',
-    '/database/delta-report',
-    '/database/backups',
-    '/database/compatibility-report',
-    '/database/transfer',
-    '/dataset',
-    '/monitoring',
-    '/issues-internal',
-    '/help',
-    '/api-docs',
-  ],
-  intern: [...EVALUATE, '/database/compatibility-report', '/dataset', '/issues-internal', '/help'],
-  extern: [...EVALUATE, '/database/compatibility-report', '/issues', '/help'],
+  admin: ADMIN_SCREENS,
+  intern: [...EVALUATE_SCREENS, '/database/compatibility-report', '/dataset', '/issues-internal', '/help'],
+  extern: [...EVALUATE_SCREENS, '/database/compatibility-report', '/issues', '/help'],
 };
 /** Screens with a version chosen, so their coloured rows and status badges are checked too. */
 const ANSWERS = [

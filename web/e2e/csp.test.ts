@@ -6,46 +6,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, signIn, useBrowser } from './support/browser.js';
+import { ADMIN_SCREENS } from './support/screens.js';
 
 const { newPage } = useBrowser();
-
-const SCREENS = [
-  '/evaluate',
-  '/evaluate/system-compatibility-browser',
-  '/evaluate/assembly-compatibility-browser',
-  '/evaluate/subassembly-compatibility-browser',
-  '/evaluate/system-delta-browser',
-  '/evaluate/system-assembly-matrix',
-  '/evaluate/system-system-assembly-matrix',
-  '/basic-data',
-  ...[
-    'systems',
-    'systems-relations',
-    'assemblies',
-    'assemblies-relations',
-    'subassemblies',
-    'references',
-    'obligations-intern',
-  ].map((p) => `/basic-data/${p}`),
-  '/compatibility',
-  ...[
-    'systems-versions',
-    'systems-systems-compatibility',
-    'systems-assemblies-compatibility',
-    'assemblies-versions',
-    'assemblies-assemblies-compatibility',
-    'assemblies-subassemblies-compatibility',
-    'subassemblies-versions',
-    'subassemblies-subassemblies-compatibility',
-  ].map((p) => `/compatibility/${p}`),
-  '/database',
-  ...['delta-report', 'backups', 'compatibility-report', 'transfer'].map((p) => `/database/${p}`),
-  '/dataset',
-  '/monitoring',
-  '/issues-internal',
-  '/help',
-  '/api-docs',
-];
 
 /** Collects CSP violations: Chromium's console errors ("Refused to …  Content Security Policy") and the DOM events. */
 async function watchCsp(page: Page) {
@@ -69,7 +32,7 @@ describe('B9 no CSP violation in the browser console', () => {
     const page = await newPage();
     const violations = await watchCsp(page);
     await signIn(page, 'admin', '/evaluate');
-    for (const screen of SCREENS) {
+    for (const screen of ADMIN_SCREENS) {
       await page.goto(`${baseUrl()}${screen}`);
       await page.waitForLoadState('networkidle');
       // A parent screen may open its first child (/database → /database/delta-report); never the sign-in.
