@@ -76,6 +76,15 @@ export const versionPageQuery = z
   .strict();
 export type VersionPageQuery = z.infer<typeof versionPageQuery>;
 
+/** GET /api/{kind}/versions/by-label: a browser link's `data`, resolved on the server (SPEC 2). */
+export const versionByLabelQuery = z
+  .object({
+    /** A version's label, or a text within one; folded like the search. */
+    label: z.string().max(1000, issueKey('zod.maxChars')),
+  })
+  .strict();
+export type VersionByLabelQuery = z.infer<typeof versionByLabelQuery>;
+
 export const versionPage = z
   .object({
     /** In the order of GET /api/{kind}/versions: items by name, then their versions in natural order. */

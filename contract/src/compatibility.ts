@@ -15,6 +15,16 @@ export type CompatibilityInfo = z.infer<typeof compatibilityInfo>;
 const hrefRef = z.object({ href: z.string() });
 
 /**
+ * The other side of one version's compatibility, named: GET {version}/compatibilities/{kind} sends the
+ * parts of its label, so a list needs no catalog of every version to show its rows.
+ */
+const namedVersionRef = hrefRef.extend({
+  parent_name: z.string().optional(),
+  name: z.string().nullable().optional(),
+  name2: z.string().nullable().optional(),
+});
+
+/**
  * A compatibility between two versions. Same-kind pairs are stored once and listed from both sides,
  * so a client can index the list by `from.href`. Extern users get no obligation and no references.
  */
@@ -22,7 +32,7 @@ export const compatibilityRecord = z
   .object({
     href: z.string(),
     from: hrefRef,
-    to: hrefRef,
+    to: namedVersionRef,
     compatibility_info: compatibilityInfo,
     references: z.array(z.string()).optional(),
     /** Send back as If-Match when changing the compatibility. */

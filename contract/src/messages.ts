@@ -30,6 +30,11 @@ export const MESSAGE_CATALOG = {
     fr: 'Version de sous-assemblage',
   },
   'thing.numbered': { en: '{what} {id}', de: '{what} {id}', fr: '{what} {id}' },
+  'thing.versionLabelled': {
+    en: '{kind} with the label “{label}”',
+    de: '{kind} mit der Bezeichnung „{label}“',
+    fr: '{kind} au libellé « {label} »',
+  },
   'thing.reference': { en: 'Reference', de: 'Referenz', fr: 'Référence' },
   'thing.obligationText': { en: 'Obligation text', de: 'Auflagentext', fr: "Texte d'obligation" },
   'thing.comment': { en: 'Comment', de: 'Kommentar', fr: 'Commentaire' },

@@ -106,6 +106,26 @@ describe('matrix data', () => {
     expect(reverse.some((r) => r.to.href === first.from.href)).toBe(true);
   });
 
+  it("one version's list names each partner by its label's parts, from either side of a same-kind pair", async () => {
+    const all = await get<CompatibilityRecord[]>('/api/assemblies/versions/compatibilities/assemblies');
+    const first = all[0]!;
+    for (const [own, partner] of [
+      [first.from.href, first.to.href],
+      [first.to.href, first.from.href],
+    ] as const) {
+      const records = await get<CompatibilityRecord[]>(`${own}/compatibilities/assemblies`);
+      const record = records.find((r) => r.to.href === partner)!;
+      const version = await get<{ parent_name: string; name: string | null; name2: string | null }>(partner);
+      expect(record.to).toEqual({
+        href: partner,
+        parent_name: version.parent_name,
+        name: version.name,
+        name2: version.name2,
+      });
+      expect(record.from.href).toBe(own);
+    }
+  });
+
   it('infos carry the modification time', async () => {
     const infos = await get<{ modification_time: string }>('/api/infos');
     expect(Number.isNaN(Date.parse(infos.modification_time))).toBe(false);

@@ -182,3 +182,50 @@ describe('GET /api/{kind}/versions/page', () => {
     expect((await t.call('GET', '/api/parts/versions/page', undefined, 'intern')).status).toBe(400);
   });
 });
+
+describe('GET /api/{kind}/versions/by-label', () => {
+  const byLabel = (kind: string, label: string, role: TestRole = 'intern') =>
+    t.call('GET', `/api/${kind}/versions/by-label?${new URLSearchParams({ label })}`, undefined, role, {
+      'accept-language': 'en',
+    });
+
+  it('prefers the version whose label equals the text over an earlier one that contains it', async () => {
+    const item = (await t.call('POST', '/api/systems', { name: 'Label Lookup System' })).body as Item;
+    for (const name of ['2.1.0', '2.1'])
+      expect((await t.call('POST', `${item.href}/versions`, { name })).status).toBe(201);
+    const exact = await byLabel('systems', '  LABEL   lookup system 2.1 ');
+    expect(exact.status).toBe(200);
+    expect(exact.body.name).toBe('2.1');
+    expect(exact.body.parent.name).toBe('Label Lookup System');
+    // Only contained: the first in list order (2.1 sorts before 2.1.0).
+    expect((await byLabel('systems', 'label lookup system 2')).body.name).toBe('2.1');
+    expect((await byLabel('systems', 'lookup system 2.1.')).body.name).toBe('2.1.0');
+  });
+
+  it('folds accents like the search', async () => {
+    const accented = (await fullList('assemblies')).find((v) => /[äöüÄÖÜ]/.test(v.parent_name));
+    const label = versionLabelText(accented!)
+      .normalize('NFKD')
+      .replace(/\p{Diacritic}/gu, '');
+    const res = await byLabel('assemblies', label.toUpperCase());
+    expect(res.status).toBe(200);
+    expect(versionLabelText(res.body)).toBe(versionLabelText(accented!));
+  });
+
+  it('answers 404 with the label when no version has it, and 400 without a label', async () => {
+    const none = await byLabel('subassemblies', 'zzqq none');
+    expect(none.status).toBe(404);
+    expect(none.body.message).toBe('Sub-Assembly version with the label “zzqq none” was not found.');
+    expect((await t.call('GET', '/api/systems/versions/by-label', undefined, 'intern')).status).toBe(400);
+    expect((await t.call('GET', '/api/systems/versions/by-label?label=a&x=1', undefined, 'intern')).status).toBe(400);
+  });
+
+  it('leaves rscp_link out for extern, like every version', async () => {
+    const withLink = (await fullList('assemblies')).find((v) => typeof v.rscp_link === 'string');
+    const label = versionLabelText(withLink!);
+    expect((await byLabel('assemblies', label, 'intern')).body.rscp_link).toBe(withLink!.rscp_link);
+    const extern = await byLabel('assemblies', label, 'extern');
+    expect(extern.status).toBe(200);
+    expect(extern.body).not.toHaveProperty('rscp_link');
+  });
+});

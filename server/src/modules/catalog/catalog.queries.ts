@@ -79,6 +79,12 @@ export interface VersionFilter {
   word: string;
 }
 
+/** Only items that can hold a match: the filter's word is within their name or one of their versions' numbers. */
+const candidateItemsOf = (kind: ItemKind, filter: VersionFilter) =>
+  sql`and (i.name_folded like ${containingFolded(filter.word)} or i.id in (
+          select item_id from versions where kind = ${kind}
+            and (name_folded like ${containingFolded(filter.word)} or name2_folded like ${containingFolded(filter.word)})))`;
+
 /**
  * One keyset page of a kind's versions in listing order (as listVersions): items walked in name order
  * (items_kind_name_unique), each item's versions in natural order (versions_natural_order_idx), so the
@@ -91,13 +97,7 @@ export async function listVersionPage(
   { filter, after, limit }: { filter: VersionFilter | null; after: VersionKey | null; limit: number },
 ): Promise<VersionRow[]> {
   const matching = filter === null ? sql`` : sql`and ${foldedLabel} like ${containingFolded(filter.text)}`;
-  // Only items that can hold a match are walked: the word is within their name or a version's number.
-  const candidateItems =
-    filter === null
-      ? sql``
-      : sql`and (i.name_folded like ${containingFolded(filter.word)} or i.id in (
-          select item_id from versions where kind = ${kind}
-            and (name_folded like ${containingFolded(filter.word)} or name2_folded like ${containingFolded(filter.word)})))`;
+  const candidateItems = filter === null ? sql`` : candidateItemsOf(kind, filter);
   // The rest of the item the last page ended in; then the items after it, from their first version.
   const restOfItem = after
     ? sql`(select ${versionColumns}, 0 as part from versions v join items i on i.id = v.item_id
@@ -122,6 +122,24 @@ export async function listVersionPage(
       (coalesce(name2, '') collate "dp_natural"), id
     limit ${limit}`);
   return result.rows;
+}
+
+/**
+ * The first version in listing order whose folded label equals the filter's text, else the first whose
+ * label contains it: where a browser link's `data` leads (SPEC 2). The filter's word narrows the items
+ * through their trigram indexes, as in listVersionPage.
+ */
+export async function findVersionByLabel(
+  db: Executor,
+  kind: ItemKind,
+  filter: VersionFilter,
+): Promise<VersionRow | null> {
+  const result = await db.execute<VersionRow>(sql`
+    select ${versionColumns} from versions v join items i on i.id = v.item_id
+    where v.kind = ${kind} and ${foldedLabel} like ${containingFolded(filter.text)} ${candidateItemsOf(kind, filter)}
+    order by ${foldedLabel} = dp_fold(${filter.text}) desc, ${versionOrder}
+    limit 1`);
+  return result.rows[0] ?? null;
 }
 
 export async function findVersion(db: Executor, kind: ItemKind, id: number): Promise<VersionRow | null> {

@@ -7,6 +7,7 @@ import {
   kindPath,
   version,
   versionPage,
+  versionByLabelQuery,
   versionPageQuery,
 } from '@dp/contract';
 import { z } from 'zod';
@@ -65,6 +66,23 @@ export function catalogRoutes(app: ZodApp, { reads }: AppContext) {
     },
     onRequest: signedIn,
     handler: async (req) => service.listVersionPage(await db(req), kindOf(req.params.kind), req.user.role, req.query),
+  });
+
+  app.get('/api/:kind/versions/by-label', {
+    schema: {
+      tags: ['matrix data'],
+      summary: 'The version a label names',
+      description:
+        'Where a compatibility browser link `?data=<label>` leads: the first version (in the order of ' +
+        'GET /api/{kind}/versions) whose label (item name, name, name2) equals `label`, ignoring case, accents ' +
+        'and repeated spaces; else the first whose label contains it; 404 when none does.',
+      params: kindParams,
+      querystring: versionByLabelQuery,
+      response: { 200: version, ...errors },
+    },
+    onRequest: signedIn,
+    handler: async (req) =>
+      service.findVersionByLabel(await db(req), kindOf(req.params.kind), req.user.role, req.query),
   });
 
   app.get('/api/:kind', {

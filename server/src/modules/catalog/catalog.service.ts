@@ -8,6 +8,7 @@ import {
   type Version,
   type VersionPage,
   type VersionPageQuery,
+  type VersionByLabelQuery,
 } from '@dp/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.js';
@@ -141,6 +142,16 @@ export async function listVersionPage(
     versions: page.map((row) => toVersion(row, role)),
     next: rows.length > query.limit && last ? encodeCursor(last) : null,
   };
+}
+
+/**
+ * The version a browser link's `data` names (SPEC 2): the first whose label equals it after folding, else the
+ * first whose label contains it; 404 when none does.
+ */
+export async function findVersionByLabel(db: Db, kind: ItemKind, role: Role, { label }: VersionByLabelQuery) {
+  const row = isSearchable(label) ? await queries.findVersionByLabel(db, kind, filterOf(label)) : null;
+  if (!row) throw notFound(msg('thing.versionLabelled', { kind: kindVersionName(kind), label }));
+  return toVersion(row, role);
 }
 
 export async function getItemWithVersions(db: Db, kind: ItemKind, id: number, role: Role): Promise<ItemWithVersions> {

@@ -23,22 +23,51 @@ export type CompatibilityFilter = {
   versionId?: number;
 };
 
+/** The parts of the label of a version's partner in one of its compatibilities. */
+export type PartnerNaming = {
+  partner_parent_name: string;
+  partner_name: string | null;
+  partner_name2: string | null;
+};
+
+const referencesOf = sql`coalesce((select array_agg(r.reference order by r.reference)
+                     from compatibility_references cr join "references" r on r.id = cr.reference_id
+                     where cr.compatibility_id = c.id), '{}') as "references"`;
+const compatibilityColumns = sql`c.id, c.from_version_id, c.from_kind, c.to_version_id, c.to_kind, c.revision,
+           ci.id as info_id, ci.compatibility_status as status, ci.obligation, ${referencesOf}`;
+const pairOf = ([a, b]: readonly [ItemKind, ItemKind]) =>
+  sql`((c.from_kind = ${a} and c.to_kind = ${b}) or (c.from_kind = ${b} and c.to_kind = ${a}))`;
+
 /** Compatibilities as stored (one row per pair); the service orients them for the reader. */
 export async function listCompatibilities(
   db: Executor,
-  { kinds: [a, b], versionId }: CompatibilityFilter,
+  kinds: readonly [ItemKind, ItemKind],
 ): Promise<CompatibilityRow[]> {
-  const touching =
-    versionId === undefined ? sql`` : sql`and (c.from_version_id = ${versionId} or c.to_version_id = ${versionId})`;
   const result = await db.execute<CompatibilityRow>(sql`
-    select c.id, c.from_version_id, c.from_kind, c.to_version_id, c.to_kind, c.revision,
-           ci.id as info_id, ci.compatibility_status as status, ci.obligation,
-           coalesce((select array_agg(r.reference order by r.reference)
-                     from compatibility_references cr join "references" r on r.id = cr.reference_id
-                     where cr.compatibility_id = c.id), '{}') as "references"
+    select ${compatibilityColumns}
     from compatibilities c
     join compatibility_infos ci on ci.id = c.compatibility_info_id
-    where ((c.from_kind = ${a} and c.to_kind = ${b}) or (c.from_kind = ${b} and c.to_kind = ${a})) ${touching}
+    where ${pairOf(kinds)}
+    order by c.id`);
+  return result.rows;
+}
+
+/**
+ * The compatibilities that touch one version, each with its partner's label parts (version ids are unique
+ * across kinds, and no version is compatible with itself, so the partner is the side that is not it).
+ */
+export async function listCompatibilitiesOfVersion(
+  db: Executor,
+  { kinds, versionId }: Required<CompatibilityFilter>,
+): Promise<Array<CompatibilityRow & PartnerNaming>> {
+  const result = await db.execute<CompatibilityRow & PartnerNaming>(sql`
+    select ${compatibilityColumns},
+           pi.name as partner_parent_name, pv.name as partner_name, pv.name2 as partner_name2
+    from compatibilities c
+    join compatibility_infos ci on ci.id = c.compatibility_info_id
+    join versions pv on pv.id = case when c.from_version_id = ${versionId} then c.to_version_id else c.from_version_id end
+    join items pi on pi.id = pv.item_id
+    where ${pairOf(kinds)} and (c.from_version_id = ${versionId} or c.to_version_id = ${versionId})
     order by c.id`);
   return result.rows;
 }

@@ -36,7 +36,7 @@ function toRecord(row: CompatibilityRow, role: Role, reversed: boolean): Compati
 /**
  * Compatibilities between two kinds, oriented from `fromKind` to `toKind`. A same-kind pair is stored
  * once but listed from both sides, so every version finds all its partners under `from`.
- * With `versionId`, only that version's compatibilities, seen from it.
+ * With `versionId`, only that version's compatibilities, seen from it, each partner with its label's parts.
  */
 export async function listCompatibilities(
   db: Db,
@@ -45,18 +45,21 @@ export async function listCompatibilities(
   role: Role,
   versionId?: number,
 ): Promise<CompatibilityRecord[]> {
-  const rows = await queries.listCompatibilities(db, { kinds: [fromKind, toKind], versionId });
-  const records: CompatibilityRecord[] = [];
-  for (const row of rows) {
-    if (fromKind !== toKind) {
-      records.push(toRecord(row, role, row.from_kind !== fromKind));
-    } else if (versionId !== undefined) {
-      records.push(toRecord(row, role, row.from_version_id !== versionId));
-    } else {
-      records.push(toRecord(row, role, false), toRecord(row, role, true));
-    }
+  const kinds = [fromKind, toKind] as const;
+  if (versionId !== undefined) {
+    const rows = await queries.listCompatibilitiesOfVersion(db, { kinds, versionId });
+    return rows.map((row) => {
+      const record = toRecord(row, role, row.from_version_id !== versionId);
+      const naming = { parent_name: row.partner_parent_name, name: row.partner_name, name2: row.partner_name2 };
+      return { ...record, to: { ...record.to, ...naming } };
+    });
   }
-  return records;
+  const rows = await queries.listCompatibilities(db, kinds);
+  return rows.flatMap((row) =>
+    fromKind === toKind
+      ? [toRecord(row, role, false), toRecord(row, role, true)]
+      : [toRecord(row, role, row.from_kind !== fromKind)],
+  );
 }
 
 /** The assembly versions of a version's assembly list that carry SPEC 2's assembly warning, as hrefs. */

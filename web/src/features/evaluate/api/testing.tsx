@@ -5,6 +5,8 @@ import {
   type CompatibilityStatus,
   type Infos,
   type ItemWithVersions,
+  type KindPath,
+  type Version,
   type VersionPage,
 } from '@dp/contract';
 import { MantineProvider } from '@mantine/core';
@@ -14,7 +16,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { theme } from '../../../app/theme';
-import { json, routeTable, stubFetch, type FakeAnswer } from '../../../test/fetch-stub';
+import { apiError, json, routeTable, stubFetch, type FakeAnswer } from '../../../test/fetch-stub';
 
 // Test support for the evaluation screens: small catalogs typed by the contract and a fake `fetch`
 // that answers like the API, so the screens run through their real hooks and API client.
@@ -59,14 +61,18 @@ export function compatibility(
   };
 }
 
+/** The versions of `items`, flat and in order, each with its parent as GET /api/{kind}/versions/{id} sends it. */
+const versionsOf = (items: ItemWithVersions[]): Version[] =>
+  items.flatMap((entry) =>
+    entry.versions.map((v) => ({ ...v, parent: { href: entry.href, name: entry.name, description: '' } })),
+  );
+
 /**
  * Answers GET /api/{kind}/versions/page like the API from a list of items: the versions whose folded
  * label contains `q`, `limit` at a time (100 by default), `after` being the position the last page ended.
  */
 export function versionPages(items: ItemWithVersions[]): FakeAnswer {
-  const versions = items.flatMap((entry) =>
-    entry.versions.map((v) => ({ ...v, parent: { href: entry.href, name: entry.name, description: '' } })),
-  );
+  const versions = versionsOf(items);
   return ({ url }) => {
     const q = fold(url.searchParams.get('q') ?? '');
     const limit = Number(url.searchParams.get('limit') ?? 100);
@@ -79,6 +85,55 @@ export function versionPages(items: ItemWithVersions[]): FakeAnswer {
     };
     return json(200, page);
   };
+}
+
+/**
+ * The API's answers about one kind's versions, from a list of items: pages, the version a label names
+ * (GET /api/{kind}/versions/by-label: equal after folding, else containing) and each version by its href.
+ */
+export function versionRoutes(kind: KindPath, items: ItemWithVersions[]): Record<string, unknown> {
+  const versions = versionsOf(items);
+  const byLabel: FakeAnswer = ({ url }) => {
+    const wanted = fold(url.searchParams.get('label') ?? '');
+    const found =
+      versions.find((v) => fold(versionLabelText(v)) === wanted) ??
+      versions.find((v) => fold(versionLabelText(v)).includes(wanted));
+    return found ? json(200, found) : apiError(404, 'Not Found', `No version labelled ${wanted}`);
+  };
+  return {
+    [`/api/${kind}/versions/page`]: versionPages(items),
+    [`/api/${kind}/versions/by-label`]: byLabel,
+    ...Object.fromEntries(versions.map((v) => [v.href, v])),
+  };
+}
+
+/**
+ * The routes of `evaluation` (compatibility lists among them) and of every kind's versions; each record of a
+ * compatibility list gets its partner's label parts from `catalogs`, as GET {version}/compatibilities/{kind} sends them.
+ */
+export function evaluationApi(
+  catalogs: Partial<Record<KindPath, ItemWithVersions[]>>,
+  evaluation: Record<string, unknown>,
+): Record<string, unknown> {
+  const kinds = Object.entries(catalogs) as Array<[KindPath, ItemWithVersions[]]>;
+  const byHref = new Map(kinds.flatMap(([, items]) => versionsOf(items)).map((v) => [v.href, v]));
+  const named = (record: CompatibilityRecord): CompatibilityRecord => {
+    const partner = byHref.get(record.to.href);
+    return partner
+      ? { ...record, to: { ...record.to, parent_name: partner.parent_name, name: partner.name, name2: partner.name2 } }
+      : record;
+  };
+  const routes = Object.fromEntries(
+    Object.entries(evaluation).map(([path, answer]) =>
+      /\/compatibilities\/[a-z]+$/.test(path) && Array.isArray(answer)
+        ? [path, (answer as CompatibilityRecord[]).map(named)]
+        : [path, answer],
+    ),
+  );
+  return Object.assign({}, ...kinds.map(([kind, items]) => versionRoutes(kind, items)), routes) as Record<
+    string,
+    unknown
+  >;
 }
 
 export const infos: Infos = { modification_time: '2025-05-06T07:08:09.000Z' };

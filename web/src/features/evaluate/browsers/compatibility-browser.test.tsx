@@ -9,7 +9,7 @@ import {
   item,
   renderRoutes,
   version,
-  versionPages,
+  evaluationApi,
 } from '../api/testing';
 import { AssemblyCompatibilityBrowser } from './assembly-compatibility-browser';
 import { SubassemblyCompatibilityBrowser } from './subassembly-compatibility-browser';
@@ -37,41 +37,38 @@ const assemblies = [
 ];
 const subassemblies = [item('/api/subassemblies/1', 'Sensor', [version(U20, 'Sensor', 'S1')])];
 
-const api = {
-  '/api/infos': infos,
-  '/api/systems/versions': systems,
-  '/api/assemblies/versions': assemblies,
-  '/api/subassemblies/versions': subassemblies,
-  '/api/systems/versions/page': versionPages(systems),
-  '/api/assemblies/versions/page': versionPages(assemblies),
-  '/api/subassemblies/versions/page': versionPages(subassemblies),
-  [`${S1}/compatibilities/systems`]: [compatibility(S1, S3, 'allowed', 'Fits fine.')],
-  // The second record has no obligation, as extern users get it.
-  [`${S1}/compatibilities/assemblies`]: [
-    compatibility(S1, A10, 'conditional', 'Needs an update.'),
-    compatibility(S1, A11, 'forbidden'),
-    compatibility(S1, A12, 'allowed', 'Fits fine.'),
-  ],
-  [`${S2}/compatibilities/systems`]: [],
-  [`${S2}/compatibilities/assemblies`]: [],
-  [`${S3}/compatibilities/systems`]: [compatibility(S3, S1, 'allowed', 'Fits fine.')],
-  [`${S3}/compatibilities/assemblies`]: [],
-  [`${A10}/compatibilities/systems`]: [compatibility(A10, S1, 'conditional', 'Needs an update.')],
-  [`${A10}/compatibilities/assemblies`]: [compatibility(A10, A11, 'forbidden', 'Wrong plug.')],
-  [`${A11}/compatibilities/systems`]: [],
-  [`${A11}/compatibilities/assemblies`]: [compatibility(A11, A10, 'forbidden', 'Wrong plug.')],
-  [`${U20}/compatibilities/assemblies`]: [compatibility(U20, A11, 'allowed')],
-  [`${U20}/compatibilities/subassemblies`]: [],
-  [`${A12}/compatibilities/assemblies`]: [compatibility(A12, A10, 'allowed')],
-  // The server's answer for each assembly list: which rows have a conditional or forbidden assembly compatibility.
-  [`${S1}/assembly-warnings`]: [A10, A11],
-  [`${S2}/assembly-warnings`]: [],
-  [`${S3}/assembly-warnings`]: [],
-  [`${A10}/assembly-warnings`]: [A11],
-  [`${A11}/assembly-warnings`]: [A10],
-  [`${A12}/assembly-warnings`]: [A10],
-  [`${U20}/assembly-warnings`]: [A11],
-};
+const api = evaluationApi(
+  { systems, assemblies, subassemblies },
+  {
+    '/api/infos': infos,
+    [`${S1}/compatibilities/systems`]: [compatibility(S1, S3, 'allowed', 'Fits fine.')],
+    // The second record has no obligation, as extern users get it.
+    [`${S1}/compatibilities/assemblies`]: [
+      compatibility(S1, A10, 'conditional', 'Needs an update.'),
+      compatibility(S1, A11, 'forbidden'),
+      compatibility(S1, A12, 'allowed', 'Fits fine.'),
+    ],
+    [`${S2}/compatibilities/systems`]: [],
+    [`${S2}/compatibilities/assemblies`]: [],
+    [`${S3}/compatibilities/systems`]: [compatibility(S3, S1, 'allowed', 'Fits fine.')],
+    [`${S3}/compatibilities/assemblies`]: [],
+    [`${A10}/compatibilities/systems`]: [compatibility(A10, S1, 'conditional', 'Needs an update.')],
+    [`${A10}/compatibilities/assemblies`]: [compatibility(A10, A11, 'forbidden', 'Wrong plug.')],
+    [`${A11}/compatibilities/systems`]: [],
+    [`${A11}/compatibilities/assemblies`]: [compatibility(A11, A10, 'forbidden', 'Wrong plug.')],
+    [`${U20}/compatibilities/assemblies`]: [compatibility(U20, A11, 'allowed')],
+    [`${U20}/compatibilities/subassemblies`]: [],
+    [`${A12}/compatibilities/assemblies`]: [compatibility(A12, A10, 'allowed')],
+    // The server's answer for each assembly list: which rows have a conditional or forbidden assembly compatibility.
+    [`${S1}/assembly-warnings`]: [A10, A11],
+    [`${S2}/assembly-warnings`]: [],
+    [`${S3}/assembly-warnings`]: [],
+    [`${A10}/assembly-warnings`]: [A11],
+    [`${A11}/assembly-warnings`]: [A10],
+    [`${A12}/assembly-warnings`]: [A10],
+    [`${U20}/assembly-warnings`]: [A11],
+  },
+);
 
 const routes = [
   { path: '/evaluate/system-compatibility-browser', element: <SystemCompatibilityBrowser /> },
@@ -86,10 +83,12 @@ const list = (name: string) => screen.findByRole('listbox', { name });
 const region = (name: string) => screen.findByRole('region', { name });
 const selected = () => screen.getByTestId('selected-version');
 
+let fetchMock: ReturnType<typeof fakeApi>;
 beforeEach(() => {
   giveListsAHeight();
-  fakeApi(api);
+  fetchMock = fakeApi(api);
 });
+const pathsAsked = () => fetchMock.mock.calls.map(([input]) => new URL(String(input), window.location.href).pathname);
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -156,6 +155,15 @@ describe('System Compatibility Browser', () => {
     const router = open('/evaluate/system-compatibility-browser');
     await waitFor(() => expect(selected()).toHaveTextContent('Brake Unit 2.0'));
     await waitFor(() => expect(dataOf(router)).toBe('Brake Unit 2.0'));
+  });
+
+  it('asks the server for the selection and the lists, never for every version of a kind', async () => {
+    open('/evaluate/system-compatibility-browser?data=brake%20unit%20');
+    await list('Assembly Compatibility');
+    // The first version whose label contains data, resolved by the server.
+    expect(selected()).toHaveTextContent('Brake Unit 1.0');
+    expect(pathsAsked()).toContain('/api/systems/versions/by-label');
+    expect(pathsAsked().filter((path) => /^\/api\/[a-z]+\/versions$/.test(path))).toEqual([]);
   });
 
   it('prefers data over the filter target', async () => {

@@ -5,7 +5,6 @@ import { useIsFetching } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EvaluatePageHeader } from '../evaluate-page-header';
 import type { EvaluatePageKey } from '../evaluate-pages';
-import { useVersionCatalog } from '../api/use-item-versions';
 import { useVersionCompatibilities } from '../api/use-version-compatibilities';
 import { useAssemblyWarnings } from '../api/use-assembly-warnings';
 import { CompatibilityList } from './compatibility-list';
@@ -26,7 +25,6 @@ interface CompatibilityBrowserProps {
 
 function ListColumn({ kind, versionHref }: { kind: KindPath; versionHref: string | undefined }) {
   const { t } = useTranslation();
-  const catalog = useVersionCatalog(kind).data;
   const compatibilities = useVersionCompatibilities(versionHref, kind);
   const warnings = useAssemblyWarnings(versionHref, kind);
   // A failure is in the error banner; the list then ends its spinner.
@@ -41,7 +39,6 @@ function ListColumn({ kind, versionHref }: { kind: KindPath; versionHref: string
         heading={heading}
         kind={kind}
         records={records}
-        catalog={catalog}
         active={versionHref !== undefined}
         warnings={warnings}
       />
@@ -55,8 +52,7 @@ function ListColumn({ kind, versionHref }: { kind: KindPath; versionHref: string
  */
 export function CompatibilityBrowser({ page, kind, columns }: CompatibilityBrowserProps) {
   const { t } = useTranslation();
-  const catalog = useVersionCatalog(kind);
-  const { selection, select } = useSelectedVersion(catalog.data);
+  const { selection, select } = useSelectedVersion(kind);
   const fetching = useIsFetching({ queryKey: ['evaluate'] }) > 0;
   const selected = selection?.state === 'selected' ? selection.version : undefined;
 

@@ -1,4 +1,10 @@
-import type { CompatibilityRecord, CompatibilityStatus, KindPath } from '@dp/contract';
+import {
+  versionLabelText,
+  type CompatibilityRecord,
+  type CompatibilityStatus,
+  type KindPath,
+  type VersionNaming,
+} from '@dp/contract';
 import { Center, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -6,13 +12,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CompatibilityText, STATUS_STYLE } from '../../../components/compatibility-status';
-import type { CatalogVersion, VersionCatalog } from '../api/use-item-versions';
 import { browserLink } from './browser-paths';
 import { compareLabels, shortLabel, useNameLimit } from './display';
 import { VirtualListbox } from './virtual-listbox';
 
 interface Row {
-  version: CatalogVersion;
+  version: VersionNaming & { href: string; label: string };
   status: CompatibilityStatus;
   obligation: string | undefined;
   /** The compatibility's references; the server sends them to intern and admin only (SPEC 6). */
@@ -21,18 +26,19 @@ interface Row {
 
 const ROW_HEIGHT = 76;
 
-/** The other side of each record, named from its kind's catalog and sorted by label. */
-function toRows(records: CompatibilityRecord[], catalog: VersionCatalog): Row[] {
+/** The other side of each record, named as the server sends it, sorted by label. */
+function toRows(records: CompatibilityRecord[]): Row[] {
   const rows: Row[] = [];
-  for (const record of records) {
-    const version = catalog.byHref.get(record.to.href);
-    if (version)
+  for (const { to, ...record } of records) {
+    if (to.parent_name !== undefined) {
+      const naming = { parent_name: to.parent_name, name: to.name ?? null, name2: to.name2 ?? null };
       rows.push({
-        version,
+        version: { href: to.href, ...naming, label: versionLabelText(naming) },
         status: record.compatibility_info.compatibility_status,
         obligation: record.compatibility_info.obligation,
         references: record.references ?? [],
       });
+    }
   }
   if (rows.length < records.length) console.warn('Some compatibilities setup failed'); // SPEC 8: unknown versions are skipped
   return rows.sort((a, b) => compareLabels(a.version.label, b.version.label));
@@ -67,7 +73,6 @@ interface CompatibilityListProps {
   kind: KindPath;
   /** Undefined while loading. */
   records: CompatibilityRecord[] | undefined;
-  catalog: VersionCatalog | undefined;
   /** False until a version is selected. */
   active: boolean;
   /** For a list of assemblies: the rows (version hrefs) that get the hint to check assembly compatibility. */
@@ -75,12 +80,12 @@ interface CompatibilityListProps {
 }
 
 /** One compatibility list of a browser: rows coloured by status; a click opens the row's browser. */
-export function CompatibilityList({ heading, kind, records, catalog, active, warnings }: CompatibilityListProps) {
+export function CompatibilityList({ heading, kind, records, active, warnings }: CompatibilityListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const limit = useNameLimit();
   const height = useMediaQuery('(min-width: 62em)') ? 400 : 300;
-  const rows = useMemo(() => (records && catalog ? toRows(records, catalog) : undefined), [records, catalog]);
+  const rows = useMemo(() => (records ? toRows(records) : undefined), [records]);
 
   const message = (text: string) => (
     <Center h={height}>

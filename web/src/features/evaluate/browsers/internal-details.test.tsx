@@ -9,7 +9,7 @@ import {
   item,
   renderRoutes,
   version,
-  versionPages,
+  evaluationApi,
 } from '../api/testing';
 import { SystemCompatibilityBrowser } from './system-compatibility-browser';
 
@@ -32,15 +32,16 @@ function answers(role: 'intern' | 'extern') {
       { ...version(S1, 'Brake Unit', '1.0'), ...(internal ? { rscp_link: RSCP } : { rscp_link: undefined }) },
     ]),
   ];
-  return {
-    '/api/infos': infos,
-    '/api/systems/versions': systems,
-    '/api/systems/versions/page': versionPages(systems),
-    '/api/assemblies/versions': [item('/api/assemblies/1', 'Valve', [version(A10, 'Valve', 'A2V1')])],
-    [`${S1}/compatibilities/systems`]: [],
-    [`${S1}/compatibilities/assemblies`]: [record],
-    [`${S1}/assembly-warnings`]: [],
-  };
+  const assemblies = [item('/api/assemblies/1', 'Valve', [version(A10, 'Valve', 'A2V1')])];
+  return evaluationApi(
+    { systems, assemblies },
+    {
+      '/api/infos': infos,
+      [`${S1}/compatibilities/systems`]: [],
+      [`${S1}/compatibilities/assemblies`]: [record],
+      [`${S1}/assembly-warnings`]: [],
+    },
+  );
 }
 
 const open = () =>
