@@ -45,13 +45,6 @@ const systems = [
   item('systems', 1, 'ETCS Onboard Unit', [[10, '1.6.2', null]]),
   item('systems', 2, 'Door Control', [[20, '2.1.0', null]]),
 ];
-const assemblies = [
-  item('assemblies', 5, 'European Vital Computer EVC-270', [
-    [100, 'A2V100', 'MAT-1'],
-    [101, 'A2V101', null],
-  ]),
-  item('assemblies', 7, 'Juridical Recording Unit JRU-200', [[200, 'A2V200', 'MAT-2']]),
-];
 const labels: Record<number, VersionLabel> = {
   100: {
     href: '/api/assemblies/versions/100',
@@ -73,11 +66,17 @@ const labels: Record<number, VersionLabel> = {
   },
 };
 
+/** One version's list as the server sends it: each partner named by its label's parts. */
 function records(fromHref: string, to: string[]): CompatibilityRecord[] {
+  const names = new Map(
+    [...Object.values(labels), ...systems.flatMap((system) => system.versions)].map(
+      ({ href, parent_name, name, name2 }) => [href, { parent_name, name, name2 }],
+    ),
+  );
   return to.map((toHref, index) => ({
     href: `${fromHref}/compatibilities/x/${index}`,
     from: { href: fromHref },
-    to: { href: toHref },
+    to: { href: toHref, ...names.get(toHref) },
     compatibility_info: { href: `/api/compatibility_infos/${index}`, compatibility_status: 'allowed' },
     etag: '1',
   }));
@@ -87,7 +86,6 @@ function records(fromHref: string, to: string[]): CompatibilityRecord[] {
 const answers: Record<string, unknown> = {
   'GET /api/infos': { modification_time: '2024-01-01T00:00:00Z' },
   'GET /api/systems/versions': systems,
-  'GET /api/assemblies/versions': assemblies,
   'GET /api/systems/versions/10/compatibilities/assemblies': records('/api/systems/versions/10', [
     labels[100]!.href,
     labels[101]!.href,
@@ -147,9 +145,10 @@ const api = routeTable({
   },
 });
 
+let fetchMock: ReturnType<typeof stubFetch>;
 beforeEach(() => {
   matrixRequests.length = 0;
-  stubFetch(api);
+  fetchMock = stubFetch(api);
 });
 
 describe('System – Assembly Matrix', TEST_TIMEOUT, () => {
@@ -190,6 +189,21 @@ describe('System – Assembly Matrix', TEST_TIMEOUT, () => {
     const tooltip = await screen.findByRole('tooltip');
     expect(tooltip).toHaveTextContent('Allowed');
     expect(tooltip).toHaveTextContent('Compatible from serial number 12 onwards.');
+  });
+
+  it("offers the version's assemblies by their labels, from its own list, without loading every assembly version", async () => {
+    renderWithProviders(<SystemAssemblyMatrix />, { route: '/evaluate/system-assembly-matrix?system=1&version=10' });
+    const field = await screen.findByLabelText('Select Component', { selector: 'input' }, WAIT);
+    await waitFor(() => expect(field).toBeEnabled(), WAIT);
+    await userEvent.click(field);
+    const options = await screen.findAllByRole('option', {}, WAIT);
+    expect(options.map((option) => option.textContent)).toEqual([
+      'European Vital Computer EVC-270 A2V100 MAT-1',
+      'European Vital Computer EVC-270 A2V101',
+      'Juridical Recording Unit JRU-200 A2V200 MAT-2',
+    ]);
+    const paths = fetchMock.mock.calls.map(([input]) => new URL(String(input), window.location.href).pathname);
+    expect(paths).not.toContain('/api/assemblies/versions');
   });
 
   it('shows only the status in the tooltip when the server sends no obligation (extern)', async () => {

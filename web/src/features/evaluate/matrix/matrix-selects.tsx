@@ -12,15 +12,12 @@ export interface IdOption {
 
 const byLabel = new Intl.Collator(undefined, { numeric: true }).compare;
 
-/** Options for the given assembly version ids, named from the catalog and sorted by name. */
-export function assemblyOptions(
-  ids: Iterable<number> | undefined,
-  catalog: ReadonlyMap<number, { label: string }>,
-): IdOption[] {
+/** Options for the given assembly version ids, named by `labels` and sorted by name. */
+export function assemblyOptions(ids: Iterable<number> | undefined, labels: ReadonlyMap<number, string>): IdOption[] {
   const options: IdOption[] = [];
   for (const id of ids ?? []) {
-    const entry = catalog.get(id);
-    if (entry) options.push({ value: id, label: entry.label });
+    const label = labels.get(id);
+    if (label !== undefined) options.push({ value: id, label });
   }
   return options.sort((a, b) => byLabel(a.label, b.label));
 }

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompatibleIds } from './api/use-compatible-ids';
 import { useAssemblyMatrix } from './api/use-matrix';
-import { hrefsOf, useMatrixCatalogs } from './api/use-matrix-catalogs';
+import { assemblyHrefs, hrefsOf, useMatrixCatalogs } from './api/use-matrix-catalogs';
 import { MatrixResult } from './matrix-result';
 import { MatrixScreen } from './matrix-screen';
 import { AssemblyMultiSelect, assemblyOptions, ChoiceSelect } from './matrix-selects';
@@ -34,8 +34,12 @@ export function SystemAssemblyMatrix() {
   );
   const partners = useCompatibleIds(
     useMemo(
-      () => hrefsOf(requested.assemblies, catalogs.assemblyVersions),
-      [requested.assemblies, catalogs.assemblyVersions],
+      () =>
+        assemblyHrefs(
+          requested.assemblies,
+          requested.version === null ? undefined : versionAssemblies.byId.get(requested.version),
+        ),
+      [requested.assemblies, requested.version, versionAssemblies.byId],
     ),
     'assemblies',
   );
@@ -54,13 +58,10 @@ export function SystemAssemblyMatrix() {
   const compatible = selection.version === null ? undefined : versionAssemblies.byId.get(selection.version);
   const related = useMemo(() => relatedTo(selection.assemblies, partners.byId), [selection.assemblies, partners.byId]);
   const componentOptions = useMemo(
-    () => assemblyOptions(compatible, catalogs.assemblyVersions),
-    [compatible, catalogs.assemblyVersions],
+    () => assemblyOptions(compatible, versionAssemblies.labels),
+    [compatible, versionAssemblies.labels],
   );
-  const relatedOptions = useMemo(
-    () => assemblyOptions(related.ids, catalogs.assemblyVersions),
-    [related, catalogs.assemblyVersions],
-  );
+  const relatedOptions = useMemo(() => assemblyOptions(related.ids, partners.labels), [related, partners.labels]);
 
   const selectors = (
     <Paper withBorder p="md" radius="md">

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompatibleIds } from './api/use-compatible-ids';
 import { useAssemblyMatrix } from './api/use-matrix';
-import { hrefsOf, useMatrixCatalogs, type SystemEntry } from './api/use-matrix-catalogs';
+import { assemblyHrefs, hrefsOf, useMatrixCatalogs, type SystemEntry } from './api/use-matrix-catalogs';
 import type { MatrixColumnGroup } from './matrix-table';
 import { MatrixResult } from './matrix-result';
 import { MatrixScreen } from './matrix-screen';
@@ -123,15 +123,22 @@ export function SystemSystemAssemblyMatrix() {
     'assemblies',
   );
   const partners = useCompatibleIds(
-    useMemo(() => hrefsOf(requested[0].assemblies, catalogs.assemblyVersions), [requested, catalogs.assemblyVersions]),
+    useMemo(
+      () =>
+        assemblyHrefs(
+          requested[0].assemblies,
+          requested[0].version === null ? undefined : versionAssemblies.byId.get(requested[0].version),
+        ),
+      [requested, versionAssemblies.byId],
+    ),
     'assemblies',
   );
   // Which system versions each related assembly fits: one small call per related assembly version.
   const systemVersionsOf = useCompatibleIds(
-    useMemo(
-      () => hrefsOf([...relatedTo(requested[0].assemblies, partners.byId).ids], catalogs.assemblyVersions),
-      [requested, partners.byId, catalogs.assemblyVersions],
-    ),
+    useMemo(() => {
+      const related = relatedTo(requested[0].assemblies, partners.byId).ids;
+      return assemblyHrefs([...related], related);
+    }, [requested, partners.byId]),
     'systems',
   );
   const facts = useMemo<SystemSystemAssemblyFacts>(
@@ -176,7 +183,7 @@ export function SystemSystemAssemblyMatrix() {
       index,
       systems: offeredSystems.map((entry) => ({ value: entry.id, label: entry.name, disabled: taken.has(entry.id) })),
       versions: offeredVersions.map((entry) => ({ value: entry.id, label: entry.name })),
-      assemblies: assemblyOptions(assemblies, catalogs.assemblyVersions),
+      assemblies: assemblyOptions(assemblies, index === 0 ? versionAssemblies.labels : partners.labels),
       system: block.system,
       version: block.version,
       chosen: block.assemblies,

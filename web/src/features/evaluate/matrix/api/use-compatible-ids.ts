@@ -1,35 +1,59 @@
-import { idOfHref, type CompatibilityRecord, type KindPath } from '@dp/contract';
+import { idOfHref, versionLabelText, type CompatibilityRecord, type KindPath } from '@dp/contract';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useModificationTime } from '../../../../lib/data-freshness';
 import { versionCompatibilitiesQueryOptions } from '../../api/use-version-compatibilities';
 
-const toIds = (records: CompatibilityRecord[]) => new Set(records.map((record) => idOfHref(record.to.href)));
+/** One version's list reduced to its partners' ids, with their labels (the server names each partner). */
+interface Partners {
+  ids: Set<number>;
+  labels: Array<[number, string]>;
+}
+
+const toPartners = (records: CompatibilityRecord[]): Partners => ({
+  ids: new Set(records.map((record) => idOfHref(record.to.href))),
+  labels: records.flatMap(({ to }) =>
+    to.parent_name === undefined
+      ? []
+      : [
+          [
+            idOfHref(to.href),
+            versionLabelText({ parent_name: to.parent_name, name: to.name ?? null, name2: to.name2 ?? null }),
+          ],
+        ],
+  ),
+});
 
 export interface CompatibleIds {
   /** Version id → the ids of the versions of the asked kind it is compatible with; loaded lists only. */
   byId: Map<number, Set<number>>;
+  /** Version id → label, of every partner in the loaded lists. */
+  labels: Map<number, string>;
   loading: boolean;
   /** A list could not be loaded (the error banner says why). */
   failed: boolean;
 }
 
 /**
- * GET {versionHref}/compatibilities/{kind} for each href, reduced to ids. Each list is cached on its
- * own, so choosing one more version costs one small call.
+ * GET {versionHref}/compatibilities/{kind} for each href, reduced to ids and labels. Each list is cached
+ * on its own, so choosing one more version costs one small call.
  */
 export function useCompatibleIds(versionHrefs: readonly string[], kind: KindPath): CompatibleIds {
   const modificationTime = useModificationTime();
   const hrefKey = versionHrefs.join(' ');
   const combine = useCallback(
-    (results: UseQueryResult<Set<number>>[]): CompatibleIds => {
+    (results: UseQueryResult<Partners>[]): CompatibleIds => {
       const byId = new Map<number, Set<number>>();
+      const labels = new Map<number, string>();
       results.forEach((result, index) => {
         const href = versionHrefs[index];
-        if (href !== undefined && result.data) byId.set(idOfHref(href), result.data);
+        if (href === undefined || !result.data) return;
+        byId.set(idOfHref(href), result.data.ids);
+        for (const [id, label] of result.data.labels) labels.set(id, label);
       });
       return {
         byId,
+        labels,
         loading: results.some((result) => result.isPending),
         failed: results.some((result) => result.isError),
       };
@@ -41,7 +65,7 @@ export function useCompatibleIds(versionHrefs: readonly string[], kind: KindPath
   return useQueries({
     queries: versionHrefs.map((href) => ({
       ...versionCompatibilitiesQueryOptions(href, kind, modificationTime),
-      select: toIds,
+      select: toPartners,
     })),
     combine,
   });

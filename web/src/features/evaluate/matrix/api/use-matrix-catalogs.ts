@@ -14,21 +14,13 @@ export interface SystemEntry {
   versions: SystemVersionEntry[];
 }
 
-export interface AssemblyVersionEntry {
-  id: number;
-  href: string;
-  /** Assembly name, part number and material number. */
-  label: string;
-}
-
-/** The systems and assembly versions the matrices choose from, indexed by id. */
+/** The systems the matrices choose from, with their versions, indexed by id (assembly versions are named by their lists). */
 export interface MatrixCatalogs {
   /** By name; undefined while loading. */
   systems: SystemEntry[] | undefined;
   /** System id → its version ids, as the selection checks want it. */
   systemVersionIds: Map<number, number[]> | undefined;
   systemVersions: Map<number, SystemVersionEntry>;
-  assemblyVersions: Map<number, AssemblyVersionEntry>;
   loading: boolean;
   /** A catalog could not be loaded (the error banner says why). */
   failed: boolean;
@@ -48,24 +40,12 @@ function systemEntries(catalog: VersionCatalog): SystemEntry[] {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** GET /api/systems/versions and /api/assemblies/versions (cached per data state by the evaluate api). */
+/** GET /api/systems/versions (cached per data state by the evaluate api). */
 export function useMatrixCatalogs(): MatrixCatalogs {
   const systemQuery = useVersionCatalog('systems');
-  const assemblyQuery = useVersionCatalog('assemblies');
   const systemCatalog = systemQuery.data;
-  const assemblyCatalog = assemblyQuery.data;
-  const failed = systemQuery.isError || assemblyQuery.isError;
+  const failed = systemQuery.isError;
   const systems = useMemo(() => (systemCatalog ? systemEntries(systemCatalog) : undefined), [systemCatalog]);
-  const assemblyVersions = useMemo(
-    () =>
-      new Map(
-        (assemblyCatalog?.versions ?? []).map((version) => [
-          idOfHref(version.href),
-          { id: idOfHref(version.href), href: version.href, label: version.label },
-        ]),
-      ),
-    [assemblyCatalog],
-  );
   return useMemo(
     () => ({
       systems,
@@ -74,12 +54,19 @@ export function useMatrixCatalogs(): MatrixCatalogs {
       systemVersions: new Map(
         (systems ?? []).flatMap((system) => system.versions.map((version) => [version.id, version])),
       ),
-      assemblyVersions,
-      loading: (!systems || !assemblyCatalog) && !failed,
+      loading: !systems && !failed,
       failed,
     }),
-    [systems, assemblyVersions, assemblyCatalog, failed],
+    [systems, failed],
   );
+}
+
+/**
+ * The hrefs of assembly versions chosen by id. Only ids the server named in a loaded list are asked for:
+ * an id from a link that names no assembly version compatible with the chosen one has none.
+ */
+export function assemblyHrefs(ids: readonly number[], known: ReadonlySet<number> | undefined): string[] {
+  return ids.filter((id) => known?.has(id)).map((id) => `/api/assemblies/versions/${id}`);
 }
 
 /** The hrefs of the given ids that the catalog knows (an unknown id from a link has none). */
