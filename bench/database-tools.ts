@@ -4,12 +4,9 @@
  * beside its idle p99). Work and live run as server processes of their own, as in production, so the
  * peak memory of each (VmHWM) is the server's alone, not the bench's that seeded the data.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { percentile } from './percentile.js';
 import pg from 'pg';
-import { freeLoopbackPort } from '../server/src/db/embedded.js';
+import { peakRssMb, startServer, stopServer } from './server-process.js';
 import { createDb } from '../server/src/db/connection.js';
 import { runMigrations } from '../server/src/db/migrate.js';
 
@@ -25,44 +22,6 @@ interface Options {
 }
 
 const TOKEN = 'bench-transfer-token-of-at-least-32-characters';
-const repoRoot = path.resolve(import.meta.dirname, '..');
-
-/** The peak resident memory of a process so far, in MB (Linux). */
-function peakRssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmHWM:'));
-  return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
-}
-
-/** Starts the product as its own Node process (no tsx relaunch, so the pid is the server's). */
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freeLoopbackPort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO_DATA: 'false',
-      BACKUP_SCHEDULE: 'off',
-      LOG_LEVEL: env.DEPLOYMENT === 'live' ? 'info' : 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (
-      await fetch(`${url}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      return { url, child };
-    if (child.exitCode !== null || i > 600) throw new Error(`a bench server did not start (${env.DEPLOYMENT})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 export async function benchDatabaseTools({ connectionString, issuer, audience, backupBefore, readPath }: Options) {
   const oidc = { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: 'bench', OIDC_AUDIENCE: audience, TRANSFER_TOKEN: TOKEN };
@@ -164,10 +123,7 @@ export async function benchDatabaseTools({ connectionString, issuer, audience, b
     `  peak server memory: work ${result.workPeakRssMb.toFixed(0)} MB, live ${result.livePeakRssMb.toFixed(0)} MB`,
   );
 
-  for (const server of [work, live]) {
-    server.child.kill('SIGTERM');
-    await new Promise((r) => (server.child.exitCode !== null ? r(null) : server.child.once('exit', r)));
-  }
+  for (const server of [work, live]) await stopServer(server);
   await admin.query(`drop database ${pg.escapeIdentifier(liveName)} with (force)`);
   await admin.end();
   return result;

@@ -2,10 +2,11 @@
  * `npm run bench`: loads demo data of size M (or BENCH_SIZE) into a fresh embedded PostgreSQL, starts
  * the real server on loopback and measures the p95 latency of the evaluation calls over HTTP, each
  * beside the p95 of a trivial route of the same server measured in the same run. First it builds the web
- * app and prints the gzipped JavaScript of the first screen (bundle-size.ts).
+ * app and prints the gzipped JavaScript of the first screen (bundle-size.ts). Then, on server processes of
+ * their own: issue 14's load figures (scale.ts) and issue 10's database tools (database-tools.ts).
  * Results: a table on stdout and bench/results/<size>.json (M.json, L.json).
  */
-import { idOfHref } from '@dp/contract';
+import { idOfHref, versionLabelText } from '@dp/contract';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { openDatabase } from '../server/src/db/index.js';
 import { startTestIssuer, TEST_AUDIENCE } from '../server/test/support/test-issuer.js';
 import { buildWeb, measureFirstScreen, summary } from './bundle-size.js';
 import { benchDatabaseTools } from './database-tools.js';
+import { benchScale } from './scale.js';
 
 const size = (process.env.BENCH_SIZE ?? 'M') as 'S' | 'M' | 'L';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 300);
@@ -68,6 +70,8 @@ async function main() {
   const systemVersion = system.versions[0].href as string;
   const matrixRows = assemblyHrefs.slice(0, 15).map(idOfHref);
   const matrixColumns = assemblyHrefs.slice(15, 35).map(idOfHref);
+  const matrixBody = { rowKind: 'assemblies', rows: matrixRows, columnKind: 'assemblies', columns: matrixColumns };
+  const deltaPath = `/api/systems/versions/${idOfHref(system.versions[0].href)}/delta/${idOfHref(system.versions[1].href)}`;
 
   const cases: Array<[string, () => Promise<unknown>]> = [
     ['hint "conv"', () => call('POST', '/api/search/hint', { word: 'conv' })],
@@ -78,24 +82,8 @@ async function main() {
     ['one system version: system list', () => call('GET', `${systemVersion}/compatibilities/systems`)],
     ['one system version: assembly list', () => call('GET', `${systemVersion}/compatibilities/assemblies`)],
     ['one assembly version: assembly list', () => call('GET', `${assemblyHrefs[0]}/compatibilities/assemblies`)],
-    [
-      'one delta',
-      () =>
-        call(
-          'GET',
-          `/api/systems/versions/${idOfHref(system.versions[0].href)}/delta/${idOfHref(system.versions[1].href)}`,
-        ),
-    ],
-    [
-      'one 15×20 matrix',
-      () =>
-        call('POST', '/api/matrix', {
-          rowKind: 'assemblies',
-          rows: matrixRows,
-          columnKind: 'assemblies',
-          columns: matrixColumns,
-        }),
-    ],
+    ['one delta', () => call('GET', deltaPath)],
+    ['one 15×20 matrix', () => call('POST', '/api/matrix', matrixBody)],
   ];
   const baseline = () => call('GET', '/api/config');
 
@@ -171,6 +159,27 @@ async function main() {
     `\nsaving ${writes.rows} changed rows of one relation table (one transaction, audited): created in ${writes.createMs.toFixed(0)} ms, changed in ${writes.changeMs.toFixed(0)} ms (trivial route p95 ${writes.baselineP95.toFixed(2)} ms)`,
   );
 
+  // Issue 14: throughput with 16 clients, each screen's opening data, reads under writes, peak memory.
+  const assemblyVersion = await call('GET', assemblyHrefs[0]!);
+  const scale = await benchScale({
+    connectionString: database.connectionString,
+    issuer,
+    audience: TEST_AUDIENCE,
+    targets: {
+      systemVersion,
+      systemLabel: versionLabelText({ ...system.versions[0], parent_name: system.name }),
+      assemblyVersion: assemblyHrefs[0]!,
+      assemblyLabel: versionLabelText(assemblyVersion),
+      systemId: idOfHref(system.href),
+      assemblyId: idOfHref(assemblyVersion.parent.href),
+      deltaPath,
+      matrixBody,
+      writeVersion: freshVersion.href,
+      writeRows: targets,
+      infoHrefs: [infos[0].href, infos[1].href],
+    },
+  });
+
   // Issue 10: backup, delta report, XLSX report and transfer, on work and live servers of their own.
   const databaseTools = await benchDatabaseTools({
     connectionString: database.connectionString,
@@ -185,7 +194,17 @@ async function main() {
   writeFileSync(
     path.join(outDir, `${size}.json`),
     JSON.stringify(
-      { size, rounds, at: new Date().toISOString(), firstScreen, results, versionSelectorBytes, writes, databaseTools },
+      {
+        size,
+        rounds,
+        at: new Date().toISOString(),
+        firstScreen,
+        results,
+        versionSelectorBytes,
+        writes,
+        scale,
+        databaseTools,
+      },
       null,
       2,
     ),

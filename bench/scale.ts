@@ -1,0 +1,212 @@
+/**
+ * Issue 14's figures, on a server process of its own (so its event loop and its memory are the server's
+ * alone): throughput with 16 clients beside the trivial route's, the API data each screen asks for when it
+ * opens (JSON, and gzip as sent to a browser), one version's list while 500-row saves run beside its idle
+ * p99, and the server's peak resident memory through all of it, the largest listing included.
+ */
+import { gzipSync } from 'node:zlib';
+import { percentile } from './percentile.js';
+import { peakRssMb, startServer, stopServer } from './server-process.js';
+
+export interface ScaleTargets {
+  systemVersion: string;
+  /** The system version's label, as a browser link carries it. */
+  systemLabel: string;
+  assemblyVersion: string;
+  assemblyLabel: string;
+  systemId: number;
+  assemblyId: number;
+  deltaPath: string;
+  matrixBody: unknown;
+  /** A version whose assembly list the write loop saves, and the two obligation texts it alternates. */
+  writeVersion: string;
+  writeRows: number[];
+  infoHrefs: [string, string];
+}
+
+interface Options {
+  connectionString: string;
+  issuer: { issuer: string; tokenFor(user: string, roles: string[]): Promise<string> };
+  audience: string;
+  targets: ScaleTargets;
+}
+
+const CLIENTS = 16;
+const LOAD_MS = 4000;
+
+export async function benchScale({ connectionString, issuer, audience, targets }: Options) {
+  const server = await startServer({
+    OIDC_ISSUER: issuer.issuer,
+    OIDC_CLIENT_ID: 'bench',
+    OIDC_AUDIENCE: audience,
+    DATABASE_URL: connectionString,
+    DEPLOYMENT: 'work',
+  });
+  const intern = { authorization: `Bearer ${await issuer.tokenFor('intern', ['intern'])}` };
+  const admin = { authorization: `Bearer ${await issuer.tokenFor('admin', ['admin'])}` };
+
+  /** One call; its body read whole (JSON bytes as decoded), a failure ends the run. */
+  const call = async (method: string, url: string, body?: unknown, headers = intern) => {
+    const res = await fetch(`${server.url}${url}`, {
+      method,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text.slice(0, 300)}`);
+    return text;
+  };
+  const get = (url: string) => () => call('GET', url);
+  const post = (url: string, body: unknown) => () => call('POST', url, body);
+
+  /** Requests a second with CLIENTS clients calling `fn` back to back for LOAD_MS, and their p99. */
+  const throughput = async (fn: () => Promise<unknown>) => {
+    for (let i = 0; i < 20; i++) await fn();
+    const times: number[] = [];
+    const end = performance.now() + LOAD_MS;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (performance.now() < end) {
+          const start = performance.now();
+          await fn();
+          times.push(performance.now() - start);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    times.sort((a, b) => a - b);
+    return { perSecond: times.length / seconds, p99: percentile(times, 99) };
+  };
+
+  const loads: Array<[string, () => Promise<unknown>]> = [
+    ['hint "conv"', post('/api/search/hint', { word: 'conv' })],
+    ['full search "brake"', post('/api/search/full', { word: 'brake' })],
+    ["one system version's assembly list", get(`${targets.systemVersion}/compatibilities/assemblies`)],
+    ["one assembly version's assembly list", get(`${targets.assemblyVersion}/compatibilities/assemblies`)],
+    ['one delta', get(targets.deltaPath)],
+    ['one 15×20 matrix', post('/api/matrix', targets.matrixBody)],
+  ];
+  const throughputs = [];
+  for (const [name, fn] of loads) {
+    const trivial = await throughput(get('/api/config'));
+    const measured = await throughput(fn);
+    throughputs.push({
+      name,
+      ...measured,
+      trivialPerSecond: trivial.perSecond,
+      ratio: measured.perSecond / trivial.perSecond,
+    });
+  }
+
+  // What each screen asks for when it opens with a selection (the requests of the web app as it is).
+  const label = (kind: string, text: string) =>
+    `/api/${kind}/versions/by-label?${new URLSearchParams({ label: text })}`;
+  const screens: Array<[string, string[]]> = [
+    [
+      'System Compatibility Browser',
+      [
+        label('systems', targets.systemLabel),
+        '/api/systems/versions/page',
+        `${targets.systemVersion}/compatibilities/systems`,
+        `${targets.systemVersion}/compatibilities/assemblies`,
+        `${targets.systemVersion}/assembly-warnings`,
+      ],
+    ],
+    [
+      'Assembly Compatibility Browser',
+      [
+        label('assemblies', targets.assemblyLabel),
+        '/api/assemblies/versions/page',
+        `${targets.assemblyVersion}/compatibilities/systems`,
+        `${targets.assemblyVersion}/compatibilities/assemblies`,
+        `${targets.assemblyVersion}/assembly-warnings`,
+      ],
+    ],
+    ['System Delta Browser', ['/api/systems/versions', targets.deltaPath]],
+    ['System – Assembly Matrix', ['/api/systems/versions', `${targets.systemVersion}/compatibilities/assemblies`]],
+    ['Basic data: assemblies', ['/api/assemblies']],
+    ['Relation editor system → assemblies', ['/api/systems', `/api/systems/${targets.systemId}/assemblies`]],
+    [
+      'Relation editor assembly → sub-assemblies',
+      ['/api/assemblies', `/api/assemblies/${targets.assemblyId}/subassemblies`],
+    ],
+    [
+      'Compatibilities system versions → assemblies',
+      ['/api/systems/versions', '/api/assemblies/versions', `${targets.systemVersion}/compatibilities/assemblies`],
+    ],
+  ];
+  const screenData = [];
+  for (const [name, urls] of screens) {
+    let json = 0;
+    let gzip = 0;
+    for (const url of urls) {
+      const text = await call('GET', url);
+      json += Buffer.byteLength(text);
+      gzip += gzipSync(text).length;
+    }
+    screenData.push({ name, requests: urls.length, jsonKb: json / 1000, gzipKb: gzip / 1000 });
+  }
+
+  // Reads while writes run: 500-row saves back to back, alternating two obligation texts.
+  const read = get(`${targets.systemVersion}/compatibilities/assemblies`);
+  const readTimes = async (count: number) => {
+    const times: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const start = performance.now();
+      await read();
+      times.push(performance.now() - start);
+    }
+    return times.sort((a, b) => a - b);
+  };
+  const idle = await readTimes(300);
+  let writing = true;
+  let saves = 0;
+  const writer = (async () => {
+    while (writing) {
+      const info = targets.infoHrefs[saves % 2]!;
+      const rows = targets.writeRows.map((id) => ({ to_id: id, compatibility_info: { href: info } }));
+      await call('PUT', `${targets.writeVersion}/compatibilities/assemblies`, { rows }, admin);
+      saves++;
+    }
+  })();
+  const during = await readTimes(300);
+  writing = false;
+  await writer;
+  const readsUnderWrites = {
+    idleP99: percentile(idle, 99),
+    duringP99: percentile(during, 99),
+    saves,
+    rows: targets.writeRows.length,
+  };
+
+  const peakMb = peakRssMb(server.child.pid!);
+  await stopServer(server);
+
+  const f = (n: number, digits = 1) => n.toFixed(digits);
+  const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  console.log(`\n${CLIENTS} clients for ${LOAD_MS / 1000} s each, beside the trivial route in the same run:\n`);
+  console.log(row(['call', 'req/s', 'p99 ms', 'trivial route req/s', 'ratio', '≥ 0.5×']));
+  console.log(row(['---', '---:', '---:', '---:', '---:', '---']));
+  for (const t of throughputs)
+    console.log(
+      row([
+        t.name,
+        f(t.perSecond, 0),
+        f(t.p99),
+        f(t.trivialPerSecond, 0),
+        `${f(t.ratio, 2)}×`,
+        t.ratio >= 0.5 ? 'yes' : 'NO',
+      ]),
+    );
+  console.log(`\nAPI data a screen asks for when it opens with a selection:\n`);
+  console.log(row(['screen', 'requests', 'JSON kB', 'gzip kB', '< 300 KB (gzip)']));
+  console.log(row(['---', '---:', '---:', '---:', '---']));
+  for (const s of screenData)
+    console.log(row([s.name, String(s.requests), f(s.jsonKb), f(s.gzipKb), s.gzipKb < 300 ? 'yes' : 'NO']));
+  console.log(
+    `\none version's assembly list while ${readsUnderWrites.saves} saves of ${readsUnderWrites.rows} rows ran: p99 ${f(readsUnderWrites.duringP99)} ms (idle p99 ${f(readsUnderWrites.idleP99)} ms, ${f(readsUnderWrites.duringP99 / readsUnderWrites.idleP99, 2)}×)`,
+  );
+  console.log(`peak server memory through the load, the screens and the writes: ${f(peakMb, 0)} MB`);
+  return { clients: CLIENTS, loadMs: LOAD_MS, throughputs, screenData, readsUnderWrites, peakMb };
+}

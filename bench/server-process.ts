@@ -1,0 +1,54 @@
+/** The product as a server process of its own for the bench: its memory and its event loop are its alone. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { freeLoopbackPort } from '../server/src/db/embedded.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+}
+
+/** The peak resident memory of a process so far, in MB (Linux). */
+export function peakRssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'));
+  return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
+}
+
+/** Starts the product as its own Node process (no tsx relaunch, so the pid is the server's). */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freeLoopbackPort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO_DATA: 'false',
+      BACKUP_SCHEDULE: 'off',
+      LOG_LEVEL: env.DEPLOYMENT === 'live' ? 'info' : 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (
+      await fetch(`${url}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return { url, child };
+    if (child.exitCode !== null || i > 600) throw new Error(`a bench server did not start (${env.DEPLOYMENT})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function stopServer(server: ServerProcess) {
+  server.child.kill('SIGTERM');
+  await new Promise((r) => (server.child.exitCode !== null ? r(null) : server.child.once('exit', r)));
+}
