@@ -39,18 +39,47 @@ export function parseLsn(text: string | undefined | null): bigint | null {
   return (BigInt(`0x${match[1]}`) << 32n) | BigInt(`0x${match[2]}`);
 }
 
-export function replicaRouting(primary: Db, replica: DbConnection, log: (message: string) => void): ReadRouting {
+/**
+ * Reads from `replica` unless a user's write is not replayed there yet, or the replica is down: its position
+ * is checked every `checkEveryMs`, and while it cannot be read every read goes to the primary.
+ */
+export function replicaRouting(
+  primary: Db,
+  replica: DbConnection,
+  log: (message: string) => void,
+  { checkEveryMs = 2000 }: { checkEveryMs?: number } = {},
+): ReadRouting {
   // user → the WAL position of their last write that the replica may not have replayed yet.
   const pending = new Map<string, bigint>();
+  let reachable = true;
 
   async function replayed(): Promise<bigint | null> {
     const result = await replica.db.execute<{ lsn: string | null }>(sql`select pg_last_wal_replay_lsn()::text as lsn`);
     return parseLsn(result.rows[0]?.lsn);
   }
 
+  function markReachable(now: boolean, reason?: string) {
+    if (now === reachable) return;
+    reachable = now;
+    log(
+      now
+        ? 'the read replica answers again: evaluation reads go to it'
+        : `the read replica does not answer, reading from the primary: ${reason ?? ''}`,
+    );
+  }
+
+  const check = () =>
+    replayed().then(
+      () => markReachable(true),
+      (err: unknown) => markReachable(false, (err as Error).message),
+    );
+  const timer = setInterval(() => void check(), checkEveryMs);
+  timer.unref();
+
   return {
     replicated: true,
     async readerFor(user, readAfter) {
+      if (!reachable) return primary;
       const fromClient = parseLsn(readAfter);
       const fromHere = user === undefined ? undefined : pending.get(user);
       const needed = [fromClient, fromHere].reduce<bigint | null>(
@@ -65,7 +94,7 @@ export function replicaRouting(primary: Db, replica: DbConnection, log: (message
           return replica.db;
         }
       } catch (err) {
-        log(`the read replica could not tell its position, reading from the primary: ${(err as Error).message}`);
+        markReachable(false, (err as Error).message);
       }
       return primary;
     },
@@ -76,6 +105,9 @@ export function replicaRouting(primary: Db, replica: DbConnection, log: (message
       if (lsn !== null) pending.set(user, lsn);
       return text;
     },
-    close: () => replica.close(),
+    close: async () => {
+      clearInterval(timer);
+      await replica.close();
+    },
   };
 }

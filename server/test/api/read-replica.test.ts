@@ -68,7 +68,7 @@ beforeAll(async () => {
     config,
     db: primary.db,
     pool: primary.pool,
-    reads: replicaRouting(primary.db, replica, () => {}),
+    reads: replicaRouting(primary.db, replica, () => {}, { checkEveryMs: 200 }),
   });
   await app.ready();
 }, 120_000);
@@ -127,5 +127,24 @@ describe('reads from a streaming replica (DATABASE_READ_URL)', () => {
       headers: { ...(await headersOf('intern')), [READ_AFTER_HEADER]: "'; drop table items; --" },
     });
     expect(res.statusCode).toBe(200);
+  });
+
+  // Last: it stops the replica.
+  it('reads from the primary while the replica is down', async () => {
+    const { rows } = await primary.pool.query<{ id: number; name: string }>(
+      "select id, name from items where kind = 'subassembly' order by id limit 1",
+    );
+    const href = `/api/subassemblies/${rows[0]!.id}`;
+    await primary.pool.query('update items set name = $1 where id = $2', ['Read While Replica Down', rows[0]!.id]);
+    cluster.stopReplica();
+    // Within a few position checks every read goes to the primary, and sees its state.
+    let answer: { statusCode: number; name?: string } = { statusCode: 0 };
+    for (let i = 0; i < 50 && answer.statusCode !== 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const res = await app.inject({ url: href, headers: await headersOf('intern') });
+      answer = { statusCode: res.statusCode, name: res.statusCode === 200 ? res.json<Item>().name : undefined };
+    }
+    expect(answer).toEqual({ statusCode: 200, name: 'Read While Replica Down' });
+    for (let i = 0; i < 5; i++) expect(await nameSeenBy('intern', href)).toBe('Read While Replica Down');
   });
 });

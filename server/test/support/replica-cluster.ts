@@ -22,6 +22,8 @@ export function debianPostgresBin(): string | null {
 export interface ReplicaCluster {
   primaryUrl: string;
   replicaUrl: string;
+  /** Stops the replica alone, as an outage would. */
+  stopReplica(): void;
   stop(): void;
 }
 
@@ -75,6 +77,7 @@ export async function startPrimaryWithReplica(bin: string): Promise<ReplicaClust
   return {
     primaryUrl: `postgres://postgres@127.0.0.1:${primaryPort}/postgres`,
     replicaUrl: `postgres://postgres@127.0.0.1:${replicaPort}/postgres`,
+    stopReplica: () => run('pg_ctl', ['-D', replicaDir, '-m', 'immediate', 'stop']),
     stop,
   };
 }
