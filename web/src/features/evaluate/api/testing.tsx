@@ -88,11 +88,13 @@ export function versionPages(items: ItemWithVersions[]): FakeAnswer {
 }
 
 /**
- * The API's answers about one kind's versions, from a list of items: pages, the version a label names
- * (GET /api/{kind}/versions/by-label: equal after folding, else containing) and each version by its href.
+ * The API's answers about one kind, from a list of items: the items (GET /api/{kind}), each item's versions,
+ * pages of versions, the version a label names (GET /api/{kind}/versions/by-label: equal after folding, else
+ * containing) and each version by its href.
  */
 export function versionRoutes(kind: KindPath, items: ItemWithVersions[]): Record<string, unknown> {
   const versions = versionsOf(items);
+  const itemList = items.map(({ versions: _versions, ...entry }) => entry);
   const byLabel: FakeAnswer = ({ url }) => {
     const wanted = fold(url.searchParams.get('label') ?? '');
     const found =
@@ -103,6 +105,8 @@ export function versionRoutes(kind: KindPath, items: ItemWithVersions[]): Record
   return {
     [`/api/${kind}/versions/page`]: versionPages(items),
     [`/api/${kind}/versions/by-label`]: byLabel,
+    [`/api/${kind}`]: itemList,
+    ...Object.fromEntries(items.map((entry) => [`${entry.href}/versions`, versionsOf([entry])])),
     ...Object.fromEntries(versions.map((v) => [v.href, v])),
   };
 }

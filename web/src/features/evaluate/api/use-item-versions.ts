@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api';
 import { followingData, useModificationTime } from '../../../lib/data-freshness';
 
-export type ItemVersion = ItemWithVersions['versions'][number];
+type ItemVersion = ItemWithVersions['versions'][number];
 
 /** A version as the evaluation lists show it, with its item and its label. */
 export interface CatalogVersion extends ItemVersion {
@@ -20,7 +20,7 @@ export interface VersionCatalog {
   byHref: Map<string, CatalogVersion>;
 }
 
-export function fetchItemVersions(kind: KindPath, signal?: AbortSignal): Promise<ItemWithVersions[]> {
+function fetchItemVersions(kind: KindPath, signal?: AbortSignal): Promise<ItemWithVersions[]> {
   return api.get<ItemWithVersions[]>(`/api/${kind}/versions`, { signal });
 }
 
@@ -36,18 +36,13 @@ export function toCatalog(items: ItemWithVersions[]): VersionCatalog {
 }
 
 /** Keyed by the data's modification time: cached for as long as the data has not changed. */
-export const itemVersionsQueryOptions = (kind: KindPath, modificationTime: string | undefined) =>
+const itemVersionsQueryOptions = (kind: KindPath, modificationTime: string | undefined) =>
   queryOptions({
     ...followingData(['evaluate', 'item-versions', kind], modificationTime),
     queryFn: ({ signal }) => fetchItemVersions(kind, signal),
     // A data change swaps the list in place instead of flashing the loading state.
     placeholderData: keepPreviousData,
   });
-
-/** GET /api/{kind}/versions: every item of a kind with its versions. */
-export function useItemVersions(kind: KindPath) {
-  return useQuery(itemVersionsQueryOptions(kind, useModificationTime()));
-}
 
 /** The versions of a kind as a flat list and indexed by href (built once per answer). */
 export function useVersionCatalog(kind: KindPath) {

@@ -2,7 +2,7 @@ import type { SystemDelta } from '@dp/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, giveListsAHeight, infos, item, renderRoutes, version } from '../api/testing';
+import { evaluationApi, fakeApi, giveListsAHeight, infos, item, renderRoutes, version } from '../api/testing';
 import { SystemDeltaBrowser } from './system-delta-browser';
 
 const delta: SystemDelta = {
@@ -50,17 +50,14 @@ const delta: SystemDelta = {
   ],
 };
 
-const api = {
-  '/api/infos': infos,
-  '/api/systems/versions': [
-    item('/api/systems/1', 'Brake Unit', [
-      version('/api/systems/versions/1', 'Brake Unit', '1.0'),
-      version('/api/systems/versions/2', 'Brake Unit', '2.0'),
-    ]),
-    item('/api/systems/2', 'Door Control', [version('/api/systems/versions/3', 'Door Control', '3.0')]),
-  ],
-  '/api/systems/versions/1/delta/2': delta,
-};
+const systems = [
+  item('/api/systems/1', 'Brake Unit', [
+    version('/api/systems/versions/1', 'Brake Unit', '1.0'),
+    version('/api/systems/versions/2', 'Brake Unit', '2.0'),
+  ]),
+  item('/api/systems/2', 'Door Control', [version('/api/systems/versions/3', 'Door Control', '3.0')]),
+];
+const api = evaluationApi({ systems }, { '/api/infos': infos, '/api/systems/versions/1/delta/2': delta });
 
 const open = (search = '') =>
   renderRoutes(
@@ -71,9 +68,10 @@ const searchOf = (router: ReturnType<typeof open>) =>
   Object.fromEntries(new URLSearchParams(router.state.location.search));
 const region = (name: string) => screen.findByRole('region', { name });
 
+let fetchMock: ReturnType<typeof fakeApi>;
 beforeEach(() => {
   giveListsAHeight();
-  fakeApi(api);
+  fetchMock = fakeApi(api);
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -91,6 +89,10 @@ describe('System Delta Browser', () => {
     await user.click(within(await region('Version 2')).getByRole('option', { name: '2.0' }));
     expect(searchOf(router)).toEqual({ system: '1', v1: '1', v2: '2' });
     expect(await within(await region('Assembly Compatibility')).findByText('Valve A2V1 MAT-1')).toBeInTheDocument();
+    // The systems without their versions, then the chosen system's versions: never every system version.
+    const paths = fetchMock.mock.calls.map(([input]) => new URL(String(input), window.location.href).pathname);
+    expect(paths).toEqual(expect.arrayContaining(['/api/systems', '/api/systems/1/versions']));
+    expect(paths).not.toContain('/api/systems/versions');
   });
 
   it('shows both statuses per related version and marks the changed rows', async () => {

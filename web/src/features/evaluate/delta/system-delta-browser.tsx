@@ -1,11 +1,11 @@
-import { idOfHref, type ItemWithVersions } from '@dp/contract';
+import { idOfHref, type Item, type Version } from '@dp/contract';
 import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useIsFetching } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useItemVersions, type ItemVersion } from '../api/use-item-versions';
+import { useItemList, useVersionsOfItem } from '../api/use-item-list';
 import { useSystemDelta } from '../api/use-system-delta';
 import { VirtualListbox } from '../browsers/virtual-listbox';
 import { EvaluatePageHeader } from '../evaluate-page-header';
@@ -81,7 +81,7 @@ function PickList<T extends { href: string }>({
  */
 export function SystemDeltaBrowser() {
   const { t } = useTranslation();
-  const systems = useItemVersions('systems');
+  const systems = useItemList('systems');
   const [params, setParams] = useSearchParams();
   const fetching = useIsFetching({ queryKey: ['evaluate'] }) > 0;
 
@@ -89,27 +89,28 @@ export function SystemDeltaBrowser() {
   const v1Id = idParam(params.get('v1'));
   const v2Id = idParam(params.get('v2'));
   const system = systems.data?.find((item) => idOfHref(item.href) === systemId);
-  const versionOf = (id: number | undefined) => system?.versions.find((version) => idOfHref(version.href) === id);
+  const versions = useVersionsOfItem(system?.href);
+  const versionOf = (id: number | undefined) => versions.data?.find((version) => idOfHref(version.href) === id);
   const version1 = versionOf(v1Id);
   const version2 = versionOf(v2Id);
   const delta = useSystemDelta(version1 && v1Id, version2 && v2Id);
 
   // An address naming a system or version that does not exist (any more) is reported, never blank.
   const unknown =
-    systems.data !== undefined &&
-    ((params.has('system') && !system) || (params.has('v1') && !version1) || (params.has('v2') && !version2));
+    (systems.data !== undefined && params.has('system') && !system) ||
+    (versions.data !== undefined && ((params.has('v1') && !version1) || (params.has('v2') && !version2)));
 
-  const pickSystem = (item: ItemWithVersions) => {
+  const pickSystem = (item: Item) => {
     // SPEC 4: choosing a different system clears both versions.
     if (item.href !== system?.href) setParams({ system: String(idOfHref(item.href)) });
   };
-  const pickVersion = (which: 'v1' | 'v2') => (version: ItemVersion) =>
+  const pickVersion = (which: 'v1' | 'v2') => (version: Version) =>
     setParams((previous) => {
       const next = new URLSearchParams(previous);
       next.set(which, String(idOfHref(version.href)));
       return next;
     });
-  const versionName = (version: ItemVersion) => version.name ?? version.name2 ?? '';
+  const versionName = (version: Version) => version.name ?? version.name2 ?? '';
 
   let result: ReactNode;
   if (!version1 || !version2) {
@@ -166,19 +167,19 @@ export function SystemDeltaBrowser() {
         />
         <PickList
           heading={t('browsers.delta.version1')}
-          items={system?.versions}
+          items={system && versions.data}
           selectedHref={version1?.href}
           onPick={pickVersion('v1')}
           name={versionName}
-          placeholder={t('browsers.delta.pickSystem')}
+          placeholder={t(system ? 'browsers.loading' : 'browsers.delta.pickSystem')}
         />
         <PickList
           heading={t('browsers.delta.version2')}
-          items={system?.versions}
+          items={system && versions.data}
           selectedHref={version2?.href}
           onPick={pickVersion('v2')}
           name={versionName}
-          placeholder={t('browsers.delta.pickSystem')}
+          placeholder={t(system ? 'browsers.loading' : 'browsers.delta.pickSystem')}
         />
       </SimpleGrid>
 
