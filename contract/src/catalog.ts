@@ -56,22 +56,30 @@ export const itemWithVersions = item
   .meta({ id: 'ItemWithVersions' });
 export type ItemWithVersions = z.infer<typeof itemWithVersions>;
 
-/** Most versions one page of GET /api/{kind}/versions/page holds, and how many it holds unless asked. */
-const VERSION_PAGE_MAX = 200;
-const VERSION_PAGE_DEFAULT = 100;
+/** Most entries one page of a paged listing holds, and how many it holds unless asked. */
+const PAGE_MAX = 200;
+const PAGE_DEFAULT = 100;
+
+/** `limit` and `after` of every paged listing (keyset pages). */
+const pageParameters = {
+  limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
+  /** The `next` of the previous page: opaque, only ever taken from an answer. */
+  after: z
+    .string()
+    .max(2000, issueKey('zod.maxChars'))
+    .regex(/^[A-Za-z0-9_-]+$/, issueKey('zodIssue.format'))
+    .optional(),
+};
+
+/** A column filter of a paged listing: the entries whose value contains it, folded like the search. */
+const pageFilter = z.string().max(200, issueKey('zod.maxChars')).optional();
 
 // Strict like the other query strings: a misspelt parameter is refused rather than silently ignored.
 export const versionPageQuery = z
   .object({
     /** Text filter: versions whose label (item name, name, name2) contains it, folded like the search. */
-    q: z.string().max(200, issueKey('zod.maxChars')).optional(),
-    limit: z.coerce.number().int().min(1).max(VERSION_PAGE_MAX).default(VERSION_PAGE_DEFAULT),
-    /** The `next` of the previous page: opaque, only ever taken from an answer. */
-    after: z
-      .string()
-      .max(2000, issueKey('zod.maxChars'))
-      .regex(/^[A-Za-z0-9_-]+$/, issueKey('zodIssue.format'))
-      .optional(),
+    q: pageFilter,
+    ...pageParameters,
   })
   .strict();
 export type VersionPageQuery = z.infer<typeof versionPageQuery>;
@@ -94,6 +102,32 @@ export const versionPage = z
   })
   .meta({ id: 'VersionPage' });
 export type VersionPage = z.infer<typeof versionPage>;
+
+/** The orders of GET /api/{kind}/page: a column, descending with a leading '-'. */
+export const itemSortColumns = ['name', 'creation_time', 'modification_time', 'updated_by'] as const;
+export type ItemSortColumn = (typeof itemSortColumns)[number];
+const itemSorts = itemSortColumns.flatMap((column) => [column, `-${column}`] as const);
+
+export const itemPageQuery = z
+  .object({
+    sort: z.enum(itemSorts).default('name'),
+    /** Items whose name contains it, folded like the search. */
+    name: pageFilter,
+    /** Items last changed by a user whose name contains it, folded like the search. */
+    updated_by: pageFilter,
+    ...pageParameters,
+  })
+  .strict();
+export type ItemPageQuery = z.infer<typeof itemPageQuery>;
+
+export const itemPage = z
+  .object({
+    items: z.array(item),
+    /** Pass as `after` for the following page; null on the last page. */
+    next: z.string().nullable(),
+  })
+  .meta({ id: 'ItemPage' });
+export type ItemPage = z.infer<typeof itemPage>;
 
 export const infos = z.object({ modification_time: isoDateTime }).meta({ id: 'Infos' });
 export type Infos = z.infer<typeof infos>;

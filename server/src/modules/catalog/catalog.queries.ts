@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import type { ItemKind } from '../../db/kinds.js';
 import type { dataInfo, items, versions } from '../../db/schema.js';
@@ -32,6 +32,59 @@ export async function listItems(db: Executor, kind: ItemKind): Promise<ItemRow[]
   const result = await db.execute<ItemRow>(
     sql`select ${itemColumns} from items i where i.kind = ${kind} order by i.name`,
   );
+  return result.rows;
+}
+
+/** How GET /api/{kind}/page orders: a column of items, ascending or descending, then the id. */
+export interface ItemOrder {
+  column: 'name' | 'creation_time' | 'modification_time' | 'updated_by';
+  desc: boolean;
+}
+
+/** Where an item page ends: its last item's sort value (as PostgreSQL wrote it) and id. */
+export interface ItemKey {
+  value: string;
+  id: number;
+}
+
+const itemSortExpressions: Record<ItemOrder['column'], { expression: SQL; type: SQL }> = {
+  name: { expression: sql`i.name`, type: sql`text` },
+  creation_time: { expression: sql`i.creation_time`, type: sql`timestamptz` },
+  modification_time: { expression: sql`i.modification_time`, type: sql`timestamptz` },
+  updated_by: { expression: sql`i.updated_by`, type: sql`text` },
+};
+
+/**
+ * One keyset page of a kind's items in `order`, optionally only those whose name or last editor contains
+ * a text (folded like the search); each row carries its sort value as text for the next cursor. Asks for
+ * `limit` rows; the caller asks one more to learn whether a next page exists.
+ */
+export async function listItemPage(
+  db: Executor,
+  kind: ItemKind,
+  {
+    order,
+    name,
+    updatedBy,
+    after,
+    limit,
+  }: { order: ItemOrder; name: string | null; updatedBy: string | null; after: ItemKey | null; limit: number },
+): Promise<Array<ItemRow & { sort_value: string }>> {
+  const { expression, type } = itemSortExpressions[order.column];
+  const direction = order.desc ? sql`desc` : sql`asc`;
+  const byName = name === null ? sql`` : sql`and i.name_folded like ${containingFolded(name)}`;
+  const byEditor = updatedBy === null ? sql`` : sql`and dp_fold(i.updated_by) like ${containingFolded(updatedBy)}`;
+  const afterKey =
+    after === null
+      ? sql``
+      : order.desc
+        ? sql`and (${expression}, i.id) < (cast(${after.value} as ${type}), ${after.id})`
+        : sql`and (${expression}, i.id) > (cast(${after.value} as ${type}), ${after.id})`;
+  const result = await db.execute<ItemRow & { sort_value: string }>(sql`
+    select ${itemColumns}, (${expression})::text as sort_value from items i
+    where i.kind = ${kind} ${byName} ${byEditor} ${afterKey}
+    order by ${expression} ${direction}, i.id ${direction}
+    limit ${limit}`);
   return result.rows;
 }
 

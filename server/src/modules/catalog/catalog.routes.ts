@@ -3,6 +3,8 @@ import {
   idParam,
   infos,
   item,
+  itemPage,
+  itemPageQuery,
   itemWithVersions,
   kindPath,
   version,
@@ -83,6 +85,25 @@ export function catalogRoutes(app: ZodApp, { reads }: AppContext) {
     onRequest: signedIn,
     handler: async (req) =>
       service.findVersionByLabel(await db(req), kindOf(req.params.kind), req.user.role, req.query),
+  });
+
+  app.get('/api/:kind/page', {
+    schema: {
+      tags: ['base data'],
+      summary: "One page of a kind's items, sorted and filtered",
+      description:
+        'The items of GET /api/{kind}, `limit` at a time (default 100, at most 200), ordered by `sort` ' +
+        '(name, creation_time, modification_time or updated_by; a leading `-` for descending; default name), ' +
+        'then by id. `name` and `updated_by` keep the items whose name or last editor contains them, ignoring ' +
+        "case, accents and repeated spaces. Pass a page's `next` as `after` to get the following page; `next` " +
+        'is null on the last page. Pages are read by key (keyset), so an item added meanwhile appears in a ' +
+        'later page if it sorts after the cursor.',
+      params: kindParams,
+      querystring: itemPageQuery,
+      response: { 200: itemPage, ...errors },
+    },
+    onRequest: signedIn,
+    handler: async (req) => service.listItemPage(await db(req), kindOf(req.params.kind), req.query),
   });
 
   app.get('/api/:kind', {

@@ -1,8 +1,9 @@
 import {
   dbId,
   isSearchable,
-  NAME_MAX,
   type Item,
+  type ItemPage,
+  type ItemPageQuery,
   type ItemWithVersions,
   type Role,
   type Version,
@@ -12,11 +13,12 @@ import {
 } from '@dp/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.js';
-import { badRequest, kindName, kindVersionName, msg, notFound, numbered } from '../../http/errors.js';
+import { cursorText, decodeCursor, encodeCursor } from '../../http/cursor.js';
+import { kindName, kindVersionName, msg, notFound, numbered } from '../../http/errors.js';
 import { etagOf } from '../../writes/etag.js';
 import { href, type ItemKind } from '../../db/kinds.js';
 import * as queries from './catalog.queries.js';
-import type { ItemRow, VersionFilter, VersionKey, VersionRow } from './catalog.queries.js';
+import type { ItemOrder, ItemRow, VersionFilter, VersionKey, VersionRow } from './catalog.queries.js';
 import { toIso } from '../../db/time.js';
 
 const image = (original: string | null, thumbnail: string | null) =>
@@ -77,36 +79,13 @@ export async function listItemsWithVersions(db: Db, kind: ItemKind, role: Role):
   return itemRows.map((row) => ({ ...toItem(row), versions: versionsByItem.get(row.id) ?? [] }));
 }
 
-// A cursor comes back from the client: ids within PostgreSQL's integer range and texts that a name
-// can be (no NUL, no longer than a name), so a forged one is a 400 and never reaches a query.
-const cursorText = z
-  .string()
-  .max(NAME_MAX)
-  .refine((text) => !text.includes('\u0000'));
-const cursorFields = z.tuple([cursorText, dbId, cursorText.nullable(), cursorText.nullable(), dbId]);
+const versionCursor = z.tuple([cursorText, dbId, cursorText.nullable(), cursorText.nullable(), dbId]);
 
-/** The `next` of a page: its last version's sort key, as base64url JSON that clients pass back unread. */
-function encodeCursor(row: VersionRow): string {
-  const fields = [row.parent_name, row.item_id, row.name, row.name2, row.id];
-  return Buffer.from(JSON.stringify(fields)).toString('base64url');
-}
+/** The `next` of a version page: its last version's sort key. */
+const versionCursorOf = (row: VersionRow) => encodeCursor([row.parent_name, row.item_id, row.name, row.name2, row.id]);
 
-/** The sort key in an `after` cursor; a cursor that was not made by encodeCursor is refused with 400. */
-function decodeCursor(cursor: string): VersionKey {
-  let fields: unknown;
-  try {
-    fields = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    fields = undefined;
-  }
-  const parsed = cursorFields.safeParse(fields);
-  if (!parsed.success) {
-    const where = msg('validation.field', { part: msg('validation.part.querystring'), field: 'after' });
-    throw badRequest(
-      msg('errors.validation', { issues: [msg('validation.issue', { where, problem: msg('zodIssue.format') })] }),
-    );
-  }
-  const [itemName, itemId, name, name2, id] = parsed.data;
+function versionKeyOf(cursor: string): VersionKey {
+  const [itemName, itemId, name, name2, id] = decodeCursor(cursor, versionCursor);
   return { itemName, itemId, name, name2, id };
 }
 
@@ -133,14 +112,47 @@ export async function listVersionPage(
   query: VersionPageQuery,
 ): Promise<VersionPage> {
   const filter = query.q !== undefined && isSearchable(query.q) ? filterOf(query.q) : null;
-  const after = query.after === undefined ? null : decodeCursor(query.after);
+  const after = query.after === undefined ? null : versionKeyOf(query.after);
   // One row more than the page tells whether another page follows, without counting.
   const rows = await queries.listVersionPage(db, kind, { filter, after, limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     versions: page.map((row) => toVersion(row, role)),
-    next: rows.length > query.limit && last ? encodeCursor(last) : null,
+    next: rows.length > query.limit && last ? versionCursorOf(last) : null,
+  };
+}
+
+const itemCursor = z.tuple([cursorText, dbId]);
+/** A timestamp as PostgreSQL writes one ('2025-03-04 05:06:07.123456+00'): what a time-sorted cursor holds. */
+const timestampText = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/)
+  .refine((text) => !Number.isNaN(Date.parse(text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'))));
+const timeCursor = z.tuple([timestampText, dbId]);
+
+/**
+ * One page of a kind's items in the asked order (default by name), optionally filtered by name and by
+ * last editor (folded like the search); `next` continues after its last item, null on the last page.
+ */
+export async function listItemPage(db: Db, kind: ItemKind, query: ItemPageQuery): Promise<ItemPage> {
+  const desc = query.sort.startsWith('-');
+  const column = (desc ? query.sort.slice(1) : query.sort) as ItemOrder['column'];
+  const textFilter = (text: string | undefined) => (text !== undefined && isSearchable(text) ? text : null);
+  const isTime = column === 'creation_time' || column === 'modification_time';
+  const after = query.after === undefined ? null : decodeCursor(query.after, isTime ? timeCursor : itemCursor);
+  const rows = await queries.listItemPage(db, kind, {
+    order: { column, desc },
+    name: textFilter(query.name),
+    updatedBy: textFilter(query.updated_by),
+    after: after && { value: after[0], id: after[1] },
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toItem),
+    next: rows.length > query.limit && last ? encodeCursor([last.sort_value, last.id]) : null,
   };
 }
 
