@@ -35,6 +35,9 @@ import { useTableRows } from './use-table-rows';
 import { useTableState } from './use-table-state';
 import { useWorking } from './use-working';
 
+/** Rows still below the view when the next page of a server-paged table is asked for. */
+const LOAD_AHEAD_ROWS = 30;
+
 /** A thrown error as the message of a row, with the translated lead-in (server texts are English). */
 function rowErrorOf(lead: string, staleLead: string, failure: { message: string; status?: number }): RowError {
   const stale = failure.status === 412;
@@ -83,7 +86,8 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
   const [state, dispatch] = useTableState();
   const { editMode, editingId, drafts, confirmId, selection, errors, status, addOpen, commentsFor } = state;
   const [working, setWorking] = useWorking();
-  const data = useTableRows({ ...props, persistState });
+  const server = props.server;
+  const data = useTableRows({ ...props, persistState, serverQuery: server?.query });
 
   const canEdit = onSave !== undefined && columns.some(isEditableColumn);
   const shownColumns = useMemo(
@@ -99,6 +103,19 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
   const scrollRef = useRef<HTMLDivElement>(null);
   const tableWidth = useInnerWidth(scrollRef);
   const virtualizer = useRowVirtualizer(scrollRef, data.shown, pixelsOf(height));
+  // Paged rows: the next page is asked for while the last rows are still some way below the view.
+  const lastShownIndex = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
+  const wantsMore = server !== undefined && server.hasMore && lastShownIndex >= data.shown.length - LOAD_AHEAD_ROWS;
+  const loadMore = server?.loadMore;
+  const loadingMore = server?.loadingMore ?? false;
+  useEffect(() => {
+    if (wantsMore && !loadingMore) loadMore?.();
+  }, [wantsMore, loadingMore, loadMore]);
+  // Another sort or filter starts the paged rows anew: from the top, not where the old rows were scrolled.
+  const serverQueryKey = server ? JSON.stringify([server.query.sorting, server.query.filters]) : '';
+  useEffect(() => {
+    if (serverQueryKey !== '' && scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [serverQueryKey]);
 
   // Everything the row commands need, read at call time so the commands themselves never change.
   const latest = useRef({ data, drafts, multiEdit, onSave, onDelete, onReload, getRowId, t, working, columns });
@@ -377,6 +394,11 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
           </Table>
         </Box>
       </Box>
+      {server?.hasMore && (
+        <Text size="xs" c="dimmed" role="status" data-testid="table-more">
+          {t(loadingMore ? 'table.loadingMore' : 'table.moreOnScroll', { shown: data.shown.length })}
+        </Text>
+      )}
       {data.total > 0 && data.shown.length !== data.total && (
         <Text size="xs" c="dimmed">
           {t('table.rowsShown', { shown: data.shown.length, total: data.total })}

@@ -30,6 +30,7 @@
  *   texts) are exported by their own modules; this index re-exports only what the features use.
  */
 export { EditableTable } from './editable-table';
+export { useTableQuery } from './use-table-rows';
 export { saveEach, failureOf } from './save-each';
 export { cut, formatDateTime } from './format';
-export type { ColumnDef, HeaderActionsContext, RowChange, SaveFailure, TableComment } from './types';
+export type { ColumnDef, HeaderActionsContext, RowChange, SaveFailure, TableComment, TableQuery } from './types';

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import type { IMAGE_FOLDERS } from '@dp/contract';
 
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
@@ -126,6 +127,25 @@ export interface HeaderActionsContext<Row = unknown> {
   updateDraft: (id: string, key: string, update: (value: unknown) => unknown) => void;
 }
 
+/** The sort and the column filters of a table, for a screen whose server sorts and filters (see useTableQuery). */
+export interface TableQuery {
+  /** At most one column: the server sorts by one. */
+  sorting: SortingState;
+  setSorting: Dispatch<SetStateAction<SortingState>>;
+  filters: ColumnFiltersState;
+  setFilters: Dispatch<SetStateAction<ColumnFiltersState>>;
+}
+
+/** Rows the server sorts, filters and pages (EditableTableProps.server). */
+export interface ServerRows {
+  /** The sort and filters the rows were asked with; the table's header changes them. */
+  query: TableQuery;
+  /** More rows follow: the table asks for them (`loadMore`) as its last rows scroll into view. */
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+}
+
 export interface EditableTableProps<Row> {
   /** Names the table; keeps its state (sort, filters, shown columns) apart from other tables. */
   tableKey: string;
@@ -176,7 +196,13 @@ export interface EditableTableProps<Row> {
   hiddenColumns?: string[];
   /** Initial sort, e.g. { key: 'name' }. */
   initialSort?: { key: string; desc?: boolean };
-  /** Keep sort and filters in sessionStorage under `tableKey` (default true). */
+  /**
+   * The rows are one or more pages the server sorted and filtered by `server.query`: the table neither sorts
+   * nor filters them, and asks for the next page as its end scrolls into view. Selection, multi-edit and
+   * 'Save all' work on the rows loaded so far.
+   */
+  server?: ServerRows;
+  /** Keep sort and filters in sessionStorage under `tableKey` (default true; with `server`, the screen keeps them). */
   persistState?: boolean;
   /** Accessible name of the table; default the title when it is a string. */
   'aria-label'?: string;

@@ -13,7 +13,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { plainText, textOf, valueOf } from './format';
 import { hasOptionFilter } from './select-options';
-import type { ColumnDef } from './types';
+import type { ColumnDef, TableQuery } from './types';
 
 /** A row as the table shows it. */
 export interface ShownRow<Row> {
@@ -38,14 +38,21 @@ export interface TableRows<Row> {
   setFilter: (key: string, value: string) => void;
 }
 
-export interface TableRowsOptions<Row> {
+export interface TableQueryOptions<Row> {
   tableKey: string;
-  rows: Row[];
   columns: ColumnDef<Row>[];
-  getRowId: (row: Row) => string;
   initialSort?: { key: string; desc?: boolean };
   persistState: boolean;
 }
+
+export interface TableRowsOptions<Row> extends TableQueryOptions<Row> {
+  rows: Row[];
+  getRowId: (row: Row) => string;
+  /** Rows the server sorted and filtered by this query: the table shows them as they come. */
+  serverQuery?: TableQuery;
+}
+
+const NO_ROWS: never[] = [];
 
 /** Sorting ignores case and accents like the filters do, and orders numbers by value (V2 before V10). */
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
@@ -75,8 +82,16 @@ function readStoredState(tableKey: string, persist: boolean): StoredState | null
   }
 }
 
-/** Sort and filters of a table, kept per tableKey in sessionStorage unless `persist` is false. */
-function useSortAndFilters<Row>({ tableKey, columns, initialSort, persistState }: TableRowsOptions<Row>) {
+/**
+ * Sort and filters of a table, kept per tableKey in sessionStorage unless `persistState` is false. A screen
+ * whose rows the server sorts and filters holds them itself and passes them as EditableTable's `server.query`.
+ */
+export function useTableQuery<Row>({
+  tableKey,
+  columns,
+  initialSort,
+  persistState,
+}: TableQueryOptions<Row>): TableQuery {
   const stored = useMemo(() => readStoredState(tableKey, persistState), [tableKey, persistState]);
   // Kept state may name columns a newer version of the screen no longer has.
   const known = (id: string) => columns.some((c) => c.key === id);
@@ -97,10 +112,46 @@ function useSortAndFilters<Row>({ tableKey, columns, initialSort, persistState }
   return { sorting, setSorting, filters, setFilters };
 }
 
-/** The rows of an EditableTable, sorted and filtered in the browser (TanStack Table). */
+/** The rows of a server-sorted and filtered table as they came, with `query`'s sort (one column) and filters. */
+function serverTableRows<Row>(
+  shown: ReadonlyArray<ShownRow<Row>>,
+  rowsById: ReadonlyMap<string, Row>,
+  { sorting, setSorting, filters, setFilters }: TableQuery,
+): TableRows<Row> {
+  const sortOf = (key: string) => {
+    const sort = sorting.find((entry) => entry.id === key);
+    return sort ? (sort.desc ? 'desc' : 'asc') : false;
+  };
+  return {
+    shown,
+    total: shown.length,
+    rowById: (id) => rowsById.get(id),
+    sortOf,
+    // Ascending, descending, then back to the server's default order.
+    toggleSort: (key) => {
+      const current = sortOf(key);
+      setSorting(current === 'desc' ? [] : [{ id: key, desc: current === 'asc' }]);
+    },
+    filterOf: (key) => {
+      const value = filters.find((entry) => entry.id === key)?.value;
+      return typeof value === 'string' ? value : '';
+    },
+    setFilter: (key, value) =>
+      setFilters([...filters.filter((entry) => entry.id !== key), ...(value ? [{ id: key, value }] : [])]),
+  };
+}
+
+/**
+ * The rows of an EditableTable, sorted and filtered in the browser (TanStack Table), or, with
+ * `serverQuery`, as the server sorted and filtered them.
+ */
 export function useTableRows<Row>(options: TableRowsOptions<Row>): TableRows<Row> {
-  const { rows, columns, getRowId } = options;
-  const { sorting, setSorting, filters, setFilters } = useSortAndFilters(options);
+  const { rows, columns, getRowId, serverQuery } = options;
+  // With a server query the screen keeps (and stores) the sort and filters; this state stays unused.
+  const { sorting, setSorting, filters, setFilters } = useTableQuery({
+    ...options,
+    persistState: options.persistState && serverQuery === undefined,
+  });
 
   const tanstackColumns = useMemo<TanstackColumnDef<Row, string>[]>(() => {
     const filterFn: FilterFn<Row> = (row, columnId, filter: unknown) => {
@@ -126,7 +177,7 @@ export function useTableRows<Row>(options: TableRowsOptions<Row>): TableRows<Row
   }, [columns]);
 
   const table = useReactTable<Row>({
-    data: rows,
+    data: serverQuery ? NO_ROWS : rows,
     columns: tanstackColumns,
     getRowId: (row) => getRowId(row),
     state: { sorting, columnFilters: filters },
@@ -139,6 +190,8 @@ export function useTableRows<Row>(options: TableRowsOptions<Row>): TableRows<Row
   });
 
   const rowsById = useMemo(() => new Map(rows.map((row) => [getRowId(row), row])), [rows, getRowId]);
+  const asServed = useMemo(() => rows.map((row) => ({ id: getRowId(row), original: row })), [rows, getRowId]);
+  if (serverQuery) return serverTableRows(asServed, rowsById, serverQuery);
   return {
     shown: table.getRowModel().rows,
     total: rows.length,

@@ -1,5 +1,5 @@
 import type { Item, RelatedItem } from '@dp/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, stubFetch } from '../../test/fetch-stub';
@@ -9,14 +9,35 @@ import { ObligationsScreen } from './components/obligations-screen';
 import { RelationsScreen } from './components/relations-screen';
 
 /** A fake server at the network boundary: answers by "METHOD path" and records every request. */
-function fakeServer(routes: Record<string, (body: unknown, headers: Headers) => Response | Promise<Response>>) {
-  const calls: Array<{ method: string; path: string; body: unknown; headers: Headers }> = [];
-  stubFetch(({ method, path, body, headers }) => {
-    calls.push({ method, path, body, headers });
+function fakeServer(
+  routes: Record<string, (body: unknown, headers: Headers, url: URL) => Response | Promise<Response>>,
+) {
+  const calls: Array<{ method: string; path: string; body: unknown; headers: Headers; url: URL }> = [];
+  stubFetch(({ method, path, body, headers, url }) => {
+    calls.push({ method, path, body, headers, url });
     const route = routes[`${method} ${path}`];
-    return route ? route(body, headers) : apiError(404, 'Not Found', `No route ${method} ${path}`);
+    return route ? route(body, headers, url) : apiError(404, 'Not Found', `No route ${method} ${path}`);
   });
   return { calls, writes: () => calls.filter((c) => c.method !== 'GET') };
+}
+
+/**
+ * GET /api/{kind}/page as the server answers it, from `items()`: sorted by `sort` (name unless asked), filtered
+ * by name and editor (plain lower case here), `limit` at a time (100 by default), `after` being a position.
+ */
+function itemPages(items: () => Item[]) {
+  return (_body: unknown, _headers: Headers, url: URL) => {
+    const sort = url.searchParams.get('sort') ?? 'name';
+    const key = sort.replace(/^-/, '') as 'name' | 'creation_time' | 'modification_time' | 'updated_by';
+    const contains = (value: string, param: string) =>
+      value.toLowerCase().includes((url.searchParams.get(param) ?? '').toLowerCase());
+    const sorted = items()
+      .filter((item) => contains(item.name, 'name') && contains(item.updated_by, 'updated_by'))
+      .sort((a, b) => a[key].localeCompare(b[key]) * (sort.startsWith('-') ? -1 : 1));
+    const start = Number(url.searchParams.get('after') ?? 0);
+    const end = start + Number(url.searchParams.get('limit') ?? 100);
+    return json(200, { items: sorted.slice(start, end), next: end < sorted.length ? String(end) : null });
+  };
 }
 
 const audit = {
@@ -48,12 +69,14 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  // Tables keep their sort and filters for the session; each test starts without them.
+  window.sessionStorage.clear();
 });
 
 describe('Systems screen', () => {
   it('lists the systems sorted by name with image, comment and audit columns; the calendar button hides and shows them', async () => {
     const user = userEvent.setup();
-    fakeServer({ 'GET /api/systems': () => json(200, SYSTEMS) });
+    fakeServer({ 'GET /api/systems/page': itemPages(() => SYSTEMS) });
     renderWithProviders(<ItemsScreen kind="systems" />);
     await screen.findByText('Bremse');
     expect(rows().map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(['Bremse', 'Zugsicherung']);
@@ -75,11 +98,56 @@ describe('Systems screen', () => {
     expect(screen.getByRole('columnheader', { name: 'User' })).toBeInTheDocument();
   });
 
+  it('asks the server for sorted, filtered pages and loads the next page as the end scrolls into view', async () => {
+    const user = userEvent.setup();
+    const many: Item[] = Array.from({ length: 250 }, (_, i) => ({
+      href: `/api/systems/${i + 10}`,
+      name: `System ${String(i).padStart(3, '0')}`,
+      description: '',
+      image: null,
+      ...audit,
+      etag: `"x${i}"`,
+    }));
+    const server = fakeServer({ 'GET /api/systems/page': itemPages(() => many) });
+    const asked = () =>
+      server.calls.filter((c) => c.path === '/api/systems/page').map((c) => Object.fromEntries(c.url.searchParams));
+    renderWithProviders(<ItemsScreen kind="systems" />);
+    await screen.findByText('System 000');
+    expect(asked()).toEqual([{ sort: 'name' }]);
+    expect(screen.getByTestId('table-more')).toHaveTextContent('100 rows loaded; more as you scroll');
+
+    const scroller = screen.getByTestId('table-scroll');
+    scroller.scrollTop = 90 * 41;
+    fireEvent.scroll(scroller);
+    await waitFor(() => expect(asked()).toEqual([{ sort: 'name' }, { sort: 'name', after: '100' }]));
+
+    // A sort and a filter go to the server, which answers from the first page again.
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    // The new order starts from its first page, at the top of the table.
+    await waitFor(() => expect(asked().find((query) => query.sort === '-name')).toEqual({ sort: '-name' }));
+    expect(scroller.scrollTop).toBe(0);
+    fireEvent.scroll(scroller);
+    expect(await screen.findByText('System 249')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Filter Name' }), '12');
+    await waitFor(() => expect(asked().at(-1)).toEqual({ sort: '-name', name: '12' }));
+    // Typing asks once the typing pauses, not once per key.
+    expect(asked().filter((query) => query.name === '1')).toEqual([]);
+    const expected = many
+      .map((item) => item.name)
+      .filter((name) => name.includes('12'))
+      .reverse();
+    expect(expected).toHaveLength(13);
+    await waitFor(() =>
+      expect(rows().map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(expected),
+    );
+    expect(screen.queryByTestId('table-more')).not.toBeInTheDocument();
+  });
+
   it('adds a system with name, description and image only, then reloads', async () => {
     const user = userEvent.setup();
     let list = SYSTEMS;
     const server = fakeServer({
-      'GET /api/systems': () => json(200, list),
+      'GET /api/systems/page': itemPages(() => list),
       'POST /api/systems': (body) => {
         const created = { ...(body as Item), href: '/api/systems/3', ...audit, etag: '"s3"' };
         list = [...list, created];
@@ -103,14 +171,14 @@ describe('Systems screen', () => {
         body: { name: 'Antrieb', description: 'Traktion', image: null },
       }),
     ]);
-    expect(server.calls.filter((c) => c.method === 'GET' && c.path === '/api/systems')).toHaveLength(2);
+    expect(server.calls.filter((c) => c.method === 'GET' && c.path === '/api/systems/page')).toHaveLength(2);
   });
 
   it('saves a row with PUT on its href and If-Match, and shows a 412 with Reload', async () => {
     const user = userEvent.setup();
     let answer = 200;
     const server = fakeServer({
-      'GET /api/systems': () => json(200, SYSTEMS),
+      'GET /api/systems/page': itemPages(() => SYSTEMS),
       'PUT /api/systems/1': (body) =>
         answer === 200
           ? json(200, { ...SYSTEMS[1], ...(body as object), etag: '"s1b"' })
@@ -147,7 +215,7 @@ describe('Systems screen', () => {
   it("deletes after 'Really delete?' with If-Match and shows the server's 409 message", async () => {
     const user = userEvent.setup();
     const server = fakeServer({
-      'GET /api/systems': () => json(200, SYSTEMS),
+      'GET /api/systems/page': itemPages(() => SYSTEMS),
       'DELETE /api/systems/2': () =>
         json(409, { statusCode: 409, error: 'Conflict', message: 'The system Zugsicherung still has versions.' }),
     });

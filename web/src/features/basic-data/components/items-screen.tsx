@@ -1,9 +1,9 @@
 import type { Item, KindPath } from '@dp/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EditableTable, saveEach, type ColumnDef } from '../../../components/editable-table';
+import { EditableTable, saveEach, useTableQuery, type ColumnDef } from '../../../components/editable-table';
 import { useAfterWrite } from '../../../lib/data-freshness';
-import { createItem, deleteItem, updateItem, useItems } from '../api/items';
+import { createItem, deleteItem, updateItem, useItemPages } from '../api/items';
 import { basicDataKeys, dependentKeys } from '../api/keys';
 import { auditColumns, useDateColumnsToggle } from './audit-columns';
 
@@ -14,7 +14,6 @@ export const SIMPLE_TABLE_HEIGHT = 450;
 /** Systems, assemblies or sub-assemblies: image, name, comment and the audit columns; add, edit, delete. */
 export function ItemsScreen({ kind }: { kind: KindPath }) {
   const { t } = useTranslation();
-  const items = useItems(kind);
   const afterWrite = useAfterWrite();
   const dates = useDateColumnsToggle();
   const keys = [basicDataKeys.items(kind), ...dependentKeys.items(kind)];
@@ -36,20 +35,24 @@ export function ItemsScreen({ kind }: { kind: KindPath }) {
     ],
     [t, kind],
   );
+  const tableKey = `basic-data-${kind}`;
+  // The server sorts, filters and pages the items (issue 14): a large catalog loads as it is scrolled.
+  const query = useTableQuery({ tableKey, columns, initialSort: { key: 'name' }, persistState: true });
+  const items = useItemPages(kind, query);
 
   return (
     <EditableTable<Item>
-      tableKey={`basic-data-${kind}`}
+      tableKey={tableKey}
       headingOrder={1}
       title={t(`basicData.pages.${PAGE_KEY[kind]}.title`)}
-      rows={items.data ?? []}
-      loading={items.isPending}
+      rows={items.rows}
+      server={{ query, hasMore: items.hasMore, loadingMore: items.loadingMore, loadMore: () => void items.loadMore() }}
+      loading={items.loading}
       loadError={items.error}
       onRetry={() => void items.refetch()}
       columns={columns}
       getRowId={(item) => item.href}
       height={SIMPLE_TABLE_HEIGHT}
-      initialSort={{ key: 'name' }}
       hiddenColumns={dates.hiddenColumns}
       toolbarExtra={dates.button}
       onReload={() => void items.refetch()}
