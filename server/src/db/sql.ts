@@ -1,4 +1,4 @@
-import { sql, type Table } from 'drizzle-orm';
+import { sql, type SQL, type Table } from 'drizzle-orm';
 import type { DbTime } from './time.js';
 
 /**
@@ -25,3 +25,41 @@ type ThroughDrizzle<V> = V extends Date ? DbTime : V;
 
 /** A table's row as raw SQL through drizzle (`db.execute`) returns it; see PgRow. */
 export type SqlRow<T extends Table> = { [K in keyof PgRow<T>]: ThroughDrizzle<PgRow<T>[K]> };
+
+/** One column of a keyset order: its expression, the value the cursor holds for it (typed SQL), its direction. */
+export interface KeysetColumn {
+  expression: SQL;
+  value: SQL;
+  desc: boolean;
+}
+
+/** `order by` for a keyset order, the columns in turn. */
+export function keysetOrder(columns: readonly KeysetColumn[]): SQL {
+  return sql.join(
+    columns.map(({ expression, desc }) => sql`${expression} ${desc ? sql`desc` : sql`asc`}`),
+    sql`, `,
+  );
+}
+
+/**
+ * "Comes after the cursor" in a keyset order whose columns may run in different directions:
+ * (a > x) or (a = x and b < y) or (a = x and b = y and c > z) … The last column must make the order total.
+ */
+export function keysetAfter(columns: readonly KeysetColumn[]): SQL {
+  const branches = columns.map((column, index) => {
+    const equalBefore = columns.slice(0, index).map(({ expression, value }) => sql`${expression} = ${value}`);
+    const beyond = column.desc
+      ? sql`${column.expression} < ${column.value}`
+      : sql`${column.expression} > ${column.value}`;
+    return sql`(${sql.join([...equalBefore, beyond], sql` and `)})`;
+  });
+  return sql`(${sql.join(branches, sql` or `)})`;
+}
+
+/**
+ * LIKE pattern "contains `text` folded by dp_fold()" (SPEC 5's folding: case, accents, repeated spaces), its
+ * own %, _ and \ taken literally; compared with a stored `*_folded` column, the trigram indexes serve it.
+ * dp_fold is immutable, so PostgreSQL folds the typed text once while planning.
+ */
+export const containingFolded = (text: string): SQL =>
+  sql`'%' || replace(replace(replace(dp_fold(${text}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import type { ItemKind } from '../../db/kinds.js';
 import type { dataInfo, items, versions } from '../../db/schema.js';
-import type { SqlRow } from '../../db/sql.js';
+import { containingFolded, keysetAfter, keysetOrder, type KeysetColumn, type SqlRow } from '../../db/sql.js';
 
 export type ItemRow = Omit<SqlRow<typeof items>, 'name_folded'>;
 
@@ -71,19 +71,17 @@ export async function listItemPage(
   }: { order: ItemOrder; name: string | null; updatedBy: string | null; after: ItemKey | null; limit: number },
 ): Promise<Array<ItemRow & { sort_value: string }>> {
   const { expression, type } = itemSortExpressions[order.column];
-  const direction = order.desc ? sql`desc` : sql`asc`;
+  const keyset: KeysetColumn[] = [
+    { expression, value: sql`cast(${after?.value ?? null} as ${type})`, desc: order.desc },
+    { expression: sql`i.id`, value: sql`${after?.id ?? 0}`, desc: order.desc },
+  ];
   const byName = name === null ? sql`` : sql`and i.name_folded like ${containingFolded(name)}`;
   const byEditor = updatedBy === null ? sql`` : sql`and dp_fold(i.updated_by) like ${containingFolded(updatedBy)}`;
-  const afterKey =
-    after === null
-      ? sql``
-      : order.desc
-        ? sql`and (${expression}, i.id) < (cast(${after.value} as ${type}), ${after.id})`
-        : sql`and (${expression}, i.id) > (cast(${after.value} as ${type}), ${after.id})`;
+  const afterKey = after === null ? sql`` : sql`and ${keysetAfter(keyset)}`;
   const result = await db.execute<ItemRow & { sort_value: string }>(sql`
     select ${itemColumns}, (${expression})::text as sort_value from items i
     where i.kind = ${kind} ${byName} ${byEditor} ${afterKey}
-    order by ${expression} ${direction}, i.id ${direction}
+    order by ${keysetOrder(keyset)}
     limit ${limit}`);
   return result.rows;
 }
@@ -112,10 +110,6 @@ export interface VersionKey {
   name2: string | null;
   id: number;
 }
-
-/** LIKE pattern "contains the text folded by dp_fold()", its own %, _ and \ taken literally. */
-const containingFolded = (text: string) =>
-  sql`'%' || replace(replace(replace(dp_fold(${text}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
 
 /**
  * The folded label (item name, name, name2; empty parts left out) from the stored folded columns:

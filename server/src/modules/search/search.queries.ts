@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import type { ItemKind } from '../../db/kinds.js';
+import { containingFolded } from '../../db/sql.js';
 
 export type HintRow = {
   kind: ItemKind;
@@ -27,10 +28,6 @@ export type ResultRow = {
  */
 const folded = (text: string): SQL => sql`dp_fold(${text})`;
 
-/** LIKE pattern "contains the folded text", its own %, _ and \ taken literally; served by the trigram indexes. */
-const containing = (text: string): SQL =>
-  sql`'%' || replace(replace(replace(${folded(text)}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
-
 /** starts_with() of a missing number is null, which would sort before every true. */
 const startsWith = (column: SQL, text: string): SQL => sql`coalesce(starts_with(${column}, ${folded(text)}), false)`;
 
@@ -52,12 +49,12 @@ const versionsMatching = (word: string): SQL => sql`(
   -- OFFSET 0 keeps this a lookup per matching item (index on item_id): PostgreSQL would otherwise
   -- often hash-join all versions, a full scan that grows with the catalog.
   cross join lateral (select * from versions where item_id = i.id offset 0) v
-  where i.name_folded like ${containing(word)}
+  where i.name_folded like ${containingFolded(word)}
   union all
   select v.id, v.kind, v.item_id, v.name, v.name2, v.name_folded, v.name2_folded, i.name, i.name_folded
   from versions v join items i on i.id = v.item_id
-  where (v.name_folded like ${containing(word)} or v.name2_folded like ${containing(word)})
-    and i.name_folded not like ${containing(word)}
+  where (v.name_folded like ${containingFolded(word)} or v.name2_folded like ${containingFolded(word)})
+    and i.name_folded not like ${containingFolded(word)}
 ) m`;
 
 /**
@@ -71,7 +68,7 @@ export async function findHints(db: Executor, word: string, limit: number): Prom
       select i.kind, i.id as item_id, null::int as version_id, i.name as parent_name,
              null::text as name, null::text as name2, ${startsWith(sql`i.name_folded`, word)} as starting
       from items i
-      where i.name_folded like ${containing(word)}
+      where i.name_folded like ${containingFolded(word)}
       union all
       select m.kind, m.item_id, m.id, m.parent_name, m.name, m.name2,
              ${startsWith(sql`m.parent_folded`, word)} or ${startsWith(sql`m.name_folded`, word)}
