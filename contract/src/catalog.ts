@@ -61,7 +61,7 @@ const PAGE_MAX = 200;
 const PAGE_DEFAULT = 100;
 
 /** `limit` and `after` of every paged listing (keyset pages). */
-const pageParameters = {
+export const pageParameters = {
   limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
   /** The `next` of the previous page: opaque, only ever taken from an answer. */
   after: z
@@ -72,7 +72,7 @@ const pageParameters = {
 };
 
 /** A column filter of a paged listing: the entries whose value contains it, folded like the search. */
-const pageFilter = z.string().max(200, issueKey('zod.maxChars')).optional();
+export const pageFilter = z.string().max(200, issueKey('zod.maxChars')).optional();
 
 // Strict like the other query strings: a misspelt parameter is refused rather than silently ignored.
 export const versionPageQuery = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { issueKey } from './messages.js';
 import { requiredText } from './base-data.js';
-import type { KindPath } from './catalog.js';
+import { pageFilter, pageParameters, type KindPath } from './catalog.js';
 import { DB_ID_MAX, dbId, idOfHref, isoDateTime } from './common.js';
 import { compatibilityPairs } from './compatibility.js';
 
@@ -157,3 +157,24 @@ export const relatedItem = z
   .object({ href: z.string(), name: z.string(), related: z.boolean(), relation: z.string().nullable() })
   .meta({ id: 'RelatedItem' });
 export type RelatedItem = z.infer<typeof relatedItem>;
+
+/** GET /api/{parent}/{id}/{child}/page: the relation editor's rows a page at a time. */
+export const relatedItemPageQuery = z
+  .object({
+    /** By name; `related` puts the unrelated first, `-related` the related (each then by name); `-` for descending. */
+    sort: z.enum(['name', '-name', 'related', '-related']).default('name'),
+    /** Items whose name contains it, folded like the search. */
+    name: pageFilter,
+    ...pageParameters,
+  })
+  .strict();
+export type RelatedItemPageQuery = z.infer<typeof relatedItemPageQuery>;
+
+export const relatedItemPage = z
+  .object({
+    items: z.array(relatedItem),
+    /** Pass as `after` for the following page; null on the last page. */
+    next: z.string().nullable(),
+  })
+  .meta({ id: 'RelatedItemPage' });
+export type RelatedItemPage = z.infer<typeof relatedItemPage>;

@@ -12,7 +12,7 @@ export const cursorText = z
   .max(NAME_MAX)
   .refine((text) => !text.includes('\u0000'));
 
-export function encodeCursor(fields: ReadonlyArray<string | number | null>): string {
+export function encodeCursor(fields: ReadonlyArray<string | number | boolean | null>): string {
   return Buffer.from(JSON.stringify(fields)).toString('base64url');
 }
 

@@ -125,3 +125,54 @@ describe('GET /api/{kind}/page', () => {
     expect((await t.call('GET', '/api/systems/page', undefined, 'extern')).status).toBe(200);
   });
 });
+
+describe('GET /api/{parent}/{id}/{child}/page (the relation editor)', () => {
+  const rowsOf = async (url: string) =>
+    (await t.call('GET', url, undefined, 'intern')).body as Array<{ href: string; name: string; related: boolean }>;
+
+  async function allRelatedPages(url: string, params: Record<string, string>) {
+    const rows: Array<{ href: string; name: string; related: boolean }> = [];
+    let after: string | null = null;
+    do {
+      const query = new URLSearchParams(params);
+      if (after) query.set('after', after);
+      const res = await t.call('GET', `${url}/page?${query}`, undefined, 'intern');
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+      rows.push(...res.body.items);
+      after = res.body.next;
+    } while (after);
+    return rows;
+  }
+
+  it('pages join to the full list by name, and put the related (or unrelated) first, each by name', async () => {
+    const [system] = (await fullList('systems')) as Item[];
+    const url = `${system!.href}/assemblies`;
+    const full = await rowsOf(url);
+    expect(full.some((row) => row.related)).toBe(true);
+    expect(await allRelatedPages(url, { limit: '9' })).toEqual(full);
+    expect(await allRelatedPages(url, { limit: '9', sort: '-name' })).toEqual([...full].reverse());
+    const relatedFirst = await allRelatedPages(url, { limit: '4', sort: '-related' });
+    expect(relatedFirst).toEqual([...full.filter((row) => row.related), ...full.filter((row) => !row.related)]);
+    const unrelatedFirst = await allRelatedPages(url, { limit: '4', sort: 'related' });
+    expect(unrelatedFirst).toEqual([...full.filter((row) => !row.related), ...full.filter((row) => row.related)]);
+  });
+
+  it('filters by name folded like the search', async () => {
+    const [assembly] = (await fullList('assemblies')) as Item[];
+    const url = `${assembly!.href}/subassemblies`;
+    const full = await rowsOf(url);
+    const word = full[0]!.name.split(' ')[0]!;
+    const found = await allRelatedPages(url, { name: word.toUpperCase() });
+    expect(found).toEqual(full.filter((row) => row.name.toLowerCase().includes(word.toLowerCase())));
+  });
+
+  it('refuses a forged cursor, an unknown sort and an unknown parent; extern may not read it', async () => {
+    const [system] = (await fullList('systems')) as Item[];
+    const url = `${system!.href}/assemblies/page`;
+    const forged = Buffer.from('["Brake",1,"yes"]').toString('base64url');
+    expect((await t.call('GET', `${url}?after=${forged}`, undefined, 'intern')).status).toBe(400);
+    expect((await t.call('GET', `${url}?sort=colour`, undefined, 'intern')).status).toBe(400);
+    expect((await t.call('GET', '/api/systems/999999/assemblies/page', undefined, 'intern')).status).toBe(404);
+    expect((await t.call('GET', url, undefined, 'extern')).status).toBe(403);
+  });
+});

@@ -1,4 +1,6 @@
-import type { RelatedItem } from '@dp/contract';
+import { dbId, isSearchable, type RelatedItem, type RelatedItemPage, type RelatedItemPageQuery } from '@dp/contract';
+import { z } from 'zod';
+import { cursorText, decodeCursor, encodeCursor } from '../../http/cursor.js';
 import type { Db, Executor } from '../../db/connection.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { recordChanges, type Change } from '../../writes/audit.js';
@@ -24,12 +26,48 @@ export async function listRelatedItems(
   if ((await queries.itemKind(db, parentId)) !== parentKind)
     throw notFound(texts.numbered(texts.kindName(parentKind), parentId));
   const rows = await queries.listContainmentCandidates(db, parentId, childKind);
-  return rows.map((row) => ({
+  return rows.map((row) => toRelatedItem(parentKind, parentId, childKind, row));
+}
+
+function toRelatedItem(
+  parentKind: ItemKind,
+  parentId: number,
+  childKind: ItemKind,
+  row: queries.ContainmentRow,
+): RelatedItem {
+  return {
     href: href.item(childKind, row.href_id),
     name: row.name,
     related: row.relation_id !== null,
     relation: row.relation_id === null ? null : href.containment(parentKind, parentId, childKind, row.href_id),
-  }));
+  };
+}
+
+const containmentCursor = z.tuple([cursorText, dbId, z.boolean()]);
+
+/** One page of listRelatedItems, sorted and filtered; `next` continues after its last row, null on the last page. */
+export async function listRelatedItemPage(
+  db: Db,
+  parentKind: ItemKind,
+  parentId: number,
+  childKind: ItemKind,
+  query: RelatedItemPageQuery,
+): Promise<RelatedItemPage> {
+  if ((await queries.itemKind(db, parentId)) !== parentKind)
+    throw notFound(texts.numbered(texts.kindName(parentKind), parentId));
+  const after = query.after === undefined ? null : decodeCursor(query.after, containmentCursor);
+  const rows = await queries.listContainmentCandidatePage(db, parentId, childKind, {
+    order: query.sort,
+    name: query.name !== undefined && isSearchable(query.name) ? query.name : null,
+    after: after && { name: after[0], id: after[1], related: after[2] },
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => toRelatedItem(parentKind, parentId, childKind, row)),
+    next: rows.length > query.limit && last ? encodeCursor([last.name, last.href_id, last.relation_id !== null]) : null,
+  };
 }
 
 /** Relates or unrelates two items; answers whether relating created the link (false: it was there). */

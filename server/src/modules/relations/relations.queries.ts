@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import type { ItemKind } from '../../db/kinds.js';
 import { type DbTime } from '../../db/time.js';
-import { intArray } from '../../db/sql.js';
+import { containingFolded, intArray, keysetAfter, keysetOrder, type KeysetColumn } from '../../db/sql.js';
 
 export type StoredCompatibility = {
   id: number;
@@ -218,6 +218,48 @@ export async function listContainmentCandidates(
     select i.id as href_id, i.name, ic.id as relation_id
     from items i left join item_containments ic on ic.child_item_id = i.id and ic.parent_item_id = ${parentId}
     where i.kind = ${childKind} order by i.name`);
+  return result.rows;
+}
+
+/** How the relation editor's rows are ordered: by name, or related (or unrelated) first and then by name. */
+export type ContainmentOrder = 'name' | '-name' | 'related' | '-related';
+
+/** Where a page of candidates ends: its last row's name, id and whether it was related. */
+export interface ContainmentKey {
+  name: string;
+  id: number;
+  related: boolean;
+}
+
+/**
+ * One keyset page of the items of the child kind with whether the parent contains them, in `order`,
+ * optionally only those whose name contains a text (folded like the search).
+ */
+export async function listContainmentCandidatePage(
+  tx: Executor,
+  parentId: number,
+  childKind: ItemKind,
+  {
+    order,
+    name,
+    after,
+    limit,
+  }: { order: ContainmentOrder; name: string | null; after: ContainmentKey | null; limit: number },
+): Promise<ContainmentRow[]> {
+  const related = sql`(ic.id is not null)`;
+  const byName: KeysetColumn = { expression: sql`i.name`, value: sql`${after?.name ?? ''}`, desc: order === '-name' };
+  const byId: KeysetColumn = { expression: sql`i.id`, value: sql`${after?.id ?? 0}`, desc: order === '-name' };
+  const keyset: KeysetColumn[] = order.endsWith('related')
+    ? [{ expression: related, value: sql`${after?.related ?? false}`, desc: order === '-related' }, byName, byId]
+    : [byName, byId];
+  const filter = name === null ? sql`` : sql`and i.name_folded like ${containingFolded(name)}`;
+  const afterKey = after === null ? sql`` : sql`and ${keysetAfter(keyset)}`;
+  const result = await tx.execute<ContainmentRow>(sql`
+    select i.id as href_id, i.name, ic.id as relation_id
+    from items i left join item_containments ic on ic.child_item_id = i.id and ic.parent_item_id = ${parentId}
+    where i.kind = ${childKind} ${filter} ${afterKey}
+    order by ${keysetOrder(keyset)}
+    limit ${limit}`);
   return result.rows;
 }
 

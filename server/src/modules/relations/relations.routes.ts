@@ -9,6 +9,8 @@ import {
   kindPath,
   referenceWrite,
   relatedItem,
+  relatedItemPage,
+  relatedItemPageQuery,
   versionFlagOf,
 } from '@dp/contract';
 import { z } from 'zod';
@@ -244,6 +246,23 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
       },
       onRequest: intern,
       handler: (req) => links.listRelatedItems(db, parentKind, req.params.id, childKind),
+    });
+    app.get(`/api/${parent}/:id/${child}/page`, {
+      schema: {
+        tags,
+        summary: `The ${child} of the relation editor of one ${parent.slice(0, -1)}, a page at a time`,
+        description:
+          'The rows of GET /api/' +
+          `${parent}/{id}/${child}` +
+          ', `limit` at a time (default 100, at most 200), by `sort`: name (or -name), related (unrelated first) ' +
+          'or -related (related first), each then by name. `name` keeps the items whose name contains it, ' +
+          "ignoring case, accents and repeated spaces. Pass a page's `next` as `after` for the following page.",
+        params: z.object({ id: idParam }),
+        querystring: relatedItemPageQuery,
+        response: { 200: relatedItemPage, ...errors },
+      },
+      onRequest: intern,
+      handler: (req) => links.listRelatedItemPage(db, parentKind, req.params.id, childKind, req.query),
     });
     const linkParams = z.object({ id: idParam, childId: idParam });
     app.post(`/api/${parent}/:id/${child}/:childId`, {
