@@ -129,10 +129,10 @@ export async function benchScale({ connectionString, issuer, audience, targets }
     ['System Delta Browser', ['/api/systems', `/api/systems/${targets.systemId}/versions`, targets.deltaPath]],
     ['System – Assembly Matrix', ['/api/systems/versions', `${targets.systemVersion}/compatibilities/assemblies`]],
     ['Basic data: assemblies', ['/api/assemblies/page']],
-    ['Relation editor system → assemblies', ['/api/systems', `/api/systems/${targets.systemId}/assemblies`]],
+    ['Relation editor system → assemblies', ['/api/systems/page', `/api/systems/${targets.systemId}/assemblies/page`]],
     [
       'Relation editor assembly → sub-assemblies',
-      ['/api/assemblies', `/api/assemblies/${targets.assemblyId}/subassemblies`],
+      ['/api/assemblies/page', `/api/assemblies/${targets.assemblyId}/subassemblies/page`],
     ],
     [
       'Compatibilities system versions → assemblies',

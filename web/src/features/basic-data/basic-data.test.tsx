@@ -270,8 +270,8 @@ describe('Systems relations screen', () => {
       { href: '/api/assemblies/9', name: 'Ventil', related: false, relation: null },
     ];
     const server = fakeServer({
-      'GET /api/systems': () => json(200, SYSTEMS),
-      'GET /api/systems/1/assemblies': () => json(200, related),
+      'GET /api/systems/page': itemPages(() => SYSTEMS),
+      'GET /api/systems/1/assemblies/page': () => json(200, { items: related, next: null }),
       'POST /api/systems/1/assemblies/7': () => {
         related = related.map((r) => (r.href.endsWith('/7') ? { ...r, related: true } : r));
         return json(204, null);
@@ -299,7 +299,9 @@ describe('Systems relations screen', () => {
       'DELETE /api/systems/1/assemblies/8',
     ]);
     await waitFor(() =>
-      expect(server.calls.filter((c) => c.path === '/api/systems/1/assemblies' && c.method === 'GET')).toHaveLength(2),
+      expect(
+        server.calls.filter((c) => c.path === '/api/systems/1/assemblies/page' && c.method === 'GET'),
+      ).toHaveLength(2),
     );
     await waitFor(() =>
       expect(within(rowOf('Bremssteuerung')).getByRole('checkbox', { name: 'Related' })).toBeChecked(),

@@ -1,65 +1,23 @@
-import {
-  itemSortColumns,
-  type Item,
-  type ItemInput,
-  type ItemPage,
-  type ItemSortColumn,
-  type KindPath,
-} from '@dp/contract';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { itemSortColumns, type Item, type ItemInput, type KindPath } from '@dp/contract';
+import { useQuery } from '@tanstack/react-query';
 import type { TableQuery } from '../../../components/editable-table';
 import { api, ifMatch } from '../../../lib/api';
+import { useServerPages } from '../../../lib/server-pages';
 import { basicDataKeys } from './keys';
-
-/** Typing in a column filter asks the server once it pauses. */
-const FILTER_PAUSE_MS = 300;
-
-const isItemSortColumn = (key: string): key is ItemSortColumn => (itemSortColumns as readonly string[]).includes(key);
-
-/** GET /api/{kind}/page's parameters for a table's sort and filters (the server sorts by one column). */
-export function itemPageParams({ sorting, filters }: Pick<TableQuery, 'sorting' | 'filters'>) {
-  const sort = sorting[0];
-  const filter = (key: string) => {
-    const value = filters.find((entry) => entry.id === key)?.value;
-    return typeof value === 'string' && value.trim() !== '' ? value : null;
-  };
-  return {
-    sort: sort && isItemSortColumn(sort.id) ? `${sort.desc ? '-' : ''}${sort.id}` : 'name',
-    name: filter('name'),
-    updated_by: filter('updated_by'),
-  };
-}
 
 /**
  * GET /api/{kind}/page: a kind's items as the table's query sorts and filters them, one page at a time
  * (`loadMore` for the next); the rows of every page loaded so far.
  */
-export function useItemPages(kind: KindPath, query: TableQuery) {
-  const [filters] = useDebouncedValue(query.filters, FILTER_PAUSE_MS);
-  const params = itemPageParams({ sorting: query.sorting, filters });
-  const result = useInfiniteQuery({
+export function useItemPages(kind: KindPath, query: Pick<TableQuery, 'sorting' | 'filters'>) {
+  return useServerPages<Item>({
     // Under the items key, so that every write that reloads the items reloads the pages too.
-    queryKey: [...basicDataKeys.items(kind), 'pages', params],
-    queryFn: ({ pageParam, signal }) =>
-      api.get<ItemPage>(`/api/${kind}/page`, { query: { ...params, after: pageParam }, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next,
-    // A new sort or filter keeps the old rows under the loading overlay until its first page is there.
-    placeholderData: keepPreviousData,
+    queryKey: basicDataKeys.items(kind),
+    url: `/api/${kind}/page`,
+    query,
+    sorts: itemSortColumns,
+    filterKeys: ['name', 'updated_by'],
   });
-  const rows = useMemo(() => result.data?.pages.flatMap((page) => page.items) ?? [], [result.data]);
-  return {
-    rows,
-    loading: result.isPending || (result.isPlaceholderData && result.isFetching),
-    error: result.error,
-    refetch: result.refetch,
-    // The old query's rows, shown until the new query's first page is there, have no next page of their own.
-    hasMore: result.hasNextPage && !result.isPlaceholderData,
-    loadingMore: result.isFetchingNextPage,
-    loadMore: result.fetchNextPage,
-  };
 }
 
 function fetchItems(kind: KindPath, signal?: AbortSignal): Promise<Item[]> {

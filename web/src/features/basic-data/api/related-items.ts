@@ -1,22 +1,20 @@
 import type { KindPath, RelatedItem } from '@dp/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { TableQuery } from '../../../components/editable-table';
 import { api, idOf } from '../../../lib/api';
+import { useServerPages } from '../../../lib/server-pages';
 import { basicDataKeys } from './keys';
 
-/** Every possible child item of parent `id`, with whether it is related (SPEC 7 'Relations'). */
-function fetchRelatedItems(
-  parent: KindPath,
-  id: string,
-  child: KindPath,
-  signal?: AbortSignal,
-): Promise<RelatedItem[]> {
-  return api.get<RelatedItem[]>(`/api/${parent}/${id}/${child}`, { signal });
-}
-
-export function useRelatedItems(parent: KindPath, id: string | null, child: KindPath) {
-  return useQuery({
+/**
+ * GET /api/{parent}/{id}/{child}/page: every possible child item of parent `id` with whether it is related
+ * (SPEC 7 'Relations'), as the table's query sorts and filters them, a page at a time.
+ */
+export function useRelatedItemPages(parent: KindPath, id: string | null, child: KindPath, query: TableQuery) {
+  return useServerPages<RelatedItem>({
     queryKey: basicDataKeys.relatedItems(parent, id ?? '', child),
-    queryFn: ({ signal }) => fetchRelatedItems(parent, id ?? '', child, signal),
+    url: `/api/${parent}/${id ?? ''}/${child}/page`,
+    query,
+    sorts: ['name', 'related'],
+    filterKeys: ['name'],
     enabled: id !== null,
   });
 }

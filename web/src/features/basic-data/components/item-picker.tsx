@@ -1,28 +1,39 @@
+import { type Item, type KindPath } from '@dp/contract';
 import { Loader, NavLink, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
-import { foldedIncludes, fold, type Item } from '@dp/contract';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useItemPages } from '../api/items';
 
 interface ItemPickerProps {
+  kind: KindPath;
   title: string;
-  items: Item[] | undefined;
-  loading: boolean;
   selected: string | null;
   onSelect: (item: Item) => void;
   height: number;
 }
 
-/** The left list of the relation editor: filterable items sorted by name; one can be chosen. */
-export function ItemPicker({ title, items, loading, selected, onSelect, height }: ItemPickerProps) {
+/** Pixels from the end of the list at which its next page is asked for. */
+const LOAD_AHEAD_PX = 300;
+
+/**
+ * The left list of the relation editor: items by name, filtered and paged by the server (GET /api/{kind}/page),
+ * the next page loaded as the list's end scrolls near; one can be chosen.
+ */
+export function ItemPicker({ kind, title, selected, onSelect, height }: ItemPickerProps) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
-  const shown = useMemo(
-    () =>
-      (items ?? [])
-        .filter((item) => foldedIncludes(item.name, filter))
-        .sort((a, b) => fold(a.name).localeCompare(fold(b.name), undefined, { numeric: true })),
-    [items, filter],
+  const query = useMemo(
+    () => ({ sorting: [{ id: 'name', desc: false }], filters: filter ? [{ id: 'name', value: filter }] : [] }),
+    [filter],
   );
+  const pages = useItemPages(kind, query);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const [nearEnd, setNearEnd] = useState(false);
+  const { hasMore, loadingMore, loadMore } = pages;
+  useEffect(() => {
+    if (nearEnd && hasMore && !loadingMore) void loadMore();
+  }, [nearEnd, hasMore, loadingMore, loadMore]);
+
   const filterLabel = t('table.filter', { column: t('basicDataScreens.name') });
   return (
     <Stack gap="xs">
@@ -40,15 +51,20 @@ export function ItemPicker({ title, items, loading, selected, onSelect, height }
         mah={height}
         type="auto"
         style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}
+        viewportRef={viewportRef}
+        onScrollPositionChange={({ y }) => {
+          const viewport = viewportRef.current;
+          setNearEnd(viewport !== null && y + viewport.clientHeight >= viewport.scrollHeight - LOAD_AHEAD_PX);
+        }}
       >
-        {loading && <Loader size="sm" m="sm" role="status" aria-label={t('table.loading')} />}
-        {!loading && shown.length === 0 && (
+        {pages.loading && <Loader size="sm" m="sm" role="status" aria-label={t('table.loading')} />}
+        {!pages.loading && pages.rows.length === 0 && (
           <Text c="dimmed" size="sm" p="sm">
             {t('table.noData')}
           </Text>
         )}
         <nav aria-label={title}>
-          {shown.map((item) => (
+          {pages.rows.map((item) => (
             <NavLink
               key={item.href}
               component="button"
@@ -59,6 +75,11 @@ export function ItemPicker({ title, items, loading, selected, onSelect, height }
             />
           ))}
         </nav>
+        {pages.hasMore && (
+          <Text size="xs" c="dimmed" p="xs" role="status">
+            {t(pages.loadingMore ? 'table.loadingMore' : 'table.moreOnScroll', { shown: pages.rows.length })}
+          </Text>
+        )}
       </ScrollArea.Autosize>
     </Stack>
   );

@@ -2,12 +2,11 @@ import type { Item, KindPath, RelatedItem } from '@dp/contract';
 import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EditableTable, saveEach, type ColumnDef } from '../../../components/editable-table';
+import { EditableTable, saveEach, useTableQuery, type ColumnDef } from '../../../components/editable-table';
 import { idOf } from '../../../lib/api';
 import { useAfterWrite } from '../../../lib/data-freshness';
-import { useItems } from '../api/items';
 import { basicDataKeys, dependentKeys } from '../api/keys';
-import { setRelated, useRelatedItems } from '../api/related-items';
+import { setRelated, useRelatedItemPages } from '../api/related-items';
 import { ItemPicker } from './item-picker';
 
 /** SPEC 9: relation tables are 250 px high; the item list beside them gets the simple-table height. */
@@ -39,10 +38,8 @@ const TEXTS = {
  */
 export function RelationsScreen({ parent, child }: RelationsScreenProps) {
   const { t } = useTranslation();
-  const items = useItems(parent);
   const [selected, setSelected] = useState<Item | null>(null);
   const selectedId = selected ? idOf(selected.href) : null;
-  const related = useRelatedItems(parent, selectedId, child);
   const afterWrite = useAfterWrite();
 
   const columns = useMemo<ColumnDef<RelatedItem>[]>(
@@ -59,6 +56,14 @@ export function RelationsScreen({ parent, child }: RelationsScreenProps) {
     ],
     [t],
   );
+  // The server sorts, filters and pages the candidates (issue 14): every item of the child kind is one.
+  const query = useTableQuery({
+    tableKey: `basic-data-${parent}-${child}-relations`,
+    columns,
+    initialSort: { key: 'name' },
+    persistState: false,
+  });
+  const related = useRelatedItemPages(parent, selectedId, child, query);
 
   return (
     <Stack gap="md">
@@ -68,12 +73,18 @@ export function RelationsScreen({ parent, child }: RelationsScreenProps) {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <ItemPicker
+            kind={parent}
             height={LIST_HEIGHT}
             title={t(TEXTS[parent].list)}
-            items={items.data}
-            loading={items.isPending}
             selected={selected?.href ?? null}
-            onSelect={setSelected}
+            onSelect={(item) => {
+              // Another item's table starts unfiltered, by name, as a table of its own would.
+              if (item.href !== selected?.href) {
+                query.setFilters([]);
+                query.setSorting([{ id: 'name', desc: false }]);
+              }
+              setSelected(item);
+            }}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -83,14 +94,19 @@ export function RelationsScreen({ parent, child }: RelationsScreenProps) {
               tableKey={`basic-data-${parent}-${child}-relations`}
               persistState={false}
               title={t(TEXTS[parent].title, { name: selected.name })}
-              rows={related.data ?? []}
-              loading={related.isPending}
+              rows={related.rows}
+              server={{
+                query,
+                hasMore: related.hasMore,
+                loadingMore: related.loadingMore,
+                loadMore: () => void related.loadMore(),
+              }}
+              loading={related.loading}
               loadError={related.error}
               onRetry={() => void related.refetch()}
               columns={columns}
               getRowId={(row) => row.href}
               height={RELATIONS_TABLE_HEIGHT}
-              initialSort={{ key: 'name' }}
               multiEdit
               onReload={() => void related.refetch()}
               onSave={async (changes) => {
