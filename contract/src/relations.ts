@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { issueKey } from './messages.js';
 import { requiredText } from './base-data.js';
-import { pageFilter, pageParameters, type KindPath } from './catalog.js';
+import { compatibilityStatus, pageFilter, pageParameters, type KindPath } from './catalog.js';
 import { DB_ID_MAX, dbId, idOfHref, isoDateTime } from './common.js';
 import { compatibilityPairs } from './compatibility.js';
 
@@ -178,3 +178,56 @@ export const relatedItemPage = z
   })
   .meta({ id: 'RelatedItemPage' });
 export type RelatedItemPage = z.infer<typeof relatedItemPage>;
+
+/** The orders of a relation table's rows; a leading '-' for descending. `item` is the catalog's order. */
+export const relationRowSortColumns = ['item', 'version', 'name2', 'obligation', 'flag'] as const;
+const relationRowSorts = relationRowSortColumns.flatMap((column) => [column, `-${column}`] as const);
+
+/** GET {version}/compatibilities/{kind}/candidates: a relation table's rows a page at a time. */
+export const relationRowPageQuery = z
+  .object({
+    sort: z.enum(relationRowSorts).default('item'),
+    /** Rows whose item name, version number or material number contains it, folded like the search. */
+    item: pageFilter,
+    version: pageFilter,
+    name2: pageFilter,
+    /** Rows with this obligation text (its href). */
+    obligation: z
+      .string()
+      .regex(/^\/api\/compatibility_infos\/\d{1,10}$/, issueKey('zodIssue.format'))
+      .optional(),
+    /** Rows with a reference whose name contains it, folded like the search. */
+    references: pageFilter,
+    ...pageParameters,
+  })
+  .strict();
+export type RelationRowPageQuery = z.infer<typeof relationRowPageQuery>;
+
+/** A row of a relation table: a version of the other kind and its compatibility with the chosen version, if any. */
+export const relationRow = z
+  .object({
+    href: z.string(),
+    parent_name: z.string(),
+    name: z.string().nullable(),
+    name2: z.string().nullable(),
+    /** The obligation text's href; null when the versions have no compatibility. */
+    obligation: z.string().nullable(),
+    status: compatibilityStatus.nullable(),
+    /** Reference names, sorted. */
+    references: z.array(z.string()),
+    /** The compatibility's ETag (send it back as If-Match); null without one. */
+    etag: z.string().nullable(),
+    /** The version flag of the assembly relations (SPEC 3); false where the relation has none. */
+    flag: z.boolean(),
+  })
+  .meta({ id: 'RelationRow' });
+export type RelationRowRecord = z.infer<typeof relationRow>;
+
+export const relationRowPage = z
+  .object({
+    items: z.array(relationRow),
+    /** Pass as `after` for the following page; null on the last page. */
+    next: z.string().nullable(),
+  })
+  .meta({ id: 'RelationRowPage' });
+export type RelationRowPage = z.infer<typeof relationRowPage>;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import type { ItemKind } from '../../db/kinds.js';
 import { type DbTime } from '../../db/time.js';
@@ -341,4 +341,131 @@ export async function deleteVersionRelation(tx: Executor, a: number, b: number):
     delete from version_relations where (from_version_id = ${a} and to_version_id = ${b}) or (from_version_id = ${b} and to_version_id = ${a})
     returning id`);
   return result.rows.length > 0;
+}
+
+// ── a relation table's rows, a page at a time ────────────────────────────────────────────────────
+
+/** A candidate version of a relation table with its compatibility with the chosen version, if any. */
+export type RelationRowRow = {
+  id: number;
+  parent_name: string;
+  name: string | null;
+  name2: string | null;
+  compatibility_id: number | null;
+  revision: number | null;
+  info_id: number | null;
+  status: string | null;
+  references: string[];
+  flag: boolean;
+};
+
+/** Where a page of rows ends: every sort value of its last row (those not sorted by go unused). */
+export interface RelationRowKey {
+  itemName: string;
+  name: string | null;
+  name2: string | null;
+  id: number;
+  infoId: number;
+  status: string;
+  flag: boolean;
+}
+
+export type RelationRowOrder = 'item' | 'version' | 'name2' | 'obligation' | 'flag';
+
+export interface RelationRowFilter {
+  item: string | null;
+  version: string | null;
+  name2: string | null;
+  infoId: number | null;
+  reference: string | null;
+}
+
+const natural = (expression: SQL) => sql`(coalesce(${expression}, '') collate "dp_natural")`;
+
+/**
+ * One keyset page of a relation table (SPEC 2): the versions of `otherKind` except the chosen one, each with
+ * its compatibility with the chosen version (obligation, references, ETag) and, where the relation has one,
+ * the version flag; filtered, in `order` (descending with `desc`), then by version id.
+ */
+export async function listRelationRowPage(
+  tx: Executor,
+  { versionId, otherKind, withFlag }: { versionId: number; otherKind: ItemKind; withFlag: boolean },
+  {
+    order,
+    desc,
+    filter,
+    after,
+    limit,
+  }: { order: RelationRowOrder; desc: boolean; filter: RelationRowFilter; after: RelationRowKey | null; limit: number },
+): Promise<RelationRowRow[]> {
+  const k = after;
+  const column = (expression: SQL, value: SQL): KeysetColumn => ({ expression, value, desc });
+  const byId = column(sql`v.id`, sql`${k?.id ?? 0}`);
+  const nameColumns = (nameExpression: SQL, value: string | null | undefined) => [
+    column(sql`(${nameExpression} is null)`, sql`${value === null}`),
+    column(natural(nameExpression), sql`(${value ?? ''}::text collate "dp_natural")`),
+  ];
+  const keysets: Record<RelationRowOrder, KeysetColumn[]> = {
+    item: [
+      column(sql`i.name`, sql`${k?.itemName ?? ''}`),
+      ...nameColumns(sql`v.name`, k?.name),
+      ...nameColumns(sql`v.name2`, k?.name2),
+      byId,
+    ],
+    version: [...nameColumns(sql`v.name`, k?.name), byId],
+    name2: [...nameColumns(sql`v.name2`, k?.name2), byId],
+    // Rows with a compatibility first, by status, then by obligation text (read from the cursor's text's id).
+    obligation: [
+      column(sql`(ci.id is null)`, sql`${k ? k.infoId === 0 : false}`),
+      column(sql`coalesce(ci.compatibility_status::text, '')`, sql`${k?.status ?? ''}`),
+      column(
+        sql`coalesce(ci.obligation, '')`,
+        sql`coalesce((select obligation from compatibility_infos where id = ${k?.infoId ?? 0}), '')`,
+      ),
+      column(sql`coalesce(ci.id, 0)`, sql`${k?.infoId ?? 0}`),
+      byId,
+    ],
+    flag: [column(sql`f.flag`, sql`${k?.flag ?? false}`), byId],
+  };
+  const keyset = keysets[order];
+  const partnersOf = (condition: SQL) => sql`(
+    select case when from_version_id = ${versionId} then to_version_id else from_version_id end
+    from compatibilities where (from_version_id = ${versionId} or to_version_id = ${versionId}) and ${condition})`;
+  const conditions = [
+    filter.item === null ? sql`` : sql`and i.name_folded like ${containingFolded(filter.item)}`,
+    filter.version === null ? sql`` : sql`and v.name_folded like ${containingFolded(filter.version)}`,
+    filter.name2 === null ? sql`` : sql`and v.name2_folded like ${containingFolded(filter.name2)}`,
+    // Filters on the compatibility start from the chosen version's own (few) compatibilities.
+    filter.infoId === null ? sql`` : sql`and v.id in ${partnersOf(sql`compatibility_info_id = ${filter.infoId}`)}`,
+    filter.reference === null
+      ? sql``
+      : sql`and v.id in ${partnersOf(sql`id in (
+          select cr.compatibility_id from compatibility_references cr join "references" r on r.id = cr.reference_id
+          where dp_fold(r.reference) like ${containingFolded(filter.reference)})`)}`,
+    after === null ? sql`` : sql`and ${keysetAfter(keyset)}`,
+  ];
+  const flag = withFlag
+    ? sql`exists (select 1 from version_relations vr
+        where (vr.from_version_id = ${versionId} and vr.to_version_id = v.id)
+           or (vr.to_version_id = ${versionId} and vr.from_version_id = v.id))`
+    : sql`false`;
+  const result = await tx.execute<RelationRowRow>(sql`
+    select v.id, i.name as parent_name, v.name, v.name2, c.id as compatibility_id, c.revision,
+           ci.id as info_id, ci.compatibility_status::text as status, f.flag,
+           coalesce((select array_agg(r.reference order by r.reference)
+                     from compatibility_references cr join "references" r on r.id = cr.reference_id
+                     where cr.compatibility_id = c.id), '{}') as "references"
+    from versions v
+    join items i on i.id = v.item_id
+    left join lateral (
+      select id, revision, compatibility_info_id from compatibilities
+      where (from_version_id = ${versionId} and to_version_id = v.id)
+         or (to_version_id = ${versionId} and from_version_id = v.id)
+      limit 1) c on true
+    left join compatibility_infos ci on ci.id = c.compatibility_info_id
+    cross join lateral (select ${flag} as flag) f
+    where v.kind = ${otherKind} and v.id <> ${versionId} ${sql.join(conditions, sql` `)}
+    order by ${keysetOrder(keyset)}
+    limit ${limit}`);
+  return result.rows;
 }

@@ -9,6 +9,8 @@ import {
   kindPath,
   referenceWrite,
   relatedItem,
+  relationRowPage,
+  relationRowPageQuery,
   relatedItemPage,
   relatedItemPageQuery,
   versionFlagOf,
@@ -22,6 +24,7 @@ import { saveCompatibilities } from './batch.service.js';
 import * as comments from './comments.service.js';
 import { changeReference, writeCompatibility } from './compatibility-writes.service.js';
 import * as links from './links.service.js';
+import { listRelationRowPage } from './relation-rows.service.js';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 412: apiError };
 const noContent = { 204: z.null().describe('Done') };
@@ -153,6 +156,31 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
       );
       return reply.code(204).send(null);
     },
+  });
+
+  app.get('/api/:from/versions/:id/compatibilities/:to/candidates', {
+    schema: {
+      tags,
+      summary: "A version's relation table, a page at a time",
+      description:
+        'Every version of the other kind but this one, with its compatibility with this version (obligation ' +
+        'text, status, references, ETag) and, for the assembly relations, the version flag: `limit` at a time ' +
+        '(default 100, at most 200), by `sort` (item: the catalog order; version; name2; obligation: rows with ' +
+        'a compatibility first, by status and text; flag; a leading `-` for descending), then by version id. ' +
+        '`item`, `version`, `name2` and `references` keep the rows whose item name, version number, material ' +
+        "number or a reference contains them (folded like the search); `obligation` (an obligation text's " +
+        "href) the rows with that text. Pass a page's `next` as `after` for the following page.",
+      params: versionParams,
+      querystring: relationRowPageQuery,
+      response: { 200: relationRowPage, ...errors },
+    },
+    onRequest: intern,
+    handler: (req) =>
+      listRelationRowPage(
+        db,
+        { fromKind: kindOf(req.params.from), versionId: req.params.id, toKind: kindOf(req.params.to) },
+        req.query,
+      ),
   });
 
   app.get('/api/:from/versions/:id/compatibilities/:to/commentaries', {

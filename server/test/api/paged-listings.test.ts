@@ -1,4 +1,4 @@
-import type { Item, ItemPage } from '@dp/contract';
+import type { CompatibilityRecord, Item, ItemPage, ItemWithVersions } from '@dp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
 
@@ -174,5 +174,144 @@ describe('GET /api/{parent}/{id}/{child}/page (the relation editor)', () => {
     expect((await t.call('GET', `${url}?sort=colour`, undefined, 'intern')).status).toBe(400);
     expect((await t.call('GET', '/api/systems/999999/assemblies/page', undefined, 'intern')).status).toBe(404);
     expect((await t.call('GET', url, undefined, 'extern')).status).toBe(403);
+  });
+});
+
+describe('GET {version}/compatibilities/{kind}/candidates (a relation table)', () => {
+  type Row = {
+    href: string;
+    parent_name: string;
+    name: string | null;
+    name2: string | null;
+    obligation: string | null;
+    status: string | null;
+    references: string[];
+    etag: string | null;
+    flag: boolean;
+  };
+  async function allRows(url: string, params: Record<string, string>) {
+    const rows: Row[] = [];
+    let after: string | null = null;
+    do {
+      const query = new URLSearchParams(params);
+      if (after) query.set('after', after);
+      const res = await t.call('GET', `${url}/candidates?${query}`, undefined, 'intern');
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+      rows.push(...res.body.items);
+      after = res.body.next;
+    } while (after);
+    return rows;
+  }
+  const get = async <T>(url: string) => {
+    const res = await t.call('GET', url, undefined, 'intern');
+    expect(res.status).toBe(200);
+    return res.body as T;
+  };
+
+  /** An assembly version with compatibilities to assemblies and a version flag, from the demo data. */
+  async function assemblyWithPartners() {
+    const records = await get<Array<{ from: { href: string } }>>('/api/assemblies/versions/compatibilities/assemblies');
+    const counts = new Map<string, number>();
+    for (const record of records) counts.set(record.from.href, (counts.get(record.from.href) ?? 0) + 1);
+    return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+  }
+
+  it('lists every other version of the kind once, in catalog order, with its compatibility and flag', async () => {
+    const version = await assemblyWithPartners();
+    const url = `${version}/compatibilities/assemblies`;
+    const rows = await allRows(url, { limit: '37' });
+    const catalog = (await get<ItemWithVersions[]>('/api/assemblies/versions'))
+      .flatMap((item) => item.versions)
+      .map((v) => v.href)
+      .filter((href) => href !== version);
+    expect(rows.map((row) => row.href)).toEqual(catalog);
+
+    const records = await get<CompatibilityRecord[]>(url);
+    expect(records.length).toBeGreaterThan(0);
+    const byHref = new Map(rows.map((row) => [row.href, row]));
+    for (const record of records) {
+      const row = byHref.get(record.to.href)!;
+      expect(row).toMatchObject({
+        obligation: record.compatibility_info.href,
+        status: record.compatibility_info.compatibility_status,
+        references: record.references,
+        etag: record.etag,
+      });
+    }
+    expect(rows.filter((row) => row.obligation !== null)).toHaveLength(records.length);
+    const flags = new Set(await get<string[]>(`${version}/assemblies`));
+    expect(new Set(rows.filter((row) => row.flag).map((row) => row.href))).toEqual(flags);
+  });
+
+  it('sorts by obligation (compatible rows first), by flag and backwards by item; pages keep the order', async () => {
+    const version = await assemblyWithPartners();
+    const url = `${version}/compatibilities/assemblies`;
+    const byItem = await allRows(url, {});
+    expect((await allRows(url, { sort: '-item', limit: '50' })).map((r) => r.href)).toEqual(
+      byItem.map((r) => r.href).reverse(),
+    );
+    const byObligation = await allRows(url, { sort: 'obligation', limit: '3' });
+    expect(new Set(byObligation.map((r) => r.href))).toEqual(new Set(byItem.map((r) => r.href)));
+    const firstWithout = byObligation.findIndex((row) => row.status === null);
+    expect(byObligation.slice(firstWithout).every((row) => row.status === null)).toBe(true);
+    const statuses = byObligation.slice(0, firstWithout).map((row) => row.status!);
+    expect(statuses).toEqual([...statuses].sort());
+    const byFlag = await allRows(url, { sort: '-flag', limit: '4' });
+    const lastFlagged = byFlag.map((row) => row.flag).lastIndexOf(true);
+    expect(byFlag.slice(0, lastFlagged + 1).every((row) => row.flag)).toBe(true);
+    expect(byFlag).toHaveLength(byItem.length);
+  });
+
+  it('filters by item, obligation text and reference, folded like the search', async () => {
+    const version = await assemblyWithPartners();
+    const url = `${version}/compatibilities/assemblies`;
+    const all = await allRows(url, {});
+    const withCompatibility = all.filter((row) => row.obligation !== null);
+    const obligation = withCompatibility[0]!.obligation!;
+    expect(await allRows(url, { obligation })).toEqual(all.filter((row) => row.obligation === obligation));
+    const word = all[0]!.parent_name.split(' ')[0]!;
+    expect(await allRows(url, { item: word.toUpperCase() })).toEqual(
+      all.filter((row) => row.parent_name.toLowerCase().includes(word.toLowerCase())),
+    );
+    const withReference = all.find((row) => row.references.length > 0);
+    if (withReference) {
+      const reference = withReference.references[0]!;
+      expect(await allRows(url, { references: reference.toLowerCase() })).toEqual(
+        all.filter((row) => row.references.some((name) => name.toLowerCase().includes(reference.toLowerCase()))),
+      );
+    }
+  });
+
+  it('refuses a pair that does not exist, an unknown version, a forged cursor and extern', async () => {
+    const version = await assemblyWithPartners();
+    expect(
+      (await t.call('GET', `${version}/compatibilities/systems/candidates?sort=colour`, undefined, 'intern')).status,
+    ).toBe(400);
+    expect(
+      (await t.call('GET', '/api/systems/versions/1/compatibilities/subassemblies/candidates', undefined, 'intern'))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await t.call(
+          'GET',
+          '/api/assemblies/versions/999999/compatibilities/assemblies/candidates',
+          undefined,
+          'intern',
+        )
+      ).status,
+    ).toBe(404);
+    const forged = Buffer.from('["A",null,null,1,0,"maybe",false]').toString('base64url');
+    expect(
+      (await t.call('GET', `${version}/compatibilities/assemblies/candidates?after=${forged}`, undefined, 'intern'))
+        .status,
+    ).toBe(400);
+    expect(
+      (await t.call('GET', `${version}/compatibilities/assemblies/candidates?obligation=12`, undefined, 'intern'))
+        .status,
+    ).toBe(400);
+    expect((await t.call('GET', `${version}/compatibilities/assemblies/candidates`, undefined, 'extern')).status).toBe(
+      403,
+    );
   });
 });

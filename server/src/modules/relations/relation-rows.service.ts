@@ -1,0 +1,95 @@
+import {
+  dbId,
+  isSearchable,
+  type CompatibilityStatus,
+  type RelationRowPage,
+  type RelationRowPageQuery,
+} from '@dp/contract';
+import { z } from 'zod';
+import type { Db } from '../../db/connection.js';
+import { href, type ItemKind } from '../../db/kinds.js';
+import { cursorText, decodeCursor, encodeCursor } from '../../http/cursor.js';
+import { etagOf } from '../../writes/etag.js';
+import { assertCompatiblePair, assertVersion, hasFlag } from './pair-rules.js';
+import * as queries from './relations.queries.js';
+
+// A relation table's rows (SPEC 2) a page at a time: every version of the other kind with its
+// compatibility with the chosen version, sorted, filtered and paged by the database.
+
+const statusText = z.enum(['', 'allowed', 'conditional', 'forbidden', 'irrelevant']);
+/** The cursor: every sort value of the last row (item name, name, name2, id, obligation text id, status, flag). */
+const rowCursor = z.tuple([
+  cursorText,
+  cursorText.nullable(),
+  cursorText.nullable(),
+  dbId,
+  z.union([z.literal(0), dbId]),
+  statusText,
+  z.boolean(),
+]);
+
+const searchable = (text: string | undefined) => (text !== undefined && isSearchable(text) ? text : null);
+
+export async function listRelationRowPage(
+  db: Db,
+  { fromKind, versionId, toKind }: { fromKind: ItemKind; versionId: number; toKind: ItemKind },
+  query: RelationRowPageQuery,
+): Promise<RelationRowPage> {
+  assertCompatiblePair(fromKind, toKind);
+  await assertVersion(db, fromKind, versionId);
+  const desc = query.sort.startsWith('-');
+  const order = (desc ? query.sort.slice(1) : query.sort) as queries.RelationRowOrder;
+  const cursor = query.after === undefined ? null : decodeCursor(query.after, rowCursor);
+  const rows = await queries.listRelationRowPage(
+    db,
+    { versionId, otherKind: toKind, withFlag: hasFlag(fromKind, toKind) },
+    {
+      order,
+      desc,
+      filter: {
+        item: searchable(query.item),
+        version: searchable(query.version),
+        name2: searchable(query.name2),
+        infoId: query.obligation === undefined ? null : Number(query.obligation.split('/').at(-1)),
+        reference: searchable(query.references),
+      },
+      after: cursor && {
+        itemName: cursor[0],
+        name: cursor[1],
+        name2: cursor[2],
+        id: cursor[3],
+        infoId: cursor[4],
+        status: cursor[5],
+        flag: cursor[6],
+      },
+      limit: query.limit + 1,
+    },
+  );
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({
+      href: href.version(toKind, row.id),
+      parent_name: row.parent_name,
+      name: row.name,
+      name2: row.name2,
+      obligation: row.info_id === null ? null : href.compatibilityInfo(row.info_id),
+      status: row.status as CompatibilityStatus | null,
+      references: row.references,
+      etag: row.compatibility_id === null || row.revision === null ? null : etagOf(row.compatibility_id, row.revision),
+      flag: row.flag,
+    })),
+    next:
+      rows.length > query.limit && last
+        ? encodeCursor([
+            last.parent_name,
+            last.name,
+            last.name2,
+            last.id,
+            last.info_id ?? 0,
+            last.status ?? '',
+            last.flag,
+          ])
+        : null,
+  };
+}
