@@ -3,9 +3,8 @@ import {
   withoutObligation,
   type Comment,
   type CompatibilityInfo,
-  type CompatibilityRecord,
   type CompatibilityStatus,
-  type ItemWithVersions,
+  type RelationRowRecord,
   type Reference,
 } from '@dp/contract';
 import { cut, type RowChange, type TableComment } from '../../components/editable-table';
@@ -32,28 +31,15 @@ export interface RelationRow {
 }
 
 export interface RelationData {
-  /** Every item of the target kind with its versions. */
-  targets: ItemWithVersions[];
-  /** The selected version's href: it is no candidate of its own table. */
-  selfHref: string;
-  records: CompatibilityRecord[];
+  /** The table's rows as the server sent them (GET {version}/compatibilities/{kind}/candidates). */
+  candidates: RelationRowRecord[];
   references: Reference[];
   comments: Comment[];
-  flags: ReadonlySet<string>;
   currentUser: string | undefined;
 }
 
-/** The rows of a relation table: every version of the target kind, with its compatibility if any. */
-export function buildRelationRows({
-  targets,
-  selfHref,
-  records,
-  references,
-  comments,
-  flags,
-  currentUser,
-}: RelationData): RelationRow[] {
-  const recordOf = new Map(records.map((record) => [record.to.href, record]));
+/** The rows of a relation table: the candidates loaded so far, with their comments and reference hrefs. */
+export function buildRelationRows({ candidates, references, comments, currentUser }: RelationData): RelationRow[] {
   const referenceHref = new Map(references.map((reference) => [reference.reference, reference.href]));
   const commentsOf = new Map<number, TableComment[]>();
   for (const comment of comments) {
@@ -68,29 +54,23 @@ export function buildRelationRows({
     });
     commentsOf.set(comment.to_id, list);
   }
-  const rows: RelationRow[] = [];
-  for (const item of targets) {
-    for (const version of item.versions) {
-      if (version.href === selfHref) continue;
-      const toId = idOfHref(version.href);
-      const record = recordOf.get(version.href);
-      rows.push({
-        id: version.href,
-        toId,
-        item: item.name,
-        version: version.name ?? '',
-        name2: version.name2 ?? '',
-        obligation: record?.compatibility_info.href ?? null,
-        status: record?.compatibility_info.compatibility_status ?? null,
-        // The server lists reference names; the table and the batch work with hrefs.
-        references: (record?.references ?? []).flatMap((name) => referenceHref.get(name) ?? []),
-        etag: record?.etag,
-        comments: commentsOf.get(toId) ?? [],
-        flag: flags.has(version.href),
-      });
-    }
-  }
-  return rows;
+  return candidates.map((candidate) => {
+    const toId = idOfHref(candidate.href);
+    return {
+      id: candidate.href,
+      toId,
+      item: candidate.parent_name,
+      version: candidate.name ?? '',
+      name2: candidate.name2 ?? '',
+      obligation: candidate.obligation,
+      status: candidate.status,
+      // The server lists reference names; the table and the batch work with hrefs.
+      references: candidate.references.flatMap((name) => referenceHref.get(name) ?? []),
+      ...(candidate.etag === null ? {} : { etag: candidate.etag }),
+      comments: commentsOf.get(toId) ?? [],
+      flag: candidate.flag,
+    };
+  });
 }
 
 /** A table cell value as an obligation href or null (a cleared select may give '' or undefined). */

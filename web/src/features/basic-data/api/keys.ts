@@ -13,5 +13,5 @@ export const dependentKeys = {
     ['items-with-versions', kind],
     ['basic-data', 'related'],
   ],
-  relations: [['items-with-versions'], ['version-flags']] as ReadonlyArray<readonly unknown[]>,
+  relations: [['items-with-versions']] as ReadonlyArray<readonly unknown[]>,
 };

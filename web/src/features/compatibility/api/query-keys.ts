@@ -11,19 +11,11 @@ export const compatibilityKeys = {
     'commentaries',
     ...(versionHref && target ? [versionHref, target] : []),
   ],
-  versionFlags: (versionHref?: string, target?: KindPath) => [
-    'version-flags',
-    ...(versionHref && target ? [versionHref, target] : []),
-  ],
   versionUsage: (versionHref: string) => ['version-usage', versionHref],
 };
 
 /**
- * After a change to compatibilities: every version's relation lists, since a same-kind pair shows on
- * both sides and a copy brings lists of its own.
+ * After a change to compatibilities or version flags: every version's relation lists (their rows carry
+ * both), since a same-kind pair shows on both sides and a copy brings lists of its own.
  */
-export const relationKeys = () => [
-  compatibilityKeys.compatibilities(),
-  compatibilityKeys.commentaries(),
-  compatibilityKeys.versionFlags(),
-];
+export const relationKeys = () => [compatibilityKeys.compatibilities(), compatibilityKeys.commentaries()];

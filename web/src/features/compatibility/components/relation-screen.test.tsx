@@ -40,6 +40,7 @@ beforeEach(() => {
     if (path === '/api/systems/versions') return json(200, SYSTEMS);
     if (path === '/api/me') return json(200, { username: 'admin', role: 'admin' });
     // Everything the relation table asks for: empty lists are enough here.
+    if (path.endsWith('/candidates')) return json(200, { items: [], next: null });
     return json(200, []);
   });
 });

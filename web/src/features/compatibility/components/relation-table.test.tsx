@@ -1,4 +1,11 @@
-import type { Comment, CompatibilityInfo, CompatibilityRecord, ItemWithVersions, Reference } from '@dp/contract';
+import type {
+  Comment,
+  CompatibilityInfo,
+  CompatibilityRecord,
+  ItemWithVersions,
+  Reference,
+  RelationRowPage,
+} from '@dp/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -90,6 +97,31 @@ const comment = (id: number, text: string, author: string): Comment => ({
 });
 const ASSEMBLY_COMMENTS: Comment[] = [comment(7, 'Mine', 'admin'), comment(8, 'Theirs', 'intern')];
 
+/**
+ * GET {version}/compatibilities/assemblies/candidates as the server answers it (catalog order, one page):
+ * every assembly version but `self`, with its compatibility from `records` and whether `flagged` holds it.
+ */
+function candidates(self: string, records: CompatibilityRecord[], flagged: string[] = []): RelationRowPage {
+  const recordOf = new Map(records.map((entry) => [entry.to.href, entry]));
+  const items = ASSEMBLIES.flatMap((item) => item.versions)
+    .filter((entry) => entry.href !== self)
+    .map((entry) => {
+      const found = recordOf.get(entry.href);
+      return {
+        href: entry.href,
+        parent_name: entry.parent_name,
+        name: entry.name,
+        name2: entry.name2,
+        obligation: found?.compatibility_info.href ?? null,
+        status: found?.compatibility_info.compatibility_status ?? null,
+        references: found?.references ?? [],
+        etag: found?.etag ?? null,
+        flag: flagged.includes(entry.href),
+      };
+    });
+  return { items, next: null };
+}
+
 interface Call {
   method: string;
   url: string;
@@ -110,16 +142,18 @@ const answer: FakeAnswer = ({ method, path, url, body }) => {
     return batchAnswer();
   const answers: Record<string, unknown> = {
     '/api/me': { username: 'admin', role: 'admin' },
-    '/api/assemblies/versions': ASSEMBLIES,
     '/api/compatibility_infos': INFOS,
     '/api/references': REFERENCES,
-    [`${SYSTEM_VERSION}/compatibilities/assemblies`]: RECORDS,
+    [`${SYSTEM_VERSION}/compatibilities/assemblies/candidates`]: candidates(SYSTEM_VERSION, RECORDS),
     [`${SYSTEM_VERSION}/compatibilities/assemblies/commentaries`]: COMMENTS,
-    [`${ASSEMBLY_VERSION}/compatibilities/assemblies`]: ASSEMBLY_RECORDS,
+    [`${ASSEMBLY_VERSION}/compatibilities/assemblies/candidates`]: candidates(ASSEMBLY_VERSION, ASSEMBLY_RECORDS, [
+      '/api/assemblies/versions/112',
+    ]),
     [`${ASSEMBLY_VERSION}/compatibilities/assemblies/commentaries`]: ASSEMBLY_COMMENTS,
-    [`${ASSEMBLY_VERSION}/assemblies`]: ['/api/assemblies/versions/112'],
   };
-  if (method === 'GET' && target in answers) return json(200, answers[target]);
+  // The candidates come with their sort (and filters); the table's default sort is the catalog's.
+  const route = path.endsWith('/candidates') ? path : target;
+  if (method === 'GET' && route in answers) return json(200, answers[route]);
   return apiError(404, 'Not Found', `${method} ${target} was not expected.`);
 };
 

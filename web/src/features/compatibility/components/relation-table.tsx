@@ -1,4 +1,11 @@
-import { versionFlagOf, type BatchResult, type CompatibilityStatus, type Reference } from '@dp/contract';
+import {
+  relationRowSortColumns,
+  versionFlagOf,
+  type BatchResult,
+  type CompatibilityStatus,
+  type Reference,
+  type RelationRowRecord,
+} from '@dp/contract';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlaylistAdd, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
@@ -9,16 +16,15 @@ import {
   type ColumnDef,
   type HeaderActionsContext,
   type RowChange,
+  useTableQuery,
 } from '../../../components/editable-table';
 import { useMe } from '../../../lib/auth/use-me';
 import { useAfterWrite } from '../../../lib/data-freshness';
+import { useServerPages } from '../../../lib/server-pages';
 import { useObligations, useReferences } from '../../../lib/shared-lists';
 import { useCommentaries } from '../api/commentaries';
-import { useCompatibilities } from '../api/compatibilities';
-import { useItemsWithVersions } from '../api/items-with-versions';
-import { relationKeys } from '../api/query-keys';
+import { compatibilityKeys, relationKeys } from '../api/query-keys';
 import { saveCompatibilityBatch } from '../api/save-compatibilities';
-import { useVersionFlags } from '../api/version-flags';
 import { RELATIONS, type RelationKey } from '../kinds';
 import { addReferencesToRows, buildRelationRows, obligationLabel, type RelationRow } from '../relation-rows';
 import { saveRelationChanges } from '../save-relation-changes';
@@ -62,12 +68,9 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
   const flag = versionFlagOf(relation.from, relation.to) ?? undefined;
   const target = relation.to;
 
-  const targets = useItemsWithVersions(target);
-  const records = useCompatibilities(version.href, target);
   const infos = useObligations();
   const references = useReferences();
   const comments = useCommentaries(version.href, target);
-  const flags = useVersionFlags(version.href, target, flag !== undefined);
 
   const [notice, setNotice] = useState<Notice | null>(null);
   const [bulkRows, setBulkRows] = useState<RelationRow[] | null>(null);
@@ -79,19 +82,6 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
 
   const currentUser = me.data?.username;
   const referenceList = useMemo<Reference[]>(() => references.data ?? [], [references.data]);
-  const rows = useMemo(
-    () =>
-      buildRelationRows({
-        targets: targets.data ?? [],
-        selfHref: version.href,
-        records: records.data ?? [],
-        references: referenceList,
-        comments: comments.data ?? [],
-        flags: new Set(flags.data ?? []),
-        currentUser,
-      }),
-    [targets.data, version.href, records.data, referenceList, comments.data, flags.data, currentUser],
-  );
   const commentsById = useMemo(
     () => new Map((comments.data ?? []).map((comment) => [comment.id, comment])),
     [comments.data],
@@ -210,6 +200,31 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
     return list;
   }, [flag, infos.data, referenceList, statusLabel, t, target]);
 
+  const tableKey = `compatibility-${relationKey}`;
+  const query = useTableQuery<RelationRow>({
+    tableKey,
+    columns,
+    initialSort: { key: 'item' },
+    persistState: true,
+  });
+  // The server sorts, filters and pages the rows (issue 14): every version of the target kind is one.
+  const candidates = useServerPages<RelationRowRecord>({
+    queryKey: [...compatibilityKeys.compatibilities(version.href, target), 'candidates'],
+    url: `${version.href}/compatibilities/${target}/candidates`,
+    query,
+    sorts: relationRowSortColumns,
+    filterKeys: ['item', 'version', 'name2', 'obligation', 'references'],
+  });
+  const rows = useMemo(
+    () =>
+      buildRelationRows({
+        candidates: candidates.rows,
+        references: referenceList,
+        comments: comments.data ?? [],
+        currentUser,
+      }),
+    [candidates.rows, referenceList, comments.data, currentUser],
+  );
   const onSave = async (changes: Array<RowChange<RelationRow>>) => {
     setNotice(null);
     const outcome = await saveRelationChanges(
@@ -281,18 +296,12 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
     }
   };
 
-  const queries = [targets, records, infos, references, comments, ...(flag !== undefined ? [flags] : [])];
-  const loadError = queries.find((query) => query.error)?.error;
+  const lists = [candidates, infos, references, comments];
+  const loadError = lists.find((list) => list.error)?.error;
   const retry = () => {
-    for (const query of queries) if (query.error) void query.refetch();
+    for (const list of lists) if (list.error) void list.refetch();
   };
-  const loading =
-    targets.isPending ||
-    records.isPending ||
-    infos.isPending ||
-    references.isPending ||
-    comments.isPending ||
-    (flag !== undefined && flags.isPending);
+  const loading = candidates.loading || infos.isPending || references.isPending || comments.isPending;
   const title = t('compatibilityScreens.relationTitle', {
     relation: t(`compatibilityScreens.relations.${relationKey}`),
     item: version.itemName,
@@ -314,9 +323,15 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
       )}
       <EditableTable<RelationRow>
         key={generation}
-        tableKey={`compatibility-${relationKey}`}
+        tableKey={tableKey}
         title={title}
         rows={rows}
+        server={{
+          query,
+          hasMore: candidates.hasMore,
+          loadingMore: candidates.loadingMore,
+          loadMore: () => void candidates.loadMore(),
+        }}
         columns={columns}
         getRowId={(row) => row.id}
         loading={loading && !loadError}
@@ -326,7 +341,6 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         multiEdit
         selectable
         rowColor={rowColor}
-        initialSort={{ key: 'item' }}
         onSave={onSave}
         onReload={() => void reload()}
         currentUser={currentUser}
