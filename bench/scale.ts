@@ -136,7 +136,12 @@ export async function benchScale({ connectionString, issuer, audience, targets }
     ],
     [
       'Compatibilities system versions → assemblies',
-      ['/api/systems/versions', '/api/assemblies/versions', `${targets.systemVersion}/compatibilities/assemblies`],
+      [
+        '/api/systems/page',
+        `/api/systems/${targets.systemId}/versions`,
+        `${targets.systemVersion}/compatibilities/assemblies/candidates`,
+        `${targets.systemVersion}/compatibilities/assemblies/commentaries`,
+      ],
     ],
   ];
   const screenData = [];

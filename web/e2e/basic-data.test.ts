@@ -139,10 +139,13 @@ describe('basic data as admin', () => {
     started = Date.now();
     const row1000 = page.getByTestId('table-row').filter({ hasText: 'Synthetic assembly 1000' });
     await expect
-      .poll(async () => {
-        await page.getByTestId('table-scroll').evaluate((element) => (element.scrollTop = element.scrollHeight));
-        return row1000.count();
-      })
+      .poll(
+        async () => {
+          await page.getByTestId('table-scroll').evaluate((element) => (element.scrollTop = element.scrollHeight));
+          return row1000.count();
+        },
+        { timeout: 30_000, interval: 100 },
+      )
       .toBe(1);
     const scrolled = Date.now() - started;
     expect(pagesAsked.length).toBeGreaterThanOrEqual(11);
@@ -164,7 +167,7 @@ describe('basic data as admin', () => {
 
     started = Date.now();
     await page.getByRole('textbox', { name: 'Filter Name' }).last().fill('assembly 1999');
-    await expect.poll(() => page.getByTestId('table-row').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('table-row').count(), { timeout: 15_000 }).toBe(1);
     const filtered = Date.now() - started;
     expect(pagesAsked.at(-1)).toContain('name=assembly+1999');
 

@@ -1,7 +1,8 @@
 import { type Item, type KindPath } from '@dp/contract';
 import { Loader, NavLink, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoadOnScroll } from '../../../components/use-load-on-scroll';
 import { useItemPages } from '../api/items';
 
 interface ItemPickerProps {
@@ -11,9 +12,6 @@ interface ItemPickerProps {
   onSelect: (item: Item) => void;
   height: number;
 }
-
-/** Pixels from the end of the list at which its next page is asked for. */
-const LOAD_AHEAD_PX = 300;
 
 /**
  * The left list of the relation editor: items by name, filtered and paged by the server (GET /api/{kind}/page),
@@ -27,12 +25,13 @@ export function ItemPicker({ kind, title, selected, onSelect, height }: ItemPick
     [filter],
   );
   const pages = useItemPages(kind, query);
-  const viewportRef = useRef<HTMLDivElement>(null);
-  const [nearEnd, setNearEnd] = useState(false);
-  const { hasMore, loadingMore, loadMore } = pages;
-  useEffect(() => {
-    if (nearEnd && hasMore && !loadingMore) void loadMore();
-  }, [nearEnd, hasMore, loadingMore, loadMore]);
+  const { loadMore } = pages;
+  const paging = useLoadOnScroll({
+    count: pages.rows.length,
+    hasMore: pages.hasMore,
+    loadingMore: pages.loadingMore,
+    loadMore: useCallback(() => void loadMore(), [loadMore]),
+  });
 
   const filterLabel = t('table.filter', { column: t('basicDataScreens.name') });
   return (
@@ -51,11 +50,8 @@ export function ItemPicker({ kind, title, selected, onSelect, height }: ItemPick
         mah={height}
         type="auto"
         style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}
-        viewportRef={viewportRef}
-        onScrollPositionChange={({ y }) => {
-          const viewport = viewportRef.current;
-          setNearEnd(viewport !== null && y + viewport.clientHeight >= viewport.scrollHeight - LOAD_AHEAD_PX);
-        }}
+        viewportRef={paging.viewportRef}
+        onScrollPositionChange={paging.onScrollPositionChange}
       >
         {pages.loading && <Loader size="sm" m="sm" role="status" aria-label={t('table.loading')} />}
         {!pages.loading && pages.rows.length === 0 && (

@@ -1,8 +1,9 @@
 import type { ItemWithVersions } from '@dp/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../../../test/fetch-stub';
+import { versionRoutes } from '../../../test/fake-catalog';
+import { json, routeTable, stubFetch } from '../../../test/fetch-stub';
 import { signedIn } from '../../../test/fake-auth';
 import { renderWithProviders } from '../../../test/render';
 import { RelationScreen } from './relation-screen';
@@ -35,9 +36,12 @@ const system = (id: number, name: string, versions: string[]): ItemWithVersions 
 });
 const SYSTEMS = [system(1, 'ETCS Onboard Unit', ['2.4.0', '2.4.1']), system(2, 'Türsteuerung', ['1.0'])];
 
+const catalog = routeTable(versionRoutes('systems', SYSTEMS));
+
 beforeEach(() => {
-  stubFetch(({ path }) => {
-    if (path === '/api/systems/versions') return json(200, SYSTEMS);
+  stubFetch((request) => {
+    const { path } = request;
+    if (path === '/api/systems/page' || /^\/api\/systems\/\d+\/versions$/.test(path)) return catalog(request);
     if (path === '/api/me') return json(200, { username: 'admin', role: 'admin' });
     // Everything the relation table asks for: empty lists are enough here.
     if (path.endsWith('/candidates')) return json(200, { items: [], next: null });
@@ -50,16 +54,18 @@ describe('RelationScreen', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderWithProviders(<RelationScreen relationKey="systemsSystems" title="System - System compatibility" />);
     const items = await screen.findByTestId('items-list');
-    // Filtering is accent- and case-insensitive.
+    // The server filters, accent- and case-insensitive, once typing pauses.
     await user.type(within(items).getByTestId('items-list-filter'), 'tursteu');
-    expect(
-      within(items)
-        .getAllByTestId('items-list-entry')
-        .map((entry) => entry.textContent),
-    ).toEqual(['Türsteuerung']);
+    await waitFor(() =>
+      expect(
+        within(items)
+          .getAllByTestId('items-list-entry')
+          .map((entry) => entry.textContent),
+      ).toEqual(['Türsteuerung']),
+    );
     await user.clear(within(items).getByTestId('items-list-filter'));
 
-    await user.click(within(items).getByText('ETCS Onboard Unit'));
+    await user.click(await within(items).findByText('ETCS Onboard Unit'));
     expect(screen.getByTestId('choose-version')).toHaveTextContent('Choose a version in the list on the left.');
     await user.click(within(screen.getByTestId('versions-list')).getByText('2.4.1'));
     expect(

@@ -4,10 +4,11 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useItemsWithVersions } from '../api/items-with-versions';
+import { useVersionsOf } from '../api/items-with-versions';
 import { RELATIONS, type RelationKey } from '../kinds';
 import { RelationTable } from './relation-table';
 import { SelectionList } from './selection-list';
+import { useItemList } from './use-item-list';
 
 /**
  * The open lists' width beside the table: 300 px on wide screens, down to 200 px where the table needs
@@ -22,26 +23,22 @@ const PANEL_WIDTH = 'clamp(200px, 14vw, 300px)';
 export function RelationScreen({ relationKey, title }: { relationKey: RelationKey; title: string }) {
   const { t } = useTranslation();
   const relation = RELATIONS[relationKey];
-  const items = useItemsWithVersions(relation.from);
-  const [itemHref, setItemHref] = useState<string | null>(null);
+  const items = useItemList(relation.from);
+  const item = items.item;
+  const versions = useVersionsOf(relation.from, item?.href ?? null);
   const [versionHref, setVersionHref] = useState<string | null>(null);
   const [panelOpen, panel] = useDisclosure(true);
   const panelId = useId();
 
-  const item = items.data?.find((entry) => entry.href === itemHref) ?? null;
-  const version = item?.versions.find((entry) => entry.href === versionHref) ?? null;
-  const itemEntries = useMemo(
-    () => (items.data ?? []).map((entry) => ({ id: entry.href, label: entry.name, description: entry.description })),
-    [items.data],
-  );
+  const version = versions.data?.find((entry) => entry.href === versionHref) ?? null;
   const versionEntries = useMemo(
     () =>
-      (item?.versions ?? []).map((entry) => ({
+      (versions.data ?? []).map((entry) => ({
         id: entry.href,
         label: versionNumbers(entry),
         description: entry.description,
       })),
-    [item],
+    [versions.data],
   );
   const kindLabel = t(`compatibilityScreens.kinds.${relation.from}`);
 
@@ -69,14 +66,13 @@ export function RelationScreen({ relationKey, title }: { relationKey: RelationKe
           <Stack gap="sm" id={panelId} display={panelOpen ? undefined : 'none'}>
             <SelectionList
               title={kindLabel}
-              entries={itemEntries}
-              selectedId={itemHref}
+              {...items.list}
+              selectedId={item?.href ?? null}
               onSelect={(href) => {
                 // SPEC 4: another item clears the chosen version.
-                if (href !== itemHref) setVersionHref(null);
-                setItemHref(href);
+                if (href !== item?.href) setVersionHref(null);
+                items.choose(href);
               }}
-              loading={items.isPending}
               emptyText={t('compatibilityScreens.noItems')}
               height={300}
               testId="items-list"
@@ -85,6 +81,7 @@ export function RelationScreen({ relationKey, title }: { relationKey: RelationKe
               <SelectionList
                 title={t('compatibilityScreens.versionsOf', { item: item.name })}
                 entries={versionEntries}
+                loading={versions.isPending}
                 selectedId={versionHref}
                 onSelect={setVersionHref}
                 emptyText={t('compatibilityScreens.noVersions')}

@@ -3,6 +3,9 @@ import { Box, CloseButton, Loader, NavLink, Paper, ScrollArea, Stack, Text, Text
 import { IconSearch } from '@tabler/icons-react';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoadOnScroll } from '../../../components/use-load-on-scroll';
+
+const noMore = () => {};
 
 export interface SelectionEntry {
   id: string;
@@ -21,6 +24,17 @@ interface SelectionListProps {
   /** Height of the scrolling list (SPEC 9: version list 400px). */
   height?: number;
   testId: string;
+  /**
+   * A list the server filters and pages: `filter` is its filter (the list shows `entries` as they are) and
+   * `more` its next page, asked for as the list's end scrolls near.
+   */
+  server?: {
+    filter: string;
+    onFilterChange: (filter: string) => void;
+    hasMore: boolean;
+    loadingMore: boolean;
+    loadMore: () => void;
+  };
 }
 
 /** Moves the focus between the entries with the arrow keys, Home and End. */
@@ -52,14 +66,24 @@ export function SelectionList({
   emptyText,
   height = 400,
   testId,
+  server,
 }: SelectionListProps) {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState('');
+  const [ownFilter, setOwnFilter] = useState('');
+  const filter = server ? server.filter : ownFilter;
+  const setFilter = server ? server.onFilterChange : setOwnFilter;
   const headingId = useId();
   const shown = useMemo(
-    () => entries.filter((entry) => foldedIncludes(`${entry.label} ${entry.description ?? ''}`, filter)),
-    [entries, filter],
+    () =>
+      server ? entries : entries.filter((entry) => foldedIncludes(`${entry.label} ${entry.description ?? ''}`, filter)),
+    [entries, filter, server],
   );
+  const paging = useLoadOnScroll({
+    count: entries.length,
+    hasMore: server?.hasMore ?? false,
+    loadingMore: server?.loadingMore ?? false,
+    loadMore: server?.loadMore ?? noMore,
+  });
 
   return (
     <Paper withBorder p="xs" data-testid={testId}>
@@ -82,7 +106,14 @@ export function SelectionList({
           data-testid={`${testId}-filter`}
         />
         {/* Long names wrap (anywhere, if need be) in a narrow panel rather than scroll sideways. */}
-        <ScrollArea.Autosize mah={height} type="auto" scrollbars="y" style={{ overflowWrap: 'anywhere' }}>
+        <ScrollArea.Autosize
+          mah={height}
+          type="auto"
+          scrollbars="y"
+          style={{ overflowWrap: 'anywhere' }}
+          viewportRef={paging.viewportRef}
+          onScrollPositionChange={paging.onScrollPositionChange}
+        >
           {loading ? (
             <Box role="status" aria-live="polite" p="xs">
               <Loader size="sm" aria-hidden />{' '}
@@ -111,6 +142,11 @@ export function SelectionList({
                 />
               ))}
             </div>
+          )}
+          {server?.hasMore && (
+            <Text size="xs" c="dimmed" p="xs" role="status">
+              {t(server.loadingMore ? 'table.loadingMore' : 'table.moreOnScroll', { shown: entries.length })}
+            </Text>
           )}
         </ScrollArea.Autosize>
       </Stack>

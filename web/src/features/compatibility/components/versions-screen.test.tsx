@@ -2,7 +2,8 @@ import type { ItemWithVersions } from '@dp/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiError, json, stubFetch, type FakeAnswer } from '../../../test/fetch-stub';
+import { versionRoutes } from '../../../test/fake-catalog';
+import { json, routeTable, stubFetch, type FakeAnswer } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render';
 import { VersionsScreen } from './versions-screen';
 
@@ -36,6 +37,7 @@ const SYSTEMS: ItemWithVersions[] = [
   { href: '/api/systems/2', name: 'Door control', description: '', image: null, ...audit, versions: [] },
 ];
 
+const catalog = routeTable(versionRoutes('systems', SYSTEMS));
 const posts: Array<{ url: string; body: unknown }> = [];
 const deletes: Array<{ url: string; ifMatch: string | null }> = [];
 /** The versions API of the systems, keeping the copies (POST) and deletions the screen sends. */
@@ -63,8 +65,7 @@ const answer: FakeAnswer = ({ method, path, url, body, headers }) => {
       copied_compatibilities: 17,
     });
   }
-  if (target === '/api/systems/versions') return json(200, SYSTEMS);
-  return apiError(404, 'Not Found', 'unexpected');
+  return catalog({ method, path, url, body, headers, rawBody: null });
 };
 
 beforeEach(() => {

@@ -15,12 +15,13 @@ import { useAfterWrite } from '../../../lib/data-freshness';
 import type { CopiedVersion } from '../api/copy-version';
 import { createVersion } from '../api/create-version';
 import { compatibilitiesBlocking, deleteVersion } from '../api/delete-version';
-import { useItemsWithVersions } from '../api/items-with-versions';
+import { useVersionsOf } from '../api/items-with-versions';
 import { compatibilityKeys } from '../api/query-keys';
 import { updateVersion } from '../api/update-version';
 import { CopyVersionDialog, type CopySource } from './copy-version-dialog';
 import { useDeleteWithCompatibilities } from './delete-with-compatibilities';
 import { SelectionList } from './selection-list';
+import { useItemList } from './use-item-list';
 
 type VersionRow = ItemWithVersions['versions'][number];
 
@@ -45,12 +46,12 @@ function versionInputOf(values: Record<string, unknown>, kind: KindPath): Versio
 export function VersionsScreen({ kind, title }: { kind: KindPath; title: string }) {
   const { t } = useTranslation();
   const afterWrite = useAfterWrite();
-  const items = useItemsWithVersions(kind);
-  const [itemHref, setItemHref] = useState<string | null>(null);
+  const items = useItemList(kind);
+  const item = items.item;
+  const versions = useVersionsOf(kind, item?.href ?? null);
   const [copySource, setCopySource] = useState<CopySource | null>(null);
   const [copied, setCopied] = useState<CopiedVersion | null>(null);
   const cascade = useDeleteWithCompatibilities();
-  const item = items.data?.find((entry) => entry.href === itemHref) ?? null;
   const isSystem = kind === 'systems';
 
   const refresh = () => afterWrite([compatibilityKeys.itemsWithVersions(kind)]);
@@ -167,11 +168,6 @@ export function VersionsScreen({ kind, title }: { kind: KindPath; title: string 
     await refresh();
   };
 
-  const itemEntries = useMemo(
-    () => (items.data ?? []).map((entry) => ({ id: entry.href, label: entry.name, description: entry.description })),
-    [items.data],
-  );
-
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
@@ -181,13 +177,12 @@ export function VersionsScreen({ kind, title }: { kind: KindPath; title: string 
         <Grid.Col span={{ base: 12, md: 3 }}>
           <SelectionList
             title={t(`compatibilityScreens.kinds.${kind}`)}
-            entries={itemEntries}
-            selectedId={itemHref}
+            {...items.list}
+            selectedId={item?.href ?? null}
             onSelect={(href) => {
-              setItemHref(href);
+              items.choose(href);
               setCopied(null);
             }}
-            loading={items.isPending}
             emptyText={t('compatibilityScreens.noItems')}
             testId="items-list"
           />
@@ -213,12 +208,12 @@ export function VersionsScreen({ kind, title }: { kind: KindPath; title: string 
               <EditableTable<VersionRow>
                 tableKey={`compatibility-${kind}-versions`}
                 title={t('compatibilityScreens.versionsOf', { item: item.name })}
-                rows={item.versions}
+                rows={versions.data ?? []}
                 columns={columns}
                 getRowId={(row) => row.href}
-                loading={items.isFetching}
-                loadError={items.error}
-                onRetry={() => void items.refetch()}
+                loading={versions.isFetching}
+                loadError={versions.error}
+                onRetry={() => void versions.refetch()}
                 height={VERSIONS_HEIGHT}
                 initialSort={{ key: 'name' }}
                 onAdd={onAdd}
