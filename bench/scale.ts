@@ -127,7 +127,14 @@ export async function benchScale({ connectionString, issuer, audience, targets }
       ],
     ],
     ['System Delta Browser', ['/api/systems', `/api/systems/${targets.systemId}/versions`, targets.deltaPath]],
-    ['System – Assembly Matrix', ['/api/systems/versions', `${targets.systemVersion}/compatibilities/assemblies`]],
+    [
+      'System – Assembly Matrix',
+      [
+        '/api/systems',
+        `/api/systems/${targets.systemId}/versions`,
+        `${targets.systemVersion}/compatibilities/assemblies`,
+      ],
+    ],
     ['Basic data: assemblies', ['/api/assemblies/page']],
     ['Relation editor system → assemblies', ['/api/systems/page', `/api/systems/${targets.systemId}/assemblies/page`]],
     [

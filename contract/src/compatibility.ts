@@ -19,6 +19,8 @@ const hrefRef = z.object({ href: z.string() });
  * parts of its label, so a list needs no catalog of every version to show its rows.
  */
 const namedVersionRef = hrefRef.extend({
+  /** The partner's item. */
+  parent_href: z.string().optional(),
   parent_name: z.string().optional(),
   name: z.string().nullable().optional(),
   name2: z.string().nullable().optional(),

@@ -115,9 +115,15 @@ describe('matrix data', () => {
     ] as const) {
       const records = await get<CompatibilityRecord[]>(`${own}/compatibilities/assemblies`);
       const record = records.find((r) => r.to.href === partner)!;
-      const version = await get<{ parent_name: string; name: string | null; name2: string | null }>(partner);
+      const version = await get<{
+        parent: { href: string };
+        parent_name: string;
+        name: string | null;
+        name2: string | null;
+      }>(partner);
       expect(record.to).toEqual({
         href: partner,
+        parent_href: version.parent.href,
         parent_name: version.parent_name,
         name: version.name,
         name2: version.name2,

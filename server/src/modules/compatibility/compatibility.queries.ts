@@ -25,6 +25,7 @@ export type CompatibilityFilter = {
 
 /** The parts of the label of a version's partner in one of its compatibilities. */
 export type PartnerNaming = {
+  partner_item_id: number;
   partner_parent_name: string;
   partner_name: string | null;
   partner_name2: string | null;
@@ -62,7 +63,8 @@ export async function listCompatibilitiesOfVersion(
 ): Promise<Array<CompatibilityRow & PartnerNaming>> {
   const result = await db.execute<CompatibilityRow & PartnerNaming>(sql`
     select ${compatibilityColumns},
-           pi.name as partner_parent_name, pv.name as partner_name, pv.name2 as partner_name2
+           pi.id as partner_item_id, pi.name as partner_parent_name, pv.name as partner_name,
+           pv.name2 as partner_name2
     from compatibilities c
     join compatibility_infos ci on ci.id = c.compatibility_info_id
     join versions pv on pv.id = case when c.from_version_id = ${versionId} then c.to_version_id else c.from_version_id end

@@ -49,8 +49,14 @@ export async function listCompatibilities(
   if (versionId !== undefined) {
     const rows = await queries.listCompatibilitiesOfVersion(db, { kinds, versionId });
     return rows.map((row) => {
-      const record = toRecord(row, role, row.from_version_id !== versionId);
-      const naming = { parent_name: row.partner_parent_name, name: row.partner_name, name2: row.partner_name2 };
+      const reversed = row.from_version_id !== versionId;
+      const record = toRecord(row, role, reversed);
+      const naming = {
+        parent_href: href.item(reversed ? row.from_kind : row.to_kind, row.partner_item_id),
+        parent_name: row.partner_parent_name,
+        name: row.partner_name,
+        name2: row.partner_name2,
+      };
       return { ...record, to: { ...record.to, ...naming } };
     });
   }

@@ -66,13 +66,16 @@ const labels: Record<number, VersionLabel> = {
   },
 };
 
-/** One version's list as the server sends it: each partner named by its label's parts. */
+/** One version's list as the server sends it: each partner named by its label's parts and its item. */
 function records(fromHref: string, to: string[]): CompatibilityRecord[] {
-  const names = new Map(
-    [...Object.values(labels), ...systems.flatMap((system) => system.versions)].map(
-      ({ href, parent_name, name, name2 }) => [href, { parent_name, name, name2 }],
+  const names = new Map<string, Partial<CompatibilityRecord['to']>>([
+    ...Object.values(labels).map(({ href, parent_name, name, name2 }) => [href, { parent_name, name, name2 }] as const),
+    ...systems.flatMap((system) =>
+      system.versions.map(
+        ({ href, parent_name, name, name2 }) => [href, { parent_href: system.href, parent_name, name, name2 }] as const,
+      ),
     ),
-  );
+  ]);
   return to.map((toHref, index) => ({
     href: `${fromHref}/compatibilities/x/${index}`,
     from: { href: fromHref },
@@ -85,7 +88,15 @@ function records(fromHref: string, to: string[]): CompatibilityRecord[] {
 /** Everything the screens ask the server; anything else is a test failure. */
 const answers: Record<string, unknown> = {
   'GET /api/infos': { modification_time: '2024-01-01T00:00:00Z' },
-  'GET /api/systems/versions': systems,
+  'GET /api/systems': systems.map(({ versions: _versions, ...system }) => system),
+  'GET /api/systems/1/versions': systems[0]!.versions.map((v) => ({
+    ...v,
+    parent: { href: systems[0]!.href, name: systems[0]!.name, description: '' },
+  })),
+  'GET /api/systems/2/versions': systems[1]!.versions.map((v) => ({
+    ...v,
+    parent: { href: systems[1]!.href, name: systems[1]!.name, description: '' },
+  })),
   'GET /api/systems/versions/10/compatibilities/assemblies': records('/api/systems/versions/10', [
     labels[100]!.href,
     labels[101]!.href,
@@ -204,6 +215,8 @@ describe('System – Assembly Matrix', TEST_TIMEOUT, () => {
     ]);
     const paths = fetchMock.mock.calls.map(([input]) => new URL(String(input), window.location.href).pathname);
     expect(paths).not.toContain('/api/assemblies/versions');
+    expect(paths).not.toContain('/api/systems/versions');
+    expect(paths).toContain('/api/systems/1/versions');
   });
 
   it('shows only the status in the tooltip when the server sends no obligation (extern)', async () => {

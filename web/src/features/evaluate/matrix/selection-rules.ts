@@ -58,8 +58,11 @@ export function relatedTo(
 
 /** What a block may hold; `undefined` while the data to decide is loading. */
 export interface BlockOptions {
-  /** The systems on offer, each with the ids of its versions on offer. */
-  systems: ReadonlyMap<number, readonly number[]> | undefined;
+  /**
+   * The systems on offer, each with the ids of its versions on offer (undefined while they load);
+   * undefined while the systems load.
+   */
+  systems: ReadonlyMap<number, readonly number[] | undefined> | undefined;
   /** The assembly versions on offer for a system version. */
   assembliesOf: (version: number) => ReadonlySet<number> | undefined;
 }
@@ -86,8 +89,9 @@ export function checkBlock(
     drop('assembly', assemblies);
     return { block: EMPTY_BLOCK, complete: true };
   }
-  if (!options.systems) return { block, complete: false };
-  if (version === null || !options.systems.get(system)?.includes(version)) {
+  const versions = options.systems?.get(system);
+  if (!versions) return { block, complete: false };
+  if (version === null || !versions.includes(version)) {
     drop('version', [version]);
     drop('assembly', assemblies);
     return { block: { system, version: null, assemblies: [] }, complete: true };

@@ -24,9 +24,9 @@ import { useUrlSelection } from './use-url-selection';
  */
 export function SystemAssemblyMatrix() {
   const { t } = useTranslation();
-  const catalogs = useMatrixCatalogs();
   const url = useUrlSelection(parseSystemAssemblySearch, systemAssemblySearch);
   const requested = url.selection;
+  const catalogs = useMatrixCatalogs([requested.system]);
 
   const versionAssemblies = useCompatibleIds(
     useMemo(() => hrefsOf([requested.version], catalogs.systemVersions), [requested.version, catalogs.systemVersions]),
@@ -54,7 +54,7 @@ export function SystemAssemblyMatrix() {
   const matrix = useAssemblyMatrix(selection.assemblies, selection.others, checked.complete);
 
   const system = catalogs.systems?.find((entry) => entry.id === selection.system);
-  const version = system?.versions.find((entry) => entry.id === selection.version);
+  const version = system?.versions?.find((entry) => entry.id === selection.version);
   const compatible = selection.version === null ? undefined : versionAssemblies.byId.get(selection.version);
   const related = useMemo(() => relatedTo(selection.assemblies, partners.byId), [selection.assemblies, partners.byId]);
   const componentOptions = useMemo(

@@ -64,8 +64,11 @@ export function systemAssemblyReducer(
 
 /** What the data says so far; maps hold only the lists that are loaded. */
 export interface SystemAssemblyFacts {
-  /** Every system with the ids of its versions; undefined while loading. */
-  systems: ReadonlyMap<number, readonly number[]> | undefined;
+  /**
+   * Every system, with the ids of its versions where they are loaded (the chosen systems'); undefined
+   * while the systems load.
+   */
+  systems: ReadonlyMap<number, readonly number[] | undefined> | undefined;
   /** System version → the assembly versions compatible with it. */
   versionAssemblies: ReadonlyMap<number, ReadonlySet<number>>;
   /** Assembly version → the assembly versions it has a compatibility with. */

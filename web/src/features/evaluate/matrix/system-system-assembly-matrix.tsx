@@ -103,7 +103,7 @@ function SelectorBlock({
 /** "System 1.2.0" for a block with a chosen version. */
 function versionName(systems: ReadonlyMap<number, SystemEntry>, block: SystemBlock): string | undefined {
   const system = block.system === null ? undefined : systems.get(block.system);
-  const version = system?.versions.find((entry) => entry.id === block.version);
+  const version = system?.versions?.find((entry) => entry.id === block.version);
   return system && version ? `${system.name} ${version.name}` : undefined;
 }
 
@@ -114,9 +114,9 @@ function versionName(systems: ReadonlyMap<number, SystemEntry>, block: SystemBlo
  */
 export function SystemSystemAssemblyMatrix() {
   const { t } = useTranslation();
-  const catalogs = useMatrixCatalogs();
   const url = useUrlSelection(parseSystemSystemAssemblySearch, systemSystemAssemblySearch);
   const requested = url.selection;
+  const catalogs = useMatrixCatalogs(requested.map((block) => block.system));
 
   const versionAssemblies = useCompatibleIds(
     useMemo(() => hrefsOf([requested[0].version], catalogs.systemVersions), [requested, catalogs.systemVersions]),
@@ -147,8 +147,9 @@ export function SystemSystemAssemblyMatrix() {
       versionAssemblies: versionAssemblies.byId,
       partners: partners.byId,
       systemVersionsOf: systemVersionsOf.byId,
+      systemOfVersion: systemVersionsOf.parents,
     }),
-    [catalogs.systemVersionIds, versionAssemblies.byId, partners.byId, systemVersionsOf.byId],
+    [catalogs.systemVersionIds, versionAssemblies.byId, partners.byId, systemVersionsOf.byId, systemVersionsOf.parents],
   );
   const checked = useMemo(() => checkSystemSystemAssembly(requested, facts), [requested, facts]);
   const blocks = checked.selection;

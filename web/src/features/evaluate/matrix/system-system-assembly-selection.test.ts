@@ -90,6 +90,14 @@ describe('related offer and check against the data', () => {
       [201, new Set([20, 21])],
       [300, new Set([30])],
     ]),
+    systemOfVersion: new Map([
+      [10, 1],
+      [11, 1],
+      [20, 2],
+      [21, 2],
+      [30, 3],
+      [40, 4],
+    ]),
   };
 
   it('offers the systems, versions and assemblies related to block 0', () => {
@@ -108,6 +116,15 @@ describe('related offer and check against the data', () => {
   it('is incomplete while a related list is loading', () => {
     expect(relatedOffer([100], { ...facts, systemVersionsOf: new Map([[200, new Set([20])]]) }).complete).toBe(false);
     expect(relatedOffer([100, 102], facts).complete).toBe(false);
+    // A system version whose system is not known yet.
+    expect(relatedOffer([100], { ...facts, systemOfVersion: new Map([[10, 1]]) }).complete).toBe(false);
+  });
+
+  it("keeps a block whose system's versions are still loading, and judges it once they are there", () => {
+    const loading = { ...facts, systems: new Map([...facts.systems!, [1, undefined]]) };
+    const blocks: SystemBlocks = [block(1, 12, [100]), EMPTY_BLOCK, EMPTY_BLOCK];
+    expect(checkSystemSystemAssembly(blocks, loading)).toEqual({ selection: blocks, dropped: [], complete: false });
+    expect(checkSystemSystemAssembly(blocks, facts).dropped.map((item) => item.field)).toEqual(['version', 'assembly']);
   });
 
   it('keeps valid blocks and drops unrelated assemblies and systems', () => {

@@ -72,14 +72,19 @@ export function systemSystemAssemblyReducer(blocks: SystemBlocks, action: System
 
 /** What the data says so far; maps hold only the lists that are loaded. */
 export interface SystemSystemAssemblyFacts {
-  /** Every system with the ids of its versions; undefined while loading. */
-  systems: ReadonlyMap<number, readonly number[]> | undefined;
+  /**
+   * Every system, with the ids of its versions where they are loaded (the chosen systems'); undefined
+   * while the systems load.
+   */
+  systems: ReadonlyMap<number, readonly number[] | undefined> | undefined;
   /** System version → the assembly versions compatible with it (block 0). */
   versionAssemblies: ReadonlyMap<number, ReadonlySet<number>>;
   /** Assembly version → the assembly versions it has a compatibility with (block 0's assemblies). */
   partners: ReadonlyMap<number, ReadonlySet<number>>;
   /** Assembly version → the system versions compatible with it (the related assemblies). */
   systemVersionsOf: ReadonlyMap<number, ReadonlySet<number>>;
+  /** System version → its system, for the system versions of `systemVersionsOf`. */
+  systemOfVersion: ReadonlyMap<number, number>;
 }
 
 /** What blocks 1 and 2 may offer, given the assemblies of block 0. */
@@ -112,9 +117,13 @@ export function relatedOffer(block0Assemblies: readonly number[], facts: SystemS
     }
   }
   const systems = new Map<number, number[]>();
-  for (const [system, versions] of facts.systems ?? []) {
-    const offered = versions.filter((version) => assemblies.has(version));
-    if (offered.length > 0) systems.set(system, offered);
+  for (const version of assemblies.keys()) {
+    const system = facts.systemOfVersion.get(version);
+    if (system === undefined || !facts.systems?.has(system)) {
+      complete &&= system !== undefined;
+      continue;
+    }
+    systems.set(system, [...(systems.get(system) ?? []), version]);
   }
   return { systems, assemblies, complete };
 }

@@ -8,6 +8,7 @@ import { versionCompatibilitiesQueryOptions } from '../../api/use-version-compat
 interface Partners {
   ids: Set<number>;
   labels: Array<[number, string]>;
+  parents: Array<[number, number]>;
 }
 
 const toPartners = (records: CompatibilityRecord[]): Partners => ({
@@ -22,6 +23,9 @@ const toPartners = (records: CompatibilityRecord[]): Partners => ({
           ],
         ],
   ),
+  parents: records.flatMap(({ to }) =>
+    to.parent_href === undefined ? [] : [[idOfHref(to.href), idOfHref(to.parent_href)] as [number, number]],
+  ),
 });
 
 export interface CompatibleIds {
@@ -29,6 +33,8 @@ export interface CompatibleIds {
   byId: Map<number, Set<number>>;
   /** Version id → label, of every partner in the loaded lists. */
   labels: Map<number, string>;
+  /** Version id → the id of its item, of every partner in the loaded lists. */
+  parents: Map<number, number>;
   loading: boolean;
   /** A list could not be loaded (the error banner says why). */
   failed: boolean;
@@ -45,15 +51,18 @@ export function useCompatibleIds(versionHrefs: readonly string[], kind: KindPath
     (results: UseQueryResult<Partners>[]): CompatibleIds => {
       const byId = new Map<number, Set<number>>();
       const labels = new Map<number, string>();
+      const parents = new Map<number, number>();
       results.forEach((result, index) => {
         const href = versionHrefs[index];
         if (href === undefined || !result.data) return;
         byId.set(idOfHref(href), result.data.ids);
         for (const [id, label] of result.data.labels) labels.set(id, label);
+        for (const [id, parent] of result.data.parents) parents.set(id, parent);
       });
       return {
         byId,
         labels,
+        parents,
         loading: results.some((result) => result.isPending),
         failed: results.some((result) => result.isError),
       };
