@@ -2,7 +2,6 @@ import { MESSAGE_CATALOG, type MessageKey, type MessageLanguage } from '@dp/cont
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import de from '../locales/de.json';
-import en from '../locales/en.json';
 
 export const LANGUAGES = ['de', 'en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -45,16 +44,22 @@ function catalogResources(language: MessageLanguage): Record<MessageKey, string>
   >;
 }
 
+/** The texts of the languages that do not come with the app, each a chunk of its own. */
+const ON_DEMAND = {
+  en: () => import('../locales/en.json'),
+  fr: () => import('../locales/fr.json'),
+} as const;
+
 /**
- * French texts load the first time French is chosen (a chunk of their own), which keeps them off the
- * first screen's download (issue 13); German (the default) and English (the fallback) come with the app.
+ * English and French texts load when they are first needed (chosen, or English as the fallback), which
+ * keeps them off the first screen's download (issues 13 and 14); German, the default, comes with the app.
  */
-const frenchOnDemand: BackendModule = {
+const languagesOnDemand: BackendModule = {
   type: 'backend',
   init: () => {},
   read: (language, namespace, callback) => {
-    if (language !== 'fr' || namespace !== 'translation') return callback(null, {});
-    import('../locales/fr.json').then(
+    if ((language !== 'en' && language !== 'fr') || namespace !== 'translation') return callback(null, {});
+    ON_DEMAND[language]().then(
       (texts) => callback(null, texts.default),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
@@ -64,12 +69,12 @@ const frenchOnDemand: BackendModule = {
 // The server's sentences come from the contract's catalog (namespace `api`, see api-message.ts), the
 // rest from locales/.
 void i18n
-  .use(frenchOnDemand)
+  .use(languagesOnDemand)
   .use(initReactI18next)
   .init({
     resources: {
       de: { translation: de, [API_NAMESPACE]: catalogResources('de') },
-      en: { translation: en, [API_NAMESPACE]: catalogResources('en') },
+      en: { [API_NAMESPACE]: catalogResources('en') },
       fr: { [API_NAMESPACE]: catalogResources('fr') },
     },
     partialBundledLanguages: true,

@@ -28,8 +28,8 @@ window.ResizeObserver = ResizeObserverStub;
 Element.prototype.scrollIntoView = () => {};
 
 beforeAll(async () => {
-  // French loads on demand in the app (lib/i18n.ts); tests read it at once.
-  await i18n.loadLanguages('fr');
+  // English and French load on demand in the app (lib/i18n.ts); tests read them at once.
+  await i18n.loadLanguages(['en', 'fr']);
 });
 
 beforeEach(async () => {
