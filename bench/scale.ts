@@ -195,6 +195,8 @@ export async function benchScale({ connectionString, issuer, audience, targets }
     rows: targets.writeRows.length,
   };
 
+  // The largest listing there is (every assembly version with its item), once: memory must hold it too.
+  const largest = Buffer.byteLength(await call('GET', '/api/assemblies/versions'));
   const peakMb = peakRssMb(server.child.pid!);
   await stopServer(server);
 
@@ -222,6 +224,16 @@ export async function benchScale({ connectionString, issuer, audience, targets }
   console.log(
     `\none version's assembly list while ${readsUnderWrites.saves} saves of ${readsUnderWrites.rows} rows ran: p99 ${f(readsUnderWrites.duringP99)} ms (idle p99 ${f(readsUnderWrites.idleP99)} ms, ${f(readsUnderWrites.duringP99 / readsUnderWrites.idleP99, 2)}×)`,
   );
-  console.log(`peak server memory through the load, the screens and the writes: ${f(peakMb, 0)} MB`);
-  return { clients: CLIENTS, loadMs: LOAD_MS, throughputs, screenData, readsUnderWrites, peakMb };
+  console.log(
+    `peak server memory through the load, the screens, the writes and the largest listing (${f(largest / 1e6)} MB of JSON): ${f(peakMb, 0)} MB`,
+  );
+  return {
+    clients: CLIENTS,
+    loadMs: LOAD_MS,
+    throughputs,
+    screenData,
+    readsUnderWrites,
+    largestListingBytes: largest,
+    peakMb,
+  };
 }
