@@ -71,6 +71,33 @@ describe('createTokenVerifier', () => {
     expect(result.claims.iss).toBe(ISSUER);
   });
 
+  it('checks the signature of a token once and reuses the result until the token expires', async () => {
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+    const local = createLocalJWKSet({ keys: [jwk] });
+    let keyLookups = 0;
+    const counting = createTokenVerifier({
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      rolesClaim: ROLES,
+      jwks: (header, token) => {
+        keyLookups++;
+        return local(header, token);
+      },
+    });
+    const token = await sign();
+    for (let i = 0; i < 3; i++) expect((await counting(token)).username).toBe('intern');
+    expect(keyLookups).toBe(1);
+    // A token past its expiry (within the leeway) is checked each time: nothing is kept beyond exp.
+    const expiring = await sign({ exp: now() - 30 });
+    await counting(expiring);
+    await counting(expiring);
+    expect(keyLookups).toBe(3);
+    // A refused token is never kept.
+    const forged = await sign({}, { key: otherPrivateKey });
+    for (let i = 0; i < 2; i++) await expect(counting(forged)).rejects.toBeInstanceOf(TokenError);
+    expect(keyLookups).toBe(5);
+  });
+
   it('shows preferred_username, else name, else email, else nickname, and sub only as the last resort (issue 12 A4)', async () => {
     const all = { preferred_username: 'pref', name: 'Full Name', email: 'mail@example.test', nickname: 'nick' };
     expect((await verify(await sign(all))).username).toBe('pref');

@@ -90,6 +90,15 @@ export class TokenError extends Error {
 const CLOCK_TOLERANCE_SECONDS = 60;
 
 /**
+ * A verified token is taken again without checking its signature, until its expiry and for at most this
+ * long: the RS256 check costs more than the rest of a typical read (issue 14), and a client sends the same
+ * token with every request.
+ */
+const VERIFIED_REUSE_MS = 60_000;
+/** The most verified tokens kept; the oldest go first. */
+const VERIFIED_MAX = 5_000;
+
+/**
  * Builds the verifier of bearer access tokens: RS256 only, signature, iss, aud, exp and nbf (60 s
  * leeway) and a subject. Without `jwks`, the issuer's discovery document is fetched on first use and
  * its `jwks_uri` key set is cached by jose (refetched when a token names an unknown key).
@@ -107,7 +116,25 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     return keys;
   }
 
-  return async function verify(token: string): Promise<VerifiedToken> {
+  const verified = new Map<string, { token: VerifiedToken; until: number }>();
+  function remember(token: string, result: VerifiedToken) {
+    const expires = typeof result.claims.exp === 'number' ? result.claims.exp * 1000 : 0;
+    const until = Math.min(expires, Date.now() + VERIFIED_REUSE_MS);
+    if (until <= Date.now()) return;
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { token: result, until });
+  }
+
+  return async function verifyOrReuse(token: string): Promise<VerifiedToken> {
+    const known = verified.get(token);
+    if (known && known.until > Date.now()) return known.token;
+    if (known) verified.delete(token);
+    const result = await verify(token);
+    remember(token, result);
+    return result;
+  };
+
+  async function verify(token: string): Promise<VerifiedToken> {
     // Cheap checks first: a token that cannot pass is refused without asking the issuer for keys.
     let alg: unknown;
     try {
@@ -139,7 +166,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       role: mapRoles(readClaim(payload, rolesClaim), roleMap),
       claims: payload,
     };
-  };
+  }
 }
 
 async function discoverKeySet(issuer: string, timeoutMs: number): Promise<JWTVerifyGetKey> {
