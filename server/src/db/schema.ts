@@ -57,6 +57,10 @@ export const items = pgTable(
     check('items_name_not_blank', sql`btrim(${t.name}) <> ''`),
     // Substring search (SPEC 5) from an index: trigrams of the folded text answer LIKE '%word%'.
     index('items_name_folded_trgm').using('gin', t.nameFolded.op('gin_trgm_ops')),
+    // The base-data tables page by these columns too (GET /api/{kind}/page, issue 14), read in order.
+    index('items_kind_creation_idx').on(t.kind, t.creationTime, t.id),
+    index('items_kind_modification_idx').on(t.kind, t.modificationTime, t.id),
+    index('items_kind_editor_idx').on(t.kind, t.updatedBy, t.id),
   ],
 );
 

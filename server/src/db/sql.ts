@@ -46,6 +46,18 @@ export function keysetOrder(columns: readonly KeysetColumn[]): SQL {
  * (a > x) or (a = x and b < y) or (a = x and b = y and c > z) … The last column must make the order total.
  */
 export function keysetAfter(columns: readonly KeysetColumn[]): SQL {
+  // All in one direction: a row comparison, which an index in that order answers as a range.
+  const desc = columns[0]?.desc ?? false;
+  if (columns.every((column) => column.desc === desc)) {
+    const list = (part: 'expression' | 'value') =>
+      sql.join(
+        columns.map((column) => column[part]),
+        sql`, `,
+      );
+    return desc
+      ? sql`((${list('expression')}) < (${list('value')}))`
+      : sql`((${list('expression')}) > (${list('value')}))`;
+  }
   const branches = columns.map((column, index) => {
     const equalBefore = columns.slice(0, index).map(({ expression, value }) => sql`${expression} = ${value}`);
     const beyond = column.desc

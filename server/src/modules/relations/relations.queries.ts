@@ -381,6 +381,8 @@ export interface RelationRowFilter {
 }
 
 const natural = (expression: SQL) => sql`(coalesce(${expression}, '') collate "dp_natural")`;
+/** A version's place within its item (versions_natural_order_idx), as in the catalog's listings. */
+const inItemOrder = sql`v.name is null, ${natural(sql`v.name`)}, v.name2 is null, ${natural(sql`v.name2`)}, v.id`;
 
 /**
  * One keyset page of a relation table (SPEC 2): the versions of `otherKind` except the chosen one, each with
@@ -431,10 +433,31 @@ export async function listRelationRowPage(
   const partnersOf = (condition: SQL) => sql`(
     select case when from_version_id = ${versionId} then to_version_id else from_version_id end
     from compatibilities where (from_version_id = ${versionId} or to_version_id = ${versionId}) and ${condition})`;
+  const versionFilters = sql.join(
+    [
+      filter.version === null ? sql`` : sql`and v.name_folded like ${containingFolded(filter.version)}`,
+      filter.name2 === null ? sql`` : sql`and v.name2_folded like ${containingFolded(filter.name2)}`,
+    ],
+    sql` `,
+  );
+  // In catalog order, the items before the cursor's need not be walked at all.
+  const itemRange =
+    order !== 'item' || after === null
+      ? sql``
+      : desc
+        ? sql`and i.name <= ${after.itemName}`
+        : sql`and i.name >= ${after.itemName}`;
+  const byCompatibility = filter.infoId !== null || filter.reference !== null;
+  const candidates = byCompatibility
+    ? // A filter on the compatibility: the chosen version's own (few) partners, joined to their items.
+      sql`from versions v join items i on i.id = v.item_id and v.id <> ${versionId} ${versionFilters}`
+    : // Items in name order (their index), each item's versions in natural order: the catalog order is
+      // read, not sorted, so a page in that order costs its rows.
+      sql`from items i cross join lateral (
+          select * from versions v where v.item_id = i.id and v.id <> ${versionId} ${versionFilters}
+          order by ${inItemOrder}) v`;
   const conditions = [
     filter.item === null ? sql`` : sql`and i.name_folded like ${containingFolded(filter.item)}`,
-    filter.version === null ? sql`` : sql`and v.name_folded like ${containingFolded(filter.version)}`,
-    filter.name2 === null ? sql`` : sql`and v.name2_folded like ${containingFolded(filter.name2)}`,
     // Filters on the compatibility start from the chosen version's own (few) compatibilities.
     filter.infoId === null ? sql`` : sql`and v.id in ${partnersOf(sql`compatibility_info_id = ${filter.infoId}`)}`,
     filter.reference === null
@@ -455,8 +478,7 @@ export async function listRelationRowPage(
            coalesce((select array_agg(r.reference order by r.reference)
                      from compatibility_references cr join "references" r on r.id = cr.reference_id
                      where cr.compatibility_id = c.id), '{}') as "references"
-    from versions v
-    join items i on i.id = v.item_id
+    ${candidates}
     left join lateral (
       select id, revision, compatibility_info_id from compatibilities
       where (from_version_id = ${versionId} and to_version_id = v.id)
@@ -464,7 +486,7 @@ export async function listRelationRowPage(
       limit 1) c on true
     left join compatibility_infos ci on ci.id = c.compatibility_info_id
     cross join lateral (select ${flag} as flag) f
-    where v.kind = ${otherKind} and v.id <> ${versionId} ${sql.join(conditions, sql` `)}
+    where i.kind = ${otherKind} ${itemRange} ${sql.join(conditions, sql` `)}
     order by ${keysetOrder(keyset)}
     limit ${limit}`);
   return result.rows;
