@@ -120,13 +120,11 @@ export const itemPageQuery = z
   .strict();
 export type ItemPageQuery = z.infer<typeof itemPageQuery>;
 
-export const itemPage = z
-  .object({
-    items: z.array(item),
-    /** Pass as `after` for the following page; null on the last page. */
-    next: z.string().nullable(),
-  })
-  .meta({ id: 'ItemPage' });
+/** One page of a paged listing: its entries, and the `next` to pass as `after` for the following page (null on the last). */
+export const pageOf = <Entry extends z.ZodType>(entry: Entry, id: string) =>
+  z.object({ items: z.array(entry), next: z.string().nullable() }).meta({ id });
+
+export const itemPage = pageOf(item, 'ItemPage');
 export type ItemPage = z.infer<typeof itemPage>;
 
 export const infos = z.object({ modification_time: isoDateTime }).meta({ id: 'Infos' });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { issueKey } from './messages.js';
 import { requiredText } from './base-data.js';
-import { compatibilityStatus, pageFilter, pageParameters, type KindPath } from './catalog.js';
+import { compatibilityStatus, pageFilter, pageOf, pageParameters, type KindPath } from './catalog.js';
 import { DB_ID_MAX, dbId, idOfHref, isoDateTime } from './common.js';
 import { compatibilityPairs } from './compatibility.js';
 
@@ -170,13 +170,7 @@ export const relatedItemPageQuery = z
   .strict();
 export type RelatedItemPageQuery = z.infer<typeof relatedItemPageQuery>;
 
-export const relatedItemPage = z
-  .object({
-    items: z.array(relatedItem),
-    /** Pass as `after` for the following page; null on the last page. */
-    next: z.string().nullable(),
-  })
-  .meta({ id: 'RelatedItemPage' });
+export const relatedItemPage = pageOf(relatedItem, 'RelatedItemPage');
 export type RelatedItemPage = z.infer<typeof relatedItemPage>;
 
 /** The orders of a relation table's rows; a leading '-' for descending. `item` is the catalog's order. */
@@ -223,11 +217,5 @@ export const relationRow = z
   .meta({ id: 'RelationRow' });
 export type RelationRowRecord = z.infer<typeof relationRow>;
 
-export const relationRowPage = z
-  .object({
-    items: z.array(relationRow),
-    /** Pass as `after` for the following page; null on the last page. */
-    next: z.string().nullable(),
-  })
-  .meta({ id: 'RelationRowPage' });
+export const relationRowPage = pageOf(relationRow, 'RelationRowPage');
 export type RelationRowPage = z.infer<typeof relationRowPage>;

@@ -1,4 +1,4 @@
-import type { CompatibilityRecord, Item, ItemPage, ItemWithVersions } from '@dp/contract';
+import type { CompatibilityRecord, Item, ItemWithVersions } from '@dp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
 
@@ -8,31 +8,34 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function page(url: string) {
-  const res = await t.call('GET', url, undefined, 'admin');
-  expect(res.status, `${url}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(200);
-  return res.body as ItemPage;
-}
-
-/** Every page of a kind's items, `limit` at a time, followed through `next`; `between` runs after each page. */
-async function allPages(
-  kind: string,
+/**
+ * Every entry of a paged listing at `url`, asked with `params` and followed through `next` (as intern,
+ * who may read all of them); `between` runs after each page.
+ */
+async function followPages<Entry>(
+  url: string,
   params: Record<string, string>,
   between: (pageNumber: number) => Promise<void> = async () => {},
-) {
-  const items: Item[] = [];
+): Promise<Entry[]> {
+  const entries: Entry[] = [];
   let after: string | null = null;
   let pageNumber = 0;
   do {
     const query = new URLSearchParams(params);
     if (after) query.set('after', after);
-    const next: ItemPage = await page(`/api/${kind}/page?${query}`);
-    items.push(...next.items);
+    const res = await t.call('GET', `${url}?${query}`, undefined, 'intern');
+    expect(res.status, `${url}?${query}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(200);
+    const next = res.body as { items: Entry[]; next: string | null };
+    entries.push(...next.items);
     after = next.next;
     await between(pageNumber++);
   } while (after);
-  return items;
+  return entries;
 }
+
+/** Every page of a kind's items (GET /api/{kind}/page). */
+const allPages = (kind: string, params: Record<string, string>, between?: (pageNumber: number) => Promise<void>) =>
+  followPages<Item>(`/api/${kind}/page`, params, between);
 
 const fullList = async (kind: string) => (await t.call('GET', `/api/${kind}`, undefined, 'admin')).body as Item[];
 const hrefs = (items: Item[]) => items.map((item) => item.href);
@@ -130,19 +133,8 @@ describe('GET /api/{parent}/{id}/{child}/page (the relation editor)', () => {
   const rowsOf = async (url: string) =>
     (await t.call('GET', url, undefined, 'intern')).body as Array<{ href: string; name: string; related: boolean }>;
 
-  async function allRelatedPages(url: string, params: Record<string, string>) {
-    const rows: Array<{ href: string; name: string; related: boolean }> = [];
-    let after: string | null = null;
-    do {
-      const query = new URLSearchParams(params);
-      if (after) query.set('after', after);
-      const res = await t.call('GET', `${url}/page?${query}`, undefined, 'intern');
-      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
-      rows.push(...res.body.items);
-      after = res.body.next;
-    } while (after);
-    return rows;
-  }
+  const allRelatedPages = (url: string, params: Record<string, string>) =>
+    followPages<{ href: string; name: string; related: boolean }>(`${url}/page`, params);
 
   it('pages join to the full list by name, and put the related (or unrelated) first, each by name', async () => {
     const [system] = (await fullList('systems')) as Item[];
@@ -189,19 +181,7 @@ describe('GET {version}/compatibilities/{kind}/candidates (a relation table)', (
     etag: string | null;
     flag: boolean;
   };
-  async function allRows(url: string, params: Record<string, string>) {
-    const rows: Row[] = [];
-    let after: string | null = null;
-    do {
-      const query = new URLSearchParams(params);
-      if (after) query.set('after', after);
-      const res = await t.call('GET', `${url}/candidates?${query}`, undefined, 'intern');
-      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
-      rows.push(...res.body.items);
-      after = res.body.next;
-    } while (after);
-    return rows;
-  }
+  const allRows = (url: string, params: Record<string, string>) => followPages<Row>(`${url}/candidates`, params);
   const get = async <T>(url: string) => {
     const res = await t.call('GET', url, undefined, 'intern');
     expect(res.status).toBe(200);
