@@ -185,11 +185,8 @@ export const relationRowPageQuery = z
     item: pageFilter,
     version: pageFilter,
     name2: pageFilter,
-    /** Rows with this obligation text (its href). */
-    obligation: z
-      .string()
-      .regex(/^\/api\/compatibility_infos\/\d{1,10}$/, issueKey('zodIssue.format'))
-      .optional(),
+    /** Rows whose obligation text contains it, folded like the search. */
+    obligation: pageFilter,
     /** Rows with a reference whose name contains it, folded like the search. */
     references: pageFilter,
     ...pageParameters,

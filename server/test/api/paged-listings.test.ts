@@ -247,11 +247,20 @@ describe('GET {version}/compatibilities/{kind}/candidates (a relation table)', (
     const url = `${version}/compatibilities/assemblies`;
     const all = await allRows(url, {});
     const withCompatibility = all.filter((row) => row.obligation !== null);
-    const obligation = withCompatibility[0]!.obligation!;
-    expect(await allRows(url, { obligation })).toEqual(all.filter((row) => row.obligation === obligation));
-    const word = all[0]!.parent_name.split(' ')[0]!;
-    expect(await allRows(url, { item: word.toUpperCase() })).toEqual(
-      all.filter((row) => row.parent_name.toLowerCase().includes(word.toLowerCase())),
+    // A word of one obligation text, in upper case: every row whose text contains it.
+    const infos = (await get<Array<{ href: string; obligation: string }>>('/api/compatibility_infos')).filter((info) =>
+      withCompatibility.some((row) => row.obligation === info.href),
+    );
+    const word = infos[0]!.obligation.split(' ').find((part) => part.length > 3)!;
+    const matching = new Set(
+      infos.filter((info) => info.obligation.toLowerCase().includes(word.toLowerCase())).map((info) => info.href),
+    );
+    const byObligation = await allRows(url, { obligation: word.toUpperCase() });
+    expect(byObligation.length).toBeGreaterThan(0);
+    expect(byObligation).toEqual(all.filter((row) => row.obligation !== null && matching.has(row.obligation)));
+    const itemWord = all[0]!.parent_name.split(' ')[0]!;
+    expect(await allRows(url, { item: itemWord.toUpperCase() })).toEqual(
+      all.filter((row) => row.parent_name.toLowerCase().includes(itemWord.toLowerCase())),
     );
     const withReference = all.find((row) => row.references.length > 0);
     if (withReference) {
@@ -287,8 +296,14 @@ describe('GET {version}/compatibilities/{kind}/candidates (a relation table)', (
         .status,
     ).toBe(400);
     expect(
-      (await t.call('GET', `${version}/compatibilities/assemblies/candidates?obligation=12`, undefined, 'intern'))
-        .status,
+      (
+        await t.call(
+          'GET',
+          `${version}/compatibilities/assemblies/candidates?obligation=${'x'.repeat(201)}`,
+          undefined,
+          'intern',
+        )
+      ).status,
     ).toBe(400);
     expect((await t.call('GET', `${version}/compatibilities/assemblies/candidates`, undefined, 'extern')).status).toBe(
       403,

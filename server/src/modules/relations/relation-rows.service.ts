@@ -50,7 +50,7 @@ export async function listRelationRowPage(
         item: searchable(query.item),
         version: searchable(query.version),
         name2: searchable(query.name2),
-        infoId: query.obligation === undefined ? null : Number(query.obligation.split('/').at(-1)),
+        obligation: searchable(query.obligation),
         reference: searchable(query.references),
       },
       after: cursor && {

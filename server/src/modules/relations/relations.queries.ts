@@ -376,7 +376,7 @@ export interface RelationRowFilter {
   item: string | null;
   version: string | null;
   name2: string | null;
-  infoId: number | null;
+  obligation: string | null;
   reference: string | null;
 }
 
@@ -447,7 +447,7 @@ export async function listRelationRowPage(
       : desc
         ? sql`and i.name <= ${after.itemName}`
         : sql`and i.name >= ${after.itemName}`;
-  const byCompatibility = filter.infoId !== null || filter.reference !== null;
+  const byCompatibility = filter.obligation !== null || filter.reference !== null;
   const candidates = byCompatibility
     ? // A filter on the compatibility: the chosen version's own (few) partners, joined to their items.
       sql`from versions v join items i on i.id = v.item_id and v.id <> ${versionId} ${versionFilters}`
@@ -459,7 +459,10 @@ export async function listRelationRowPage(
   const conditions = [
     filter.item === null ? sql`` : sql`and i.name_folded like ${containingFolded(filter.item)}`,
     // Filters on the compatibility start from the chosen version's own (few) compatibilities.
-    filter.infoId === null ? sql`` : sql`and v.id in ${partnersOf(sql`compatibility_info_id = ${filter.infoId}`)}`,
+    filter.obligation === null
+      ? sql``
+      : sql`and v.id in ${partnersOf(sql`compatibility_info_id in (
+          select id from compatibility_infos where dp_fold(obligation) like ${containingFolded(filter.obligation)})`)}`,
     filter.reference === null
       ? sql``
       : sql`and v.id in ${partnersOf(sql`id in (
