@@ -167,9 +167,9 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
         'text, status, references, ETag) and, for the assembly relations, the version flag: `limit` at a time ' +
         '(default 100, at most 200), by `sort` (item: the catalog order; version; name2; obligation: rows with ' +
         'a compatibility first, by status and text; flag; a leading `-` for descending), then by version id. ' +
-        '`item`, `version`, `name2` and `references` keep the rows whose item name, version number, material ' +
-        "number or a reference contains them (folded like the search); `obligation` (an obligation text's " +
-        "href) the rows with that text. Pass a page's `next` as `after` for the following page.",
+        '`item`, `version`, `name2`, `obligation` and `references` keep the rows whose item name, version ' +
+        'number, material number, obligation text or a reference contains them (folded like the search). ' +
+        "Pass a page's `next` as `after` for the following page.",
       params: versionParams,
       querystring: relationRowPageQuery,
       response: { 200: relationRowPage, ...errors },
