@@ -19,7 +19,8 @@ export function TableHead<Row>({ columns, rows, showSelect, showActions }: Table
   const { t } = useTranslation();
   const hasFilters = columns.some((c) => c.filterable);
   return (
-    <Table.Thead style={{ zIndex: 2 }}>
+    // The sticky head hides the rows scrolling under it, its cells without a filter too.
+    <Table.Thead style={{ zIndex: 2, background: 'var(--mantine-color-body)' }}>
       <Table.Tr>
         {/* Named for screen readers (and axe's empty-table-header): the column holds only checkboxes. */}
         {showSelect && (
