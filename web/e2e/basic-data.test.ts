@@ -135,21 +135,22 @@ describe('basic data as admin', () => {
     await page.getByRole('checkbox', { name: 'Related' }).first().waitFor();
     const toEdit = Date.now() - started;
 
-    // Scrolling to the end asks for the next page, until row 1000 is there.
+    // Scrolling to the end asks for the next page, until 1000 rows are loaded (the table counts them in
+    // aria-rowcount; only those in view are rendered).
     started = Date.now();
-    const row1000 = page.getByTestId('table-row').filter({ hasText: 'Synthetic assembly 1000' });
+    const table = page.getByRole('table', { name: /Assemblies of/ });
     await expect
       .poll(
         async () => {
           await page.getByTestId('table-scroll').evaluate((element) => (element.scrollTop = element.scrollHeight));
-          return row1000.count();
+          return Number(await table.getAttribute('aria-rowcount'));
         },
-        { timeout: 30_000, interval: 100 },
+        { timeout: 60_000, interval: 200 },
       )
-      .toBe(1);
+      .toBeGreaterThanOrEqual(1000);
     const scrolled = Date.now() - started;
-    expect(pagesAsked.length).toBeGreaterThanOrEqual(11);
-    expect(pagesAsked.length).toBeLessThan(20);
+    expect(pagesAsked.length).toBeGreaterThanOrEqual(10);
+    expect(pagesAsked.length).toBeLessThanOrEqual(20);
     expect(await page.getByTestId('table-row').count()).toBeLessThan(60);
 
     for (const index of [1, 2, 3]) {
@@ -162,7 +163,7 @@ describe('basic data as admin', () => {
     }
     started = Date.now();
     await page.getByRole('button', { name: 'Save all' }).click();
-    await expect.poll(() => page.getByTestId('table-status').textContent()).toBe('3 rows saved');
+    await expect.poll(() => page.getByTestId('table-status').textContent(), { timeout: 15_000 }).toBe('3 rows saved');
     const saved = Date.now() - started;
 
     started = Date.now();
