@@ -1,3 +1,4 @@
+import { READ_AFTER_HEADER, WRITE_POSITION_HEADER } from '@dp/contract';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { ApiFailure } from './api-failure';
 import { api, apiFetch, isOwnApiUrl, setAccessTokenSource, TIMEOUT_MESSAGE } from './api';
@@ -60,6 +61,25 @@ describe('apiFetch', () => {
     expect(authorizationOf(0)).toBeNull();
     expect(authorizationOf(1)).toBeNull();
     expect(fetchMock.mock.calls[0]?.[0]).toBe('https://gitlab.example.com/api/v4/issues?labels=v.2.6.0&per_page=100');
+  });
+
+  it("sends this tab's last save position with its reads for a minute after the save, then no more", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
+    const readAfter = (call: number) => new Headers(fetchMock.mock.calls[call]?.[1]?.headers).get(READ_AFTER_HEADER);
+    fetchMock.mockResolvedValueOnce(
+      new Response(null, { status: 204, headers: { [WRITE_POSITION_HEADER]: '0/16B3748' } }),
+    );
+    await api.put('/api/systems/1', { name: 'x' });
+    fetchMock.mockImplementation(async () => json(200, {}));
+    await api.get('/api/systems');
+    expect(readAfter(1)).toBe('0/16B3748');
+    vi.setSystemTime(new Date('2026-01-01T00:00:59Z'));
+    await api.get('/api/systems');
+    expect(readAfter(2)).toBe('0/16B3748');
+    vi.setSystemTime(new Date('2026-01-01T00:01:01Z'));
+    await api.get('/api/systems');
+    expect(readAfter(3)).toBeNull();
   });
 
   it('sends no header when nobody is signed in', async () => {

@@ -131,8 +131,14 @@ export function apiDownload(url: string, options: ApiOptions = {}): Promise<Down
   }));
 }
 
-/** Where the primary's WAL stood after this tab's last save; sent with every later request. */
-let lastWritePosition: string | null = null;
+/**
+ * How long reads ask for this tab's last save (READ_AFTER_HEADER): a replica replays a save within
+ * milliseconds, and every read that asks costs the server a look at the replica's position.
+ */
+const READ_AFTER_WINDOW_MS = 60_000;
+
+/** Where the primary's WAL stood after this tab's last save, and when. */
+let lastWrite: { position: string; at: number } | null = null;
 
 async function send<T>(url: string, options: ApiOptions, read: (response: Response) => Promise<T>): Promise<T> {
   const { body, query, timeoutMs = DEFAULT_TIMEOUT_MS, signal, headers: given, ...init } = options;
@@ -145,7 +151,8 @@ async function send<T>(url: string, options: ApiOptions, read: (response: Respon
     const token = await tokenSource();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     // With a read replica, reads after this user's last save wait for it or go to the primary, on any instance.
-    if (lastWritePosition) headers.set(READ_AFTER_HEADER, lastWritePosition);
+    if (lastWrite && Date.now() - lastWrite.at < READ_AFTER_WINDOW_MS)
+      headers.set(READ_AFTER_HEADER, lastWrite.position);
   }
 
   const timeout = new AbortController();
@@ -153,7 +160,8 @@ async function send<T>(url: string, options: ApiOptions, read: (response: Respon
   const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
   try {
     const response = await fetch(target, { ...init, headers, body: encodeBody(body, headers), signal: combined });
-    lastWritePosition = response.headers.get(WRITE_POSITION_HEADER) ?? lastWritePosition;
+    const position = response.headers.get(WRITE_POSITION_HEADER);
+    if (position) lastWrite = { position, at: Date.now() };
     if (!response.ok) throw await failureOf(response);
     return await read(response);
   } catch (error) {
