@@ -1,4 +1,4 @@
-import { NAME_MAX } from '@dp/contract';
+import { isSearchable, NAME_MAX } from '@dp/contract';
 import { z } from 'zod';
 import { badRequest, msg } from './errors.js';
 
@@ -12,7 +12,7 @@ export const cursorText = z
   .max(NAME_MAX)
   .refine((text) => !text.includes('\u0000'));
 
-export function encodeCursor(fields: ReadonlyArray<string | number | boolean | null>): string {
+function encodeCursor(fields: ReadonlyArray<string | number | boolean | null>): string {
   return Buffer.from(JSON.stringify(fields)).toString('base64url');
 }
 
@@ -31,3 +31,22 @@ export function decodeCursor<T>(cursor: string, schema: z.ZodType<T>): T {
     msg('errors.validation', { issues: [msg('validation.issue', { where, problem: msg('zodIssue.format') })] }),
   );
 }
+
+/**
+ * A page from the rows of a query that asked for `limit + 1`: the first `limit`, and the cursor after the last
+ * of them when the extra row shows that another page follows (null on the last page).
+ */
+export function pageOf<Row, Entry>(
+  rows: readonly Row[],
+  limit: number,
+  toEntry: (row: Row) => Entry,
+  cursorFields: (row: Row) => ReadonlyArray<string | number | boolean | null>,
+): { items: Entry[]; next: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { items: page.map(toEntry), next: rows.length > limit && last ? encodeCursor(cursorFields(last)) : null };
+}
+
+/** A listing's text filter, or null when it is absent or folds to nothing (filters nothing). */
+export const textFilter = (text: string | undefined): string | null =>
+  text !== undefined && isSearchable(text) ? text : null;

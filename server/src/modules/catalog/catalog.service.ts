@@ -13,7 +13,7 @@ import {
 } from '@dp/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.js';
-import { cursorText, decodeCursor, encodeCursor } from '../../http/cursor.js';
+import { cursorText, decodeCursor, pageOf, textFilter } from '../../http/cursor.js';
 import { kindName, kindVersionName, msg, notFound, numbered } from '../../http/errors.js';
 import { etagOf } from '../../writes/etag.js';
 import { href, type ItemKind } from '../../db/kinds.js';
@@ -81,9 +81,6 @@ export async function listItemsWithVersions(db: Db, kind: ItemKind, role: Role):
 
 const versionCursor = z.tuple([cursorText, dbId, cursorText.nullable(), cursorText.nullable(), dbId]);
 
-/** The `next` of a version page: its last version's sort key. */
-const versionCursorOf = (row: VersionRow) => encodeCursor([row.parent_name, row.item_id, row.name, row.name2, row.id]);
-
 function versionKeyOf(cursor: string): VersionKey {
   const [itemName, itemId, name, name2, id] = decodeCursor(cursor, versionCursor);
   return { itemName, itemId, name, name2, id };
@@ -111,16 +108,21 @@ export async function listVersionPage(
   role: Role,
   query: VersionPageQuery,
 ): Promise<VersionPage> {
-  const filter = query.q !== undefined && isSearchable(query.q) ? filterOf(query.q) : null;
+  const text = textFilter(query.q);
   const after = query.after === undefined ? null : versionKeyOf(query.after);
   // One row more than the page tells whether another page follows, without counting.
-  const rows = await queries.listVersionPage(db, kind, { filter, after, limit: query.limit + 1 });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    versions: page.map((row) => toVersion(row, role)),
-    next: rows.length > query.limit && last ? versionCursorOf(last) : null,
-  };
+  const rows = await queries.listVersionPage(db, kind, {
+    filter: text === null ? null : filterOf(text),
+    after,
+    limit: query.limit + 1,
+  });
+  const { items, next } = pageOf(
+    rows,
+    query.limit,
+    (row) => toVersion(row, role),
+    (row) => [row.parent_name, row.item_id, row.name, row.name2, row.id],
+  );
+  return { versions: items, next };
 }
 
 const itemCursor = z.tuple([cursorText, dbId]);
@@ -138,7 +140,6 @@ const timeCursor = z.tuple([timestampText, dbId]);
 export async function listItemPage(db: Db, kind: ItemKind, query: ItemPageQuery): Promise<ItemPage> {
   const desc = query.sort.startsWith('-');
   const column = (desc ? query.sort.slice(1) : query.sort) as ItemOrder['column'];
-  const textFilter = (text: string | undefined) => (text !== undefined && isSearchable(text) ? text : null);
   const isTime = column === 'creation_time' || column === 'modification_time';
   const after = query.after === undefined ? null : decodeCursor(query.after, isTime ? timeCursor : itemCursor);
   const rows = await queries.listItemPage(db, kind, {
@@ -148,12 +149,7 @@ export async function listItemPage(db: Db, kind: ItemKind, query: ItemPageQuery)
     after: after && { value: after[0], id: after[1] },
     limit: query.limit + 1,
   });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toItem),
-    next: rows.length > query.limit && last ? encodeCursor([last.sort_value, last.id]) : null,
-  };
+  return pageOf(rows, query.limit, toItem, (row) => [row.sort_value, row.id]);
 }
 
 /**

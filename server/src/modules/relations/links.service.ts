@@ -1,6 +1,6 @@
-import { dbId, isSearchable, type RelatedItem, type RelatedItemPage, type RelatedItemPageQuery } from '@dp/contract';
+import { dbId, type RelatedItem, type RelatedItemPage, type RelatedItemPageQuery } from '@dp/contract';
 import { z } from 'zod';
-import { cursorText, decodeCursor, encodeCursor } from '../../http/cursor.js';
+import { cursorText, decodeCursor, pageOf, textFilter } from '../../http/cursor.js';
 import type { Db, Executor } from '../../db/connection.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { recordChanges, type Change } from '../../writes/audit.js';
@@ -58,16 +58,16 @@ export async function listRelatedItemPage(
   const after = query.after === undefined ? null : decodeCursor(query.after, containmentCursor);
   const rows = await queries.listContainmentCandidatePage(db, parentId, childKind, {
     order: query.sort,
-    name: query.name !== undefined && isSearchable(query.name) ? query.name : null,
+    name: textFilter(query.name),
     after: after && { name: after[0], id: after[1], related: after[2] },
     limit: query.limit + 1,
   });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map((row) => toRelatedItem(parentKind, parentId, childKind, row)),
-    next: rows.length > query.limit && last ? encodeCursor([last.name, last.href_id, last.relation_id !== null]) : null,
-  };
+  return pageOf(
+    rows,
+    query.limit,
+    (row) => toRelatedItem(parentKind, parentId, childKind, row),
+    (row) => [row.name, row.href_id, row.relation_id !== null],
+  );
 }
 
 /** Relates or unrelates two items; answers whether relating created the link (false: it was there). */

@@ -1,14 +1,8 @@
-import {
-  dbId,
-  isSearchable,
-  type CompatibilityStatus,
-  type RelationRowPage,
-  type RelationRowPageQuery,
-} from '@dp/contract';
+import { dbId, type CompatibilityStatus, type RelationRowPage, type RelationRowPageQuery } from '@dp/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.js';
 import { href, type ItemKind } from '../../db/kinds.js';
-import { cursorText, decodeCursor, encodeCursor } from '../../http/cursor.js';
+import { cursorText, decodeCursor, pageOf, textFilter } from '../../http/cursor.js';
 import { etagOf } from '../../writes/etag.js';
 import { assertCompatiblePair, assertVersion, hasFlag } from './pair-rules.js';
 import * as queries from './relations.queries.js';
@@ -28,8 +22,6 @@ const rowCursor = z.tuple([
   z.boolean(),
 ]);
 
-const searchable = (text: string | undefined) => (text !== undefined && isSearchable(text) ? text : null);
-
 export async function listRelationRowPage(
   db: Db,
   { fromKind, versionId, toKind }: { fromKind: ItemKind; versionId: number; toKind: ItemKind },
@@ -47,11 +39,11 @@ export async function listRelationRowPage(
       order,
       desc,
       filter: {
-        item: searchable(query.item),
-        version: searchable(query.version),
-        name2: searchable(query.name2),
-        obligation: searchable(query.obligation),
-        reference: searchable(query.references),
+        item: textFilter(query.item),
+        version: textFilter(query.version),
+        name2: textFilter(query.name2),
+        obligation: textFilter(query.obligation),
+        reference: textFilter(query.references),
       },
       after: cursor && {
         itemName: cursor[0],
@@ -65,10 +57,10 @@ export async function listRelationRowPage(
       limit: query.limit + 1,
     },
   );
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map((row) => ({
+  return pageOf(
+    rows,
+    query.limit,
+    (row) => ({
       href: href.version(toKind, row.id),
       parent_name: row.parent_name,
       name: row.name,
@@ -78,18 +70,7 @@ export async function listRelationRowPage(
       references: row.references,
       etag: row.compatibility_id === null || row.revision === null ? null : etagOf(row.compatibility_id, row.revision),
       flag: row.flag,
-    })),
-    next:
-      rows.length > query.limit && last
-        ? encodeCursor([
-            last.parent_name,
-            last.name,
-            last.name2,
-            last.id,
-            last.info_id ?? 0,
-            last.status ?? '',
-            last.flag,
-          ])
-        : null,
-  };
+    }),
+    (row) => [row.parent_name, row.name, row.name2, row.id, row.info_id ?? 0, row.status ?? '', row.flag],
+  );
 }
