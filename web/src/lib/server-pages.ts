@@ -1,6 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { TableQuery } from '../components/editable-table';
 import { api } from './api';
 
@@ -65,14 +65,19 @@ export function useServerPages<Row>({
     placeholderData: keepPreviousData,
   });
   const rows = useMemo(() => result.data?.pages.flatMap((page) => page.items) ?? [], [result.data]);
+  const { fetchNextPage } = result;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   return {
     rows,
     loading: (enabled && result.isPending) || (result.isPlaceholderData && result.isFetching),
     error: result.error,
     refetch: result.refetch,
-    // The old query's rows, shown until the new query's first page is there, have no next page of their own.
-    hasMore: result.hasNextPage && !result.isPlaceholderData,
-    loadingMore: result.isFetchingNextPage,
-    loadMore: result.fetchNextPage,
+    /** What a paged list needs to ask for more (EditableTable's `server`, useLoadOnScroll). */
+    paging: {
+      // The old query's rows, shown until the new query's first page is there, have no next page of their own.
+      hasMore: result.hasNextPage && !result.isPlaceholderData,
+      loadingMore: result.isFetchingNextPage,
+      loadMore,
+    },
   };
 }

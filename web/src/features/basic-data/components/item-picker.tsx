@@ -1,6 +1,6 @@
 import { type Item, type KindPath } from '@dp/contract';
 import { Loader, NavLink, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoadOnScroll } from '../../../components/use-load-on-scroll';
 import { useItemPages } from '../api/items';
@@ -25,13 +25,7 @@ export function ItemPicker({ kind, title, selected, onSelect, height }: ItemPick
     [filter],
   );
   const pages = useItemPages(kind, query);
-  const { loadMore } = pages;
-  const paging = useLoadOnScroll({
-    count: pages.rows.length,
-    hasMore: pages.hasMore,
-    loadingMore: pages.loadingMore,
-    loadMore: useCallback(() => void loadMore(), [loadMore]),
-  });
+  const paging = useLoadOnScroll({ count: pages.rows.length, ...pages.paging });
 
   const filterLabel = t('table.filter', { column: t('basicDataScreens.name') });
   return (
@@ -71,9 +65,9 @@ export function ItemPicker({ kind, title, selected, onSelect, height }: ItemPick
             />
           ))}
         </nav>
-        {pages.hasMore && (
+        {pages.paging.hasMore && (
           <Text size="xs" c="dimmed" p="xs" role="status">
-            {t(pages.loadingMore ? 'table.loadingMore' : 'table.moreOnScroll', { shown: pages.rows.length })}
+            {t(pages.paging.loadingMore ? 'table.loadingMore' : 'table.moreOnScroll', { shown: pages.rows.length })}
           </Text>
         )}
       </ScrollArea.Autosize>

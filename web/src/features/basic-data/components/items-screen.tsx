@@ -46,7 +46,7 @@ export function ItemsScreen({ kind }: { kind: KindPath }) {
       headingOrder={1}
       title={t(`basicData.pages.${PAGE_KEY[kind]}.title`)}
       rows={items.rows}
-      server={{ query, hasMore: items.hasMore, loadingMore: items.loadingMore, loadMore: () => void items.loadMore() }}
+      server={{ query, ...items.paging }}
       loading={items.loading}
       loadError={items.error}
       onRetry={() => void items.refetch()}

@@ -97,9 +97,7 @@ export function RelationsScreen({ parent, child }: RelationsScreenProps) {
               rows={related.rows}
               server={{
                 query,
-                hasMore: related.hasMore,
-                loadingMore: related.loadingMore,
-                loadMore: () => void related.loadMore(),
+                ...related.paging,
               }}
               loading={related.loading}
               loadError={related.error}

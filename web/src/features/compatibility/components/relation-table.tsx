@@ -328,9 +328,7 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         rows={rows}
         server={{
           query,
-          hasMore: candidates.hasMore,
-          loadingMore: candidates.loadingMore,
-          loadMore: () => void candidates.loadMore(),
+          ...candidates.paging,
         }}
         columns={columns}
         getRowId={(row) => row.id}

@@ -1,5 +1,5 @@
 import type { Item, KindPath } from '@dp/contract';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useItemPages } from '../api/items-with-versions';
 import type { SelectionEntry } from './selection-list';
 
@@ -15,7 +15,6 @@ export function useItemList(kind: KindPath) {
     () => pages.rows.map((entry) => ({ id: entry.href, label: entry.name, description: entry.description })),
     [pages.rows],
   );
-  const { loadMore } = pages;
   const choose = (href: string) => setItem(pages.rows.find((entry) => entry.href === href) ?? null);
   return {
     item,
@@ -23,13 +22,7 @@ export function useItemList(kind: KindPath) {
     list: {
       entries,
       loading: pages.loading,
-      server: {
-        filter,
-        onFilterChange: setFilter,
-        hasMore: pages.hasMore,
-        loadingMore: pages.loadingMore,
-        loadMore: useCallback(() => void loadMore(), [loadMore]),
-      },
+      server: { filter, onFilterChange: setFilter, ...pages.paging },
     },
   };
 }
