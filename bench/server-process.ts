@@ -19,10 +19,14 @@ export function peakRssMb(pid: number): number {
   return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
 }
 
-/** Starts the product as its own Node process (no tsx relaunch, so the pid is the server's). */
+/**
+ * Starts the product as its own Node process (no tsx relaunch, so the pid is the server's). With
+ * BENCH_CPU_PROF=<dir>, each server writes a V8 CPU profile there when it stops (issue 14's profiling).
+ */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freeLoopbackPort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -9,7 +9,7 @@ export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Anything that runs SQL: the database or a transaction. */
-export type Executor = Pick<Tx, 'execute'>;
+export type Executor = Pick<Tx, 'execute' | '_'>;
 
 export interface DbConnection {
   pool: pg.Pool;

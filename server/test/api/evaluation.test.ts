@@ -145,6 +145,31 @@ describe('system delta', () => {
   });
 });
 
+describe("one version's list", () => {
+  it('lists the partners of a version seen from it, and refuses a version of another kind', async () => {
+    const list = await t.app.inject({
+      url: `/api/assemblies/versions/${ids.a2}/compatibilities/systems`,
+      headers: await t.as('intern'),
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().map((c: { to: { href: string } }) => c.to.href)).toEqual([
+      `/api/systems/versions/${ids.s1}`,
+      `/api/systems/versions/${ids.s2}`,
+    ]);
+    // s1 has assembly compatibilities, but it is a system version: no list of it as an assembly version.
+    const wrongKind = await t.app.inject({
+      url: `/api/assemblies/versions/${ids.s1}/compatibilities/systems`,
+      headers: await t.as('intern'),
+    });
+    expect(wrongKind.statusCode).toBe(404);
+    const none = await t.app.inject({
+      url: `/api/systems/versions/${ids.peer}/compatibilities/assemblies`,
+      headers: await t.as('intern'),
+    });
+    expect(none.json()).toEqual([]);
+  });
+});
+
 describe('matrix', () => {
   const request = () => ({
     rowKind: 'assemblies',

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import type { ItemKind } from '../../db/kinds.js';
 import type { compatibilities, compatibilityInfos, references } from '../../db/schema.js';
-import type { SqlRow } from '../../db/sql.js';
+import { executePrepared, type SqlRow } from '../../db/sql.js';
 
 type StoredInfo = SqlRow<typeof compatibilityInfos>;
 
@@ -57,11 +57,18 @@ export async function listCompatibilities(
  * The compatibilities that touch one version, each with its partner's label parts (version ids are unique
  * across kinds, and no version is compatible with itself, so the partner is the side that is not it).
  */
+/**
+ * One version's compatibilities to a kind: `kinds` is [the version's kind, the partners' kind]. Empty
+ * both for a version without any and for an id that is no version of that kind (the caller tells them apart).
+ */
 export async function listCompatibilitiesOfVersion(
   db: Executor,
-  { kinds, versionId }: Required<CompatibilityFilter>,
+  { kinds: [ownKind, partnerKind], versionId }: Required<CompatibilityFilter>,
 ): Promise<Array<CompatibilityRow & PartnerNaming>> {
-  const result = await db.execute<CompatibilityRow & PartnerNaming>(sql`
+  return executePrepared(
+    db,
+    'compatibilities_of_version',
+    sql`
     select ${compatibilityColumns},
            pi.id as partner_item_id, pi.name as partner_parent_name, pv.name as partner_name,
            pv.name2 as partner_name2
@@ -69,9 +76,10 @@ export async function listCompatibilitiesOfVersion(
     join compatibility_infos ci on ci.id = c.compatibility_info_id
     join versions pv on pv.id = case when c.from_version_id = ${versionId} then c.to_version_id else c.from_version_id end
     join items pi on pi.id = pv.item_id
-    where ${pairOf(kinds)} and (c.from_version_id = ${versionId} or c.to_version_id = ${versionId})
-    order by c.id`);
-  return result.rows;
+    where (c.from_version_id = ${versionId} and c.from_kind = ${ownKind} and c.to_kind = ${partnerKind})
+       or (c.to_version_id = ${versionId} and c.to_kind = ${ownKind} and c.from_kind = ${partnerKind})
+    order by c.id`,
+  );
 }
 
 /**
@@ -143,6 +151,10 @@ export async function listItemPairsOfVersionRelations(db: Executor, kind: ItemKi
 }
 
 export async function versionExists(db: Executor, kind: ItemKind, id: number): Promise<boolean> {
-  const result = await db.execute(sql`select 1 from versions where kind = ${kind} and id = ${id}`);
-  return result.rows.length > 0;
+  const rows = await executePrepared(
+    db,
+    'version_exists',
+    sql`select 1 from versions where kind = ${kind} and id = ${id}`,
+  );
+  return rows.length > 0;
 }
