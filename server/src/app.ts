@@ -1,5 +1,4 @@
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { APP_VERSION, PRODUCT_NAME } from '@dp/contract';
@@ -13,6 +12,7 @@ import { createTokenVerifier } from './auth/verify-token.js';
 import { registerStrictJsonParser } from './http/body-encoding.js';
 import { registerDeploymentGuard } from './http/deployment-guard.js';
 import { registerRateLimit } from './http/rate-limit.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { openApiTransform, openApiTransformObject } from './http/openapi.js';
 import { frameworkError, MAX_PARAM_LENGTH, registerErrorHandling, msg, sendError } from './http/errors.js';
 import type { AppContext, ZodApp } from './http/types.js';
@@ -73,26 +73,7 @@ export async function buildApp({ logger = false, reads, ...options }: BuildOptio
   registerErrorHandling(app);
   registerStrictJsonParser(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        workerSrc: ["'self'", 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", ...(config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin])],
-        frameSrc: ["'self'", ...(config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin])],
-        formAction: ["'self'", ...(config.oidc.embedded ? [] : [new URL(config.oidc.issuer).origin])],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Set below, only on HTTPS: over plain HTTP the header is meaningless and would pin a local http:// start.
-    hsts: false,
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  });
+  registerSecurityHeaders(app, config);
   registerRateLimit(app, config.rateLimit);
 
   // Version listings run to megabytes at the larger data sizes; JSON compresses about tenfold. Below

@@ -3,7 +3,6 @@
  * throttled per user and per address with its state in PostgreSQL (B5), logout that a cross-site link
  * cannot trigger and short-lived access tokens (B7), signing keys encrypted at rest (B8).
  */
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { createHash, randomBytes } from 'node:crypto';
@@ -12,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { freeLoopbackPort } from '../../src/db/embedded.js';
+import { registerSecurityHeaders } from '../../src/http/security-headers.js';
 import { registerEmbeddedIdp } from '../../src/idp/index.js';
 import { loadSigningKey } from '../../src/idp/keys.js';
 import { createLoginThrottle, failureDelayMs } from '../../src/idp/login-throttle.js';
@@ -32,9 +32,7 @@ async function startIdp(env: Record<string, string> = {}): Promise<{ config: App
     ...env,
   });
   const instance = Fastify({ trustProxy: false });
-  await instance.register(fastifyHelmet, {
-    contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"] } },
-  });
+  registerSecurityHeaders(instance, config);
   await registerEmbeddedIdp(instance, { config, pool: database.pool });
   instance.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'nothing here' }));
   await instance.listen({ port, host: '127.0.0.1' });

@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { createHash, randomBytes } from 'node:crypto';
@@ -9,6 +8,7 @@ import { LOGIN_FAILED_MESSAGE } from '../../src/auth/messages.js';
 import { createTokenVerifier } from '../../src/auth/verify-token.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { freeLoopbackPort } from '../../src/db/embedded.js';
+import { registerSecurityHeaders } from '../../src/http/security-headers.js';
 import { registerEmbeddedIdp } from '../../src/idp/index.js';
 import { createPgAdapter, deleteExpiredPayloads } from '../../src/idp/pg-adapter.js';
 import { createTestDatabase } from '../support/database.js';
@@ -24,9 +24,7 @@ let origin: string;
 /** The app as buildApp mounts it: helmet first, then the provider. */
 async function startApp(): Promise<FastifyInstance> {
   const instance = Fastify();
-  await instance.register(fastifyHelmet, {
-    contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"] } },
-  });
+  registerSecurityHeaders(instance, config);
   await registerEmbeddedIdp(instance, { config, pool: database.pool });
   // buildApp answers unknown URLs itself; the provider's URLs have no Fastify route and must still reach it.
   instance.setNotFoundHandler((_request, reply) =>
