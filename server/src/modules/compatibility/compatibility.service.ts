@@ -1,4 +1,4 @@
-import type { CompatibilityInfo, CompatibilityRecord, RelationRecord, Role } from '@dp/contract';
+import type { CompatibilityInfo, CompatibilityRecord, RelationRecord, Role, VersionLabel } from '@dp/contract';
 import type { Db } from '../../db/connection.js';
 import { kindVersionName, notFound, numbered } from '../../http/errors.js';
 import { etagOf } from '../../writes/etag.js';
@@ -66,6 +66,26 @@ export async function listCompatibilities(
       ? [toRecord(row, role, false), toRecord(row, role, true)]
       : [toRecord(row, role, row.from_kind !== fromKind)],
   );
+}
+
+/** One version's partners of a kind, each with its label and the compatibility's info as `role` may see it. */
+export async function partnersOf(
+  db: Db,
+  ownKind: ItemKind,
+  partnerKind: ItemKind,
+  role: Role,
+  versionId: number,
+): Promise<Array<{ label: VersionLabel; info: CompatibilityInfo }>> {
+  const rows = await queries.listCompatibilitiesOfVersion(db, { kinds: [ownKind, partnerKind], versionId });
+  return rows.map((row) => ({
+    label: {
+      href: href.version(partnerKind, row.from_version_id === versionId ? row.to_version_id : row.from_version_id),
+      parent_name: row.partner_parent_name,
+      name: row.partner_name,
+      name2: row.partner_name2,
+    },
+    info: toInfo(row, role),
+  }));
 }
 
 /** The assembly versions of a version's assembly list that carry SPEC 2's assembly warning, as hrefs. */

@@ -1,4 +1,3 @@
-import { idOfHref } from '@dp/contract';
 import type {
   CompatibilityCell,
   DeltaRow,
@@ -22,10 +21,10 @@ const toLabel = (row: LabelRow): VersionLabel => ({
   name2: row.name2,
 });
 
+const byText = new Intl.Collator().compare;
+const byNumber = new Intl.Collator(undefined, { numeric: true }).compare;
 const byLabel = (a: VersionLabel, b: VersionLabel) =>
-  a.parent_name.localeCompare(b.parent_name) ||
-  (a.name ?? '').localeCompare(b.name ?? '', undefined, { numeric: true }) ||
-  (a.name2 ?? '').localeCompare(b.name2 ?? '');
+  byText(a.parent_name, b.parent_name) || byNumber(a.name ?? '', b.name ?? '') || byText(a.name2 ?? '', b.name2 ?? '');
 
 /** Labels of the given versions, in the order asked for; an unknown id is a 404 naming it. */
 async function labelsOf(db: Db, kind: ItemKind, ids: number[]): Promise<LabelRow[]> {
@@ -58,23 +57,22 @@ export async function systemDelta(db: Db, role: Role, version1: number, version2
 
   async function deltaTo(kind: ItemKind): Promise<DeltaRow[]> {
     const [one, two] = await Promise.all([
-      compatibility.listCompatibilities(db, 'system', kind, role, version1),
-      compatibility.listCompatibilities(db, 'system', kind, role, version2),
+      compatibility.partnersOf(db, 'system', kind, role, version1),
+      compatibility.partnersOf(db, 'system', kind, role, version2),
     ]);
-    const cells = new Map<string, { version1: CompatibilityCell | null; version2: CompatibilityCell | null }>();
-    for (const r of one) cells.set(r.to.href, { version1: cellOf(r.compatibility_info), version2: null });
-    for (const r of two)
-      cells.set(r.to.href, {
-        version1: cells.get(r.to.href)?.version1 ?? null,
-        version2: cellOf(r.compatibility_info),
-      });
-    const ids = [...cells.keys()].map(idOfHref);
-    const labels = (await queries.versionLabels(db, kind, ids)).map(toLabel).sort(byLabel);
-    // Every label is of a version in `cells`, looked up by its href.
-    return labels.flatMap((label) => {
-      const cell = cells.get(label.href);
-      return cell ? [{ ...label, ...cell, changed: !sameCell(cell.version1, cell.version2) }] : [];
-    });
+    type Side = { label: VersionLabel; version1: CompatibilityCell | null; version2: CompatibilityCell | null };
+    const sides = new Map<string, Side>();
+    for (const { label, info } of one) sides.set(label.href, { label, version1: cellOf(info), version2: null });
+    for (const { label, info } of two)
+      sides.set(label.href, { label, version1: sides.get(label.href)?.version1 ?? null, version2: cellOf(info) });
+    return [...sides.values()]
+      .sort((a, b) => byLabel(a.label, b.label))
+      .map(({ label, version1, version2 }) => ({
+        ...label,
+        version1,
+        version2,
+        changed: !sameCell(version1, version2),
+      }));
   }
 
   const [systems, assemblies] = await Promise.all([deltaTo('system'), deltaTo('assembly')]);
