@@ -244,3 +244,48 @@ describe('order of results', () => {
     expect((await post<SearchHint[]>('/api/search/hint', { word: 'kvw_zentrale' })).body).toEqual([]);
   });
 });
+
+describe('the limit per kind', () => {
+  // 605 assembly versions contain "lmq": 5 by their own material number (item "B Other" sorts first),
+  // then 300 of item "Lmq A" and 300 of "Lmq C" by their item's name.
+  beforeAll(async () => {
+    const [a, b, c] = await t.db
+      .insert(items)
+      .values([
+        { kind: 'assembly', name: 'Lmq A' },
+        { kind: 'assembly', name: 'B Other' },
+        { kind: 'assembly', name: 'Lmq C' },
+      ])
+      .returning();
+    const numbered = (itemId: number) =>
+      Array.from({ length: 300 }, (_, i) => ({
+        itemId,
+        kind: 'assembly' as const,
+        name: `v${String(i + 1).padStart(3, '0')}`,
+      }));
+    await t.db
+      .insert(versions)
+      .values([
+        ...numbered(a!.id),
+        ...numbered(c!.id),
+        ...[1, 2, 3, 4, 5].map((n) => ({ itemId: b!.id, kind: 'assembly' as const, name: null, name2: `LMQ-${n}` })),
+      ]);
+  });
+
+  it('keeps the first 500 in order, whether a version matched by its own number or by its item', async () => {
+    const { body } = await post<SearchResults>('/api/search/full', { word: 'lmq' });
+    const labels = body.assemblies.map((r) => `${r.parent} ${r.name ?? r.name2}`);
+    expect(labels).toHaveLength(500);
+    expect(labels.slice(0, 6)).toEqual([
+      'B Other LMQ-1',
+      'B Other LMQ-2',
+      'B Other LMQ-3',
+      'B Other LMQ-4',
+      'B Other LMQ-5',
+      'Lmq A v001',
+    ]);
+    expect(labels.slice(304, 306)).toEqual(['Lmq A v300', 'Lmq C v001']);
+    // The cut falls inside "Lmq C".
+    expect(labels.at(-1)).toBe('Lmq C v195');
+  });
+});

@@ -86,10 +86,22 @@ const withinTyped = (field: SQL, typed: string): SQL =>
   sql`(${field} <> '' and strpos(${folded(typed)}, ${field}) > 0)`;
 const containsTyped = (field: SQL, typed: string): SQL => sql`strpos(${field}, ${folded(typed)}) > 0`;
 
+/** SPEC 5's second condition: the typed text contains one of the fields, or one of them contains it. */
+const relatedToTyped = (fields: SQL[], typed: string): SQL =>
+  sql`(${sql.join(
+    fields.flatMap((field) => [containsTyped(field, typed), withinTyped(field, typed)]),
+    sql` or `,
+  )})`;
+
 /**
  * Full search (SPEC 5): versions whose parent name, name or name2 contains `search`, kept only when
  * the whole typed text contains one of those fields or one of them contains the typed text; at most
  * `limitPerKind` of each kind, sorted by kind, parent name, name, name2.
+ *
+ * Per kind, two ordered walks that stop at the limit: the items whose name matches, in name order
+ * (names are unique per kind), each with its versions; and the versions matching by their own numbers.
+ * Then the two, at most 2 × limit rows, are merged. Each index is searched once for all kinds. Ranking every match instead (9,500 versions for
+ * "brake" at size L) took 30 ms, most of it fetching and collating versions that were never shown.
  */
 export async function findVersions(
   db: Executor,
@@ -97,21 +109,38 @@ export async function findVersions(
   typed: string,
   limitPerKind: number,
 ): Promise<ResultRow[]> {
-  const fields = [sql`m.parent_folded`, sql`m.name_folded`, sql`m.name2_folded`];
-  const related = sql.join(
-    fields.flatMap((field) => [containsTyped(field, typed), withinTyped(field, typed)]),
-    sql` or `,
-  );
+  const pattern = containingFolded(search);
+  const related = relatedToTyped([sql`i.name_folded`, sql`v.name_folded`, sql`v.name2_folded`], typed);
+  const versionOrder = sql`${byName(sql`i.name`)}, ${byName(sql`v.name`)}, ${byName(sql`v.name2`)}, v.id`;
   const result = await db.execute<ResultRow>(sql`
+    with matched_items as materialized (
+      select i.id, i.kind, i.name, i.name_folded from items i where i.name_folded like ${pattern}
+    ), matched_versions as materialized (
+      select v.id, v.kind, v.item_id, v.name, v.name2, v.name_folded, v.name2_folded
+      from versions v where v.name_folded like ${pattern} or v.name2_folded like ${pattern}
+    )
     select kind, version_id, parent_name, name, name2 from (
-      select m.kind, m.id as version_id, m.parent_name, m.name, m.name2,
-             row_number() over (
-               partition by m.kind
-               order by ${byName(sql`m.parent_name`)}, ${byName(sql`m.name`)}, ${byName(sql`m.name2`)}, m.id
+      select h.*, row_number() over (
+               partition by h.kind
+               order by ${byName(sql`h.parent_name`)}, ${byName(sql`h.name`)}, ${byName(sql`h.name2`)}, h.version_id
              ) as rank
-      from ${versionsMatching(search)}
-      where ${related}
-    ) hits
+      from unnest(enum_range(null::item_kind)) as k(kind)
+      cross join lateral (
+        (select i.kind, v.id as version_id, i.name as parent_name, v.name, v.name2
+         from (select * from matched_items m where m.kind = k.kind order by ${byName(sql`m.name`)}) i
+         -- OFFSET 0: one index lookup per item as the walk goes, not a join of every version.
+         cross join lateral (select * from versions where item_id = i.id offset 0) v
+         where ${related}
+         order by ${versionOrder}
+         limit ${limitPerKind})
+        union all
+        (select v.kind, v.id, i.name, v.name, v.name2
+         from matched_versions v join items i on i.id = v.item_id
+         where v.kind = k.kind and i.name_folded not like ${pattern} and ${related}
+         order by ${versionOrder}
+         limit ${limitPerKind})
+      ) h
+    ) ranked
     where rank <= ${limitPerKind}
     order by kind, rank`);
   return result.rows;
