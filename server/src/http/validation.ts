@@ -5,16 +5,22 @@ import type { ZodType } from 'zod';
 /** The issue keyword of a text with U+0000; the contract's issueMessage names it `zodIssue.nulCharacter`. */
 export const NUL_CHARACTER = 'nul_character';
 
-/** The paths of the strings (and object keys) in `value` that contain U+0000. */
+/** The paths of the strings (and object keys) in `value` that contain U+0000. One path array, copied only on a hit. */
 function nulPaths(value: unknown, path: string[] = [], found: string[][] = []): string[][] {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) found.push(path);
+    if (value.includes('\u0000')) found.push([...path]);
   } else if (Array.isArray(value)) {
-    value.forEach((v, i) => nulPaths(v, [...path, String(i)], found));
+    value.forEach((v, i) => {
+      path.push(String(i));
+      nulPaths(v, path, found);
+      path.pop();
+    });
   } else if (value !== null && typeof value === 'object') {
     for (const [key, v] of Object.entries(value)) {
-      if (key.includes('\u0000')) found.push([...path, key]);
-      nulPaths(v, [...path, key], found);
+      path.push(key);
+      if (key.includes('\u0000')) found.push([...path]);
+      nulPaths(v, path, found);
+      path.pop();
     }
   }
   return found;
