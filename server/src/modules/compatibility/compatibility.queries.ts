@@ -16,13 +16,6 @@ export type CompatibilityRow = Pick<
     references: Array<SqlRow<typeof references>['reference']>;
   };
 
-export type CompatibilityFilter = {
-  /** The two kinds, in any order. */
-  kinds: readonly [ItemKind, ItemKind];
-  /** Only the compatibilities that touch this version. */
-  versionId?: number;
-};
-
 /** The parts of the label of a version's partner in one of its compatibilities. */
 export type PartnerNaming = {
   partner_item_id: number;
@@ -54,17 +47,16 @@ export async function listCompatibilities(
 }
 
 /**
- * The compatibilities that touch one version, each with its partner's label parts (version ids are unique
- * across kinds, and no version is compatible with itself, so the partner is the side that is not it).
- */
-/**
- * One version's compatibilities to a kind: `kinds` is [the version's kind, the partners' kind]. Empty
- * both for a version without any and for an id that is no version of that kind (the caller tells them apart).
+ * One version's compatibilities (a version of `ownKind`) to versions of `partnerKind`, each with its
+ * partner's label parts, by compatibility. An id that is no version of `ownKind` has none (the caller
+ * tells that apart from a version without any). No version is compatible with itself, so the partner is
+ * the side that is not it.
  */
 export async function listCompatibilitiesOfVersion(
   db: Executor,
-  { kinds: [ownKind, partnerKind], versionId }: Required<CompatibilityFilter>,
+  { ownKind, versionId, partnerKind }: { ownKind: ItemKind; versionId: number; partnerKind: ItemKind },
 ): Promise<Array<CompatibilityRow & PartnerNaming>> {
+  // Scalar parameters only: for an array PostgreSQL cannot tell its length and planned every call anew.
   return executePrepared(
     db,
     'compatibilities_of_version',

@@ -47,7 +47,7 @@ export async function listCompatibilities(
 ): Promise<CompatibilityRecord[]> {
   const kinds = [fromKind, toKind] as const;
   if (versionId !== undefined) {
-    const rows = await queries.listCompatibilitiesOfVersion(db, { kinds, versionId });
+    const rows = await queries.listCompatibilitiesOfVersion(db, { ownKind: fromKind, versionId, partnerKind: toKind });
     return rows.map((row) => {
       const reversed = row.from_version_id !== versionId;
       const record = toRecord(row, role, reversed);
@@ -72,11 +72,11 @@ export async function listCompatibilities(
 export async function partnersOf(
   db: Db,
   ownKind: ItemKind,
+  versionId: number,
   partnerKind: ItemKind,
   role: Role,
-  versionId: number,
 ): Promise<Array<{ label: VersionLabel; info: CompatibilityInfo }>> {
-  const rows = await queries.listCompatibilitiesOfVersion(db, { kinds: [ownKind, partnerKind], versionId });
+  const rows = await queries.listCompatibilitiesOfVersion(db, { ownKind, versionId, partnerKind });
   return rows.map((row) => ({
     label: {
       href: href.version(partnerKind, row.from_version_id === versionId ? row.to_version_id : row.from_version_id),

@@ -57,8 +57,8 @@ export async function systemDelta(db: Db, role: Role, version1: number, version2
 
   async function deltaTo(kind: ItemKind): Promise<DeltaRow[]> {
     const [one, two] = await Promise.all([
-      compatibility.partnersOf(db, 'system', kind, role, version1),
-      compatibility.partnersOf(db, 'system', kind, role, version2),
+      compatibility.partnersOf(db, 'system', version1, kind, role),
+      compatibility.partnersOf(db, 'system', version2, kind, role),
     ]);
     type Side = { label: VersionLabel; version1: CompatibilityCell | null; version2: CompatibilityCell | null };
     const sides = new Map<string, Side>();
