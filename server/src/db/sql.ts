@@ -26,6 +26,16 @@ export function intArray(ids: readonly number[]) {
   return sql`${literal}::int[]`;
 }
 
+/**
+ * A parameter the planner cannot see through, `(select $n::type)`, for the statements of executePrepared.
+ * PostgreSQL plans a prepared statement for its first five values and then keeps one generic plan only
+ * if that is no dearer than those: with values it can see, a version with few partners kept it planning
+ * every call. With only opaque parameters every plan costs the same, so it settles on the generic one.
+ */
+export function opaque(value: number | string, type: 'int' | 'item_kind') {
+  return sql`(select ${value}::${sql.raw(type)})`;
+}
+
 type ColumnsOf<T extends Table> = T['_']['columns'];
 
 /**

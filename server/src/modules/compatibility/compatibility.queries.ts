@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import type { ItemKind } from '../../db/kinds.js';
 import type { compatibilities, compatibilityInfos, references } from '../../db/schema.js';
-import { executePrepared, type SqlRow } from '../../db/sql.js';
+import { executePrepared, opaque, type SqlRow } from '../../db/sql.js';
 
 type StoredInfo = SqlRow<typeof compatibilityInfos>;
 
@@ -56,7 +56,7 @@ export async function listCompatibilitiesOfVersion(
   db: Executor,
   { ownKind, versionId, partnerKind }: { ownKind: ItemKind; versionId: number; partnerKind: ItemKind },
 ): Promise<Array<CompatibilityRow & PartnerNaming>> {
-  // Scalar parameters only: for an array PostgreSQL cannot tell its length and planned every call anew.
+  const [id, own, partner] = [opaque(versionId, 'int'), opaque(ownKind, 'item_kind'), opaque(partnerKind, 'item_kind')];
   return executePrepared(
     db,
     'compatibilities_of_version',
@@ -66,10 +66,10 @@ export async function listCompatibilitiesOfVersion(
            pv.name2 as partner_name2
     from compatibilities c
     join compatibility_infos ci on ci.id = c.compatibility_info_id
-    join versions pv on pv.id = case when c.from_version_id = ${versionId} then c.to_version_id else c.from_version_id end
+    join versions pv on pv.id = case when c.from_version_id = ${id} then c.to_version_id else c.from_version_id end
     join items pi on pi.id = pv.item_id
-    where (c.from_version_id = ${versionId} and c.from_kind = ${ownKind} and c.to_kind = ${partnerKind})
-       or (c.to_version_id = ${versionId} and c.to_kind = ${ownKind} and c.from_kind = ${partnerKind})
+    where (c.from_version_id = ${id} and c.from_kind = ${own} and c.to_kind = ${partner})
+       or (c.to_version_id = ${id} and c.to_kind = ${own} and c.from_kind = ${partner})
     order by c.id`,
   );
 }
@@ -146,7 +146,7 @@ export async function versionExists(db: Executor, kind: ItemKind, id: number): P
   const rows = await executePrepared(
     db,
     'version_exists',
-    sql`select 1 from versions where kind = ${kind} and id = ${id}`,
+    sql`select 1 from versions where kind = ${opaque(kind, 'item_kind')} and id = ${opaque(id, 'int')}`,
   );
   return rows.length > 0;
 }
