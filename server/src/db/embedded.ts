@@ -36,8 +36,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const { dataDir, database = APP_DATABASE, onLog = () => {}, onInfo = () => {} } = options;
   const startedAt = performance.now();
   const clusterDir = path.resolve(dataDir, 'postgres');
-  // A socket's path must fit in 107 bytes; under a deeper DATA_DIR the app uses TCP on loopback.
-  const socketDir = `${clusterDir}/.s.PGSQL.65535`.length <= 107 ? clusterDir : null;
+  const socketDir = socketDirFor(clusterDir);
   await mkdir(dataDir, { recursive: true });
   if (process.getuid?.() === 0) {
     // As root, PostgreSQL runs as the `postgres` user, who must be able to reach its binaries and
@@ -126,6 +125,15 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     onInfo(`embedded PostgreSQL ready on 127.0.0.1:${port} in ${Math.round(performance.now() - startedAt)} ms`);
     return { connectionString: connectionUrl(password, port, database, socketDir), stop };
   }
+}
+
+/**
+ * Where the embedded server puts its socket file: its own cluster folder, private to it. A socket's path
+ * must fit in 107 bytes, and PostgreSQL reads the setting as a comma-separated list: under a deeper
+ * folder, or one with other characters than letters, digits and `_ . / -`, null (TCP on loopback only).
+ */
+export function socketDirFor(clusterDir: string): string | null {
+  return `${clusterDir}/.s.PGSQL.65535`.length <= 107 && /^[\w./-]+$/.test(clusterDir) ? clusterDir : null;
 }
 
 /** The URL of the embedded server: through its socket file when there is one, else TCP on loopback. */
