@@ -4,7 +4,7 @@ import { kindVersionName, notFound, numbered } from '../../http/errors.js';
 import { etagOf } from '../../writes/etag.js';
 import { href, type ItemKind } from '../../db/kinds.js';
 import * as queries from './compatibility.queries.js';
-import type { CompatibilityRow, LinkRow } from './compatibility.queries.js';
+import type { CompatibilityRow, LinkRow, PartnerNaming } from './compatibility.queries.js';
 
 /** Extern users see the status only: no obligation text, no references. */
 function toInfo(
@@ -49,15 +49,9 @@ export async function listCompatibilities(
   if (versionId !== undefined) {
     const rows = await queries.listCompatibilitiesOfVersion(db, { ownKind: fromKind, versionId, partnerKind: toKind });
     return rows.map((row) => {
-      const reversed = row.from_version_id !== versionId;
-      const record = toRecord(row, role, reversed);
-      const naming = {
-        parent_href: href.item(reversed ? row.from_kind : row.to_kind, row.partner_item_id),
-        parent_name: row.partner_parent_name,
-        name: row.partner_name,
-        name2: row.partner_name2,
-      };
-      return { ...record, to: { ...record.to, ...naming } };
+      const partner = partnerIn(row, versionId);
+      const record = toRecord(row, role, partner.reversed);
+      return { ...record, to: { ...partner.label, parent_href: href.item(partner.kind, row.partner_item_id) } };
     });
   }
   const rows = await queries.listCompatibilities(db, kinds);
@@ -66,6 +60,19 @@ export async function listCompatibilities(
       ? [toRecord(row, role, false), toRecord(row, role, true)]
       : [toRecord(row, role, row.from_kind !== fromKind)],
   );
+}
+
+/** The partner in a row of one version's compatibilities: the side that is not the version, and its label. */
+function partnerIn(row: CompatibilityRow & PartnerNaming, versionId: number) {
+  const reversed = row.from_version_id !== versionId;
+  const kind = reversed ? row.from_kind : row.to_kind;
+  const label: VersionLabel = {
+    href: href.version(kind, reversed ? row.from_version_id : row.to_version_id),
+    parent_name: row.partner_parent_name,
+    name: row.partner_name,
+    name2: row.partner_name2,
+  };
+  return { reversed, kind, label };
 }
 
 /** One version's partners of a kind, each with its label and the compatibility's info as `role` may see it. */
@@ -77,15 +84,7 @@ export async function partnersOf(
   role: Role,
 ): Promise<Array<{ label: VersionLabel; info: CompatibilityInfo }>> {
   const rows = await queries.listCompatibilitiesOfVersion(db, { ownKind, versionId, partnerKind });
-  return rows.map((row) => ({
-    label: {
-      href: href.version(partnerKind, row.from_version_id === versionId ? row.to_version_id : row.from_version_id),
-      parent_name: row.partner_parent_name,
-      name: row.partner_name,
-      name2: row.partner_name2,
-    },
-    info: toInfo(row, role),
-  }));
+  return rows.map((row) => ({ label: partnerIn(row, versionId).label, info: toInfo(row, role) }));
 }
 
 /** The assembly versions of a version's assembly list that carry SPEC 2's assembly warning, as hrefs. */
