@@ -150,7 +150,8 @@ export const compatibilities = pgTable(
     }).onDelete('restrict'),
     unique('compatibilities_pair_unique').on(t.fromVersionId, t.toVersionId),
     index('compatibilities_to_idx').on(t.toVersionId),
-    index('compatibilities_info_idx').on(t.compatibilityInfoId),
+    // No index on compatibility_info_id: a few obligation texts share all rows, so no read gains from it,
+    // and without it changing a row's obligation touches no index (a HOT update, migration 0008).
     check(
       'compatibilities_pair_kinds',
       sql`(${t.fromKind}, ${t.toKind}) in (('system','system'), ('system','assembly'), ('assembly','assembly'), ('assembly','subassembly'), ('subassembly','subassembly'))`,
