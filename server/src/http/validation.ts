@@ -5,6 +5,17 @@ import type { ZodType } from 'zod';
 /** The issue keyword of a text with U+0000; the contract's issueMessage names it `zodIssue.nulCharacter`. */
 export const NUL_CHARACTER = 'nul_character';
 
+/** Whether any string or object key in `value` contains U+0000; allocates nothing, as almost every request has none. */
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value === null || typeof value !== 'object') return false;
+  for (const key in value) {
+    if (key.includes('\u0000') || hasNul((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
 /** The paths of the strings (and object keys) in `value` that contain U+0000. One path array, copied only on a hit. */
 function nulPaths(value: unknown, path: string[] = [], found: string[][] = []): string[][] {
   if (typeof value === 'string') {
@@ -35,8 +46,8 @@ export const validatorCompiler: FastifySchemaCompiler<ZodType> = (route) => {
   return (data) => {
     const result = validate(data) as { error?: unknown; value?: unknown };
     if (result.error) return result as ReturnType<typeof validate>;
+    if (!hasNul(result.value)) return result as ReturnType<typeof validate>;
     const paths = nulPaths(result.value);
-    if (paths.length === 0) return result as ReturnType<typeof validate>;
     return {
       error: paths.map((path) => ({
         keyword: NUL_CHARACTER,
