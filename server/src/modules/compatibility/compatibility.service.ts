@@ -75,16 +75,20 @@ function partnerIn(row: CompatibilityRow & PartnerNaming, versionId: number) {
   return { reversed, kind, label };
 }
 
-/** One version's partners of a kind, each with its label and the compatibility's info as `role` may see it. */
+/**
+ * Each list's partners (one version's, of one kind), each with its label and the compatibility's info as
+ * `role` may see it; all lists in one round trip.
+ */
 export async function partnersOf(
   db: Db,
-  ownKind: ItemKind,
-  versionId: number,
-  partnerKind: ItemKind,
+  lists: readonly queries.VersionList[],
   role: Role,
-): Promise<Array<{ label: VersionLabel; info: CompatibilityInfo }>> {
-  const rows = await queries.listCompatibilitiesOfVersion(db, { ownKind, versionId, partnerKind });
-  return rows.map((row) => ({ label: partnerIn(row, versionId).label, info: toInfo(row, role) }));
+): Promise<Array<Array<{ label: VersionLabel; info: CompatibilityInfo }>>> {
+  const rowsOfEach = await queries.listCompatibilitiesOfVersions(db, lists);
+  return rowsOfEach.map((rows, i) => {
+    const versionId = lists[i]?.versionId ?? 0;
+    return rows.map((row) => ({ label: partnerIn(row, versionId).label, info: toInfo(row, role) }));
+  });
 }
 
 /** The assembly versions of a version's assembly list that carry SPEC 2's assembly warning, as hrefs. */

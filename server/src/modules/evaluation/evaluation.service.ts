@@ -55,12 +55,15 @@ export async function systemDelta(db: Db, role: Role, version1: number, version2
   if (!first || !second) throw new Error('labelsOf answered fewer rows than ids');
   if (first.item_id !== second.item_id) throw badRequest(msg('evaluation.sameSystem'));
 
-  async function deltaTo(kind: ItemKind): Promise<DeltaRow[]> {
-    const [one, two] = await Promise.all([
-      compatibility.partnersOf(db, 'system', version1, kind, role),
-      compatibility.partnersOf(db, 'system', version2, kind, role),
-    ]);
-    type Side = { label: VersionLabel; version1: CompatibilityCell | null; version2: CompatibilityCell | null };
+  const side = (versionId: number, partnerKind: ItemKind) => ({ ownKind: 'system' as const, versionId, partnerKind });
+  const [systems1 = [], systems2 = [], assemblies1 = [], assemblies2 = []] = await compatibility.partnersOf(
+    db,
+    [side(version1, 'system'), side(version2, 'system'), side(version1, 'assembly'), side(version2, 'assembly')],
+    role,
+  );
+  type Partners = typeof systems1;
+  type Side = { label: VersionLabel; version1: CompatibilityCell | null; version2: CompatibilityCell | null };
+  const deltaOf = (one: Partners, two: Partners): DeltaRow[] => {
     const sides = new Map<string, Side>();
     for (const { label, info } of one) sides.set(label.href, { label, version1: cellOf(info), version2: null });
     for (const { label, info } of two)
@@ -73,9 +76,9 @@ export async function systemDelta(db: Db, role: Role, version1: number, version2
         version2,
         changed: !sameCell(version1, version2),
       }));
-  }
-
-  const [systems, assemblies] = await Promise.all([deltaTo('system'), deltaTo('assembly')]);
+  };
+  const systems = deltaOf(systems1, systems2);
+  const assemblies = deltaOf(assemblies1, assemblies2);
   return { version1: toLabel(first), version2: toLabel(second), systems, assemblies };
 }
 
