@@ -10,6 +10,7 @@ import { idOfHref, versionLabelText } from '@dp/contract';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { percentile } from './percentile.js';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
@@ -45,6 +46,7 @@ async function main() {
   const seedStart = performance.now();
   const database = await openDatabase(config);
   console.log(`bench: ${size} demo data ready in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  await sweepBenchWrites(database.pool);
   const app = await buildApp({ config, db: database.db, pool: database.pool });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   /** Requests as the user of that token; a failed one ends the run. */
@@ -210,10 +212,55 @@ async function main() {
     ),
   );
 
+  await sweepBenchWrites(database.pool);
   await app.close();
   await issuer.close();
   await database.close();
   if (!process.env.BENCH_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Removes what the bench's writes leave in a kept database (BENCH_DATA_DIR): the systems it creates, their
+ * versions and compatibilities, and the audit entries about them. A run saves some 150 × 500 rows; with
+ * them kept, the audit log grew by 75,000 entries a run and every later run's saves and reads ran on a
+ * bigger database than the one before. Before and after each run, so an interrupted run is swept too.
+ */
+async function sweepBenchWrites(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const items = await client.query<{ id: number }>(
+      `select id from items where kind = 'system' and name like 'Bench System %'`,
+    );
+    const itemIds = items.rows.map((r) => r.id);
+    const versions = await client.query<{ id: number }>('select id from versions where item_id = any($1)', [itemIds]);
+    const versionIds = versions.rows.map((r) => r.id);
+    // Items and versions are named by their id in the audit log, compatibilities by their path.
+    await client.query(
+      `delete from audit_log
+        where (entity = 'system' and entity_id = any($1::text[]))
+           or (entity = 'system_version' and entity_id = any($2::text[]))
+           or (entity = 'compatibility' and entity_id like any($3))`,
+      [itemIds.map(String), versionIds.map(String), versionIds.map((id) => `/api/systems/versions/${id}/%`)],
+    );
+    await client.query('delete from compatibilities where from_version_id = any($1) or to_version_id = any($1)', [
+      versionIds,
+    ]);
+    await client.query('delete from version_relations where from_version_id = any($1) or to_version_id = any($1)', [
+      versionIds,
+    ]);
+    await client.query('delete from item_containments where parent_item_id = any($1) or child_item_id = any($1)', [
+      itemIds,
+    ]);
+    await client.query('delete from versions where id = any($1)', [versionIds]);
+    await client.query('delete from items where id = any($1)', [itemIds]);
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback');
+    throw err;
+  } finally {
+    client.release();
+  }
 }
 
 main().catch((err) => {
