@@ -325,7 +325,9 @@ describe('an import killed midway', () => {
     const before = await reading.counts();
     const port = await freeLoopbackPort();
     let log = '';
-    child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], {
+    // Node itself, not the tsx command: that runs the server as a child of its own, which outlives a SIGKILL
+    // of the command, so the import would end by the aborted request instead of by the killed process.
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
       cwd: repoRoot,
       env: {
         ...process.env,
@@ -387,9 +389,9 @@ describe('an import killed midway', () => {
     await new Promise((r) =>
       child!.exitCode !== null || child!.signalCode !== null ? r(null) : child!.once('exit', r),
     );
-    request.destroy();
 
-    // PostgreSQL notices the dead connection and rolls its transaction back.
+    // PostgreSQL notices the dead connection and rolls its transaction back (the request is still open:
+    // only the process's death can end the import).
     for (let i = 0; ; i++) {
       const open = await database.pool.query(
         `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name = 'digital-portfolio' and state <> 'idle'`,
@@ -398,6 +400,7 @@ describe('an import killed midway', () => {
       if (i > 200) throw new Error('the killed import still runs');
       await new Promise((r) => setTimeout(r, 50));
     }
+    request.destroy();
     expect(await reading.counts()).toEqual(before);
     const names = await database.pool.query(`select reference from "references" where reference = 'never-arrives'`);
     expect(names.rows).toEqual([]);
