@@ -1,8 +1,8 @@
 /**
  * Issue 14's figures, on a server process of its own (so its event loop and its memory are the server's
  * alone): throughput with 16 clients beside the trivial route's, the API data each screen asks for when it
- * opens (JSON, and the bytes sent to a client that accepts gzip), one version's list while 500-row saves run beside its idle
- * p99, and the server's peak resident memory through all of it, the largest listing included.
+ * opens (JSON, and the bytes sent to a client that accepts gzip), one version's list while 500-row saves
+ * run beside its idle p99, and the server's peak resident memory through all of it, the largest listing included.
  */
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
@@ -152,7 +152,7 @@ export async function benchScale({ connectionString, issuer, audience, targets }
       ],
     ],
   ];
-  /** A GET as a browser makes it, gzip accepted: the bytes on the wire (small answers go unpacked) and the JSON they carry. */
+  /** A GET with gzip accepted: the bytes on the wire (small answers go unpacked) and the JSON they carry. */
   const transferred = (url: string) =>
     new Promise<{ sent: number; json: number }>((resolve, reject) => {
       http

@@ -30,7 +30,8 @@ export function intArray(ids: readonly number[]) {
  * A parameter the planner cannot see through, `(select $n::type)`, for the statements of executePrepared.
  * PostgreSQL plans a prepared statement for its first five values and then keeps one generic plan only
  * if that is no dearer than those: with values it can see, a system's list in a catalog of mostly
- * assembly compatibilities kept it planning every call (server/test/db/prepared-reads.test.ts). With only opaque parameters every plan costs the same, so it settles on the generic one.
+ * assembly compatibilities kept it planning every call (server/test/db/prepared-reads.test.ts). With
+ * only opaque parameters every plan costs the same, so it settles on the generic one.
  */
 export function opaque(value: number | string, type: 'int' | 'item_kind') {
   return sql`(select ${value}::${sql.raw(type)})`;

@@ -85,10 +85,9 @@ export async function partnersOf(
   role: Role,
 ): Promise<Array<Array<{ label: VersionLabel; info: CompatibilityInfo }>>> {
   const rowsOfEach = await queries.listCompatibilitiesOfVersions(db, lists);
-  return rowsOfEach.map((rows, i) => {
-    const versionId = lists[i]?.versionId ?? 0;
-    return rows.map((row) => ({ label: partnerIn(row, versionId).label, info: toInfo(row, role) }));
-  });
+  return lists.map(({ versionId }, i) =>
+    (rowsOfEach[i] ?? []).map((row) => ({ label: partnerIn(row, versionId).label, info: toInfo(row, role) })),
+  );
 }
 
 /** The assembly versions of a version's assembly list that carry SPEC 2's assembly warning, as hrefs. */
