@@ -57,6 +57,10 @@ export const items = pgTable(
     check('items_name_not_blank', sql`btrim(${t.name}) <> ''`),
     // Substring search (SPEC 5) from an index: trigrams of the folded text answer LIKE '%word%'.
     index('items_name_folded_trgm').using('gin', t.nameFolded.op('gin_trgm_ops')),
+    // Hints (migration 0009): names that start with the word, and items walked in hint order so that a
+    // word found everywhere stops after the first hits.
+    index('items_name_folded_prefix').using('btree', t.nameFolded.op('text_pattern_ops')),
+    index('items_kind_name_icu_idx').on(t.kind, sql`${t.name} collate "und-x-icu"`, t.id),
     // The base-data tables page by these columns too (GET /api/{kind}/page, issue 14), read in order.
     index('items_kind_creation_idx').on(t.kind, t.creationTime, t.id),
     index('items_kind_modification_idx').on(t.kind, t.modificationTime, t.id),
@@ -95,6 +99,9 @@ export const versions = pgTable(
     index('versions_item_idx').on(t.itemId),
     index('versions_name_folded_trgm').using('gin', t.nameFolded.op('gin_trgm_ops')),
     index('versions_name2_folded_trgm').using('gin', t.name2Folded.op('gin_trgm_ops')),
+    // Numbers that start with the word (hints): the trigrams cannot tell a number's start from a word's.
+    index('versions_name_folded_prefix').using('btree', t.nameFolded.op('text_pattern_ops')),
+    index('versions_name2_folded_prefix').using('btree', t.name2Folded.op('text_pattern_ops')),
     // Listing order within an item ("2.9" before "2.10", missing numbers last; migration 0006): keyset
     // pages read it in order.
     index('versions_natural_order_idx').on(

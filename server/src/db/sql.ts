@@ -95,10 +95,16 @@ export function keysetAfter(columns: readonly KeysetColumn[]): SQL {
   return sql`(${sql.join(branches, sql` or `)})`;
 }
 
+/** The folded text as a LIKE literal: its own %, _ and \ match only themselves. */
+const likeLiteral = (text: string): SQL =>
+  sql`replace(replace(replace(dp_fold(${text}), '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+
 /**
  * LIKE pattern "contains `text` folded by dp_fold()" (SPEC 5's folding: case, accents, repeated spaces), its
  * own %, _ and \ taken literally; compared with a stored `*_folded` column, the trigram indexes serve it.
  * dp_fold is immutable, so PostgreSQL folds the typed text once while planning.
  */
-export const containingFolded = (text: string): SQL =>
-  sql`'%' || replace(replace(replace(dp_fold(${text}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+export const containingFolded = (text: string): SQL => sql`'%' || ${likeLiteral(text)} || '%'`;
+
+/** LIKE pattern "starts with `text` folded by dp_fold()"; a `text_pattern_ops` index serves it as a range. */
+export const startingFolded = (text: string): SQL => sql`${likeLiteral(text)} || '%'`;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import type { ItemKind } from '../../db/kinds.js';
-import { containingFolded } from '../../db/sql.js';
+import { containingFolded, startingFolded } from '../../db/sql.js';
 
 export type HintRow = {
   kind: ItemKind;
@@ -37,43 +37,82 @@ const startsWith = (column: SQL, text: string): SQL => sql`coalesce(starts_with(
  */
 const byName = (column: SQL): SQL => sql`${column} collate "und-x-icu"`;
 
-/**
- * Versions whose item name or own numbers contain the word, as `m` with the item's name beside them:
- * two branches, so each is answered from its own index (the items' trigrams, then their versions by
- * item; the versions' trigrams); a version matching both ways is listed once.
- */
-const versionsMatching = (word: string): SQL => sql`(
-  select v.id, v.kind, v.item_id, v.name, v.name2, v.name_folded, v.name2_folded,
-         i.name as parent_name, i.name_folded as parent_folded
-  from items i
-  -- OFFSET 0 keeps this a lookup per matching item (index on item_id): PostgreSQL would otherwise
-  -- often hash-join all versions, a full scan that grows with the catalog.
-  cross join lateral (select * from versions where item_id = i.id offset 0) v
-  where i.name_folded like ${containingFolded(word)}
-  union all
-  select v.id, v.kind, v.item_id, v.name, v.name2, v.name_folded, v.name2_folded, i.name, i.name_folded
-  from versions v join items i on i.id = v.item_id
-  where (v.name_folded like ${containingFolded(word)} or v.name2_folded like ${containingFolded(word)})
-    and i.name_folded not like ${containingFolded(word)}
-) m`;
+/** Items in hint order: kind, then name as the hints sort it. */
+const itemOrder = sql`i.kind, i.name collate "und-x-icu", i.id`;
+
+/** Matching items the hints sort by name, and not by the trigram index's bitmap, beyond this many. */
+const NAMED_ITEMS_SORTED_UP_TO = 5000;
 
 /**
  * Typeahead hints: items whose name contains the word, and versions whose item name or numbers
  * contain it; hits that start with the word first, then in listing order (kind, item name, the item
  * before its versions, version numbers).
+ *
+ * Sorting every hit costs what the word matches (0.5 s for "a" at size L), so the hints look only at
+ * the items the first `limit` hits can belong to: an item's hits sort together, so the first hits that
+ * start with the word belong to the first `limit` items that have such a hit, and likewise for the
+ * other hits. Each of those item lists is the first `limit` of one or two simple conditions, which
+ * PostgreSQL answers either by walking the items in hint order until it has them (a frequent word) or
+ * from an index and a sort (a rare one). The other hits are not needed when enough hits start with the
+ * word, and items matching only by a version number need not lie beyond the last item found by name.
  */
 export async function findHints(db: Executor, word: string, limit: number): Promise<HintRow[]> {
+  const contains = containingFolded(word);
+  const starts = startingFolded(word);
+  const numberStartsWith = sql`(v.name_folded like ${starts} or v.name2_folded like ${starts})`;
+  const onlyContainedInNumber = sql`(v.name_folded like ${contains} or v.name2_folded like ${contains})
+    and not coalesce(v.name_folded like ${starts}, false) and not coalesce(v.name2_folded like ${starts}, false)`;
+  const notStarting = sql`i.name_folded like ${contains} and i.name_folded not like ${starts}`;
   const result = await db.execute<HintRow>(sql`
+    with starting as materialized (
+      (select i.id from items i where i.name_folded like ${starts} order by ${itemOrder} limit ${limit})
+      union
+      (select i.id from items i
+       where exists (select from versions v where v.item_id = i.id and ${numberStartsWith})
+       order by ${itemOrder} limit ${limit})
+    ), named_few as materialized (
+      select i.id, i.kind, i.name from items i
+      where (select count(*) from starting) < ${limit} and ${notStarting}
+      limit ${NAMED_ITEMS_SORTED_UP_TO + 1}
+    ), named as materialized (
+      -- A few matches are sorted; many are met early on a walk in order (trigrams would fetch them all).
+      (select * from named_few n where (select count(*) from named_few) <= ${NAMED_ITEMS_SORTED_UP_TO}
+       order by n.kind, n.name collate "und-x-icu", n.id limit ${limit})
+      union all
+      (select i.id, i.kind, i.name from items i
+       where (select count(*) from named_few) > ${NAMED_ITEMS_SORTED_UP_TO} and ${notStarting}
+       order by ${itemOrder} limit ${limit})
+    ), last_named as materialized (
+      select * from named n order by n.kind, n.name collate "und-x-icu", n.id offset ${limit} - 1
+    ), candidates as (
+      select id from starting
+      union
+      select id from named
+      union
+      (select i.id from items i
+       where (select count(*) from named) = ${limit}
+         and (i.kind, i.name collate "und-x-icu", i.id) <= ((select kind from last_named),
+               (select name collate "und-x-icu" from last_named), (select id from last_named))
+         and i.name_folded not like ${starts}
+         and exists (select from versions v where v.item_id = i.id and ${onlyContainedInNumber})
+       order by ${itemOrder} limit ${limit})
+      union
+      (select i.id from items i
+       where (select count(*) from starting) < ${limit} and (select count(*) from named) < ${limit}
+         and i.name_folded not like ${starts}
+         and exists (select from versions v where v.item_id = i.id and ${onlyContainedInNumber})
+       order by ${itemOrder} limit ${limit})
+    ), candidate_items as (select i.* from items i where i.id in (select id from candidates))
     select kind, item_id, version_id, parent_name, name, name2 from (
       select i.kind, i.id as item_id, null::int as version_id, i.name as parent_name,
              null::text as name, null::text as name2, ${startsWith(sql`i.name_folded`, word)} as starting
-      from items i
-      where i.name_folded like ${containingFolded(word)}
+      from candidate_items i where i.name_folded like ${contains}
       union all
-      select m.kind, m.item_id, m.id, m.parent_name, m.name, m.name2,
-             ${startsWith(sql`m.parent_folded`, word)} or ${startsWith(sql`m.name_folded`, word)}
-               or ${startsWith(sql`m.name2_folded`, word)}
-      from ${versionsMatching(word)}
+      select i.kind, i.id, v.id, i.name, v.name, v.name2,
+             ${startsWith(sql`i.name_folded`, word)} or ${startsWith(sql`v.name_folded`, word)}
+               or ${startsWith(sql`v.name2_folded`, word)}
+      from candidate_items i join versions v on v.item_id = i.id
+      where i.name_folded like ${contains} or v.name_folded like ${contains} or v.name2_folded like ${contains}
     ) hits
     order by starting desc, kind, ${byName(sql`parent_name`)}, version_id is not null,
              ${byName(sql`name`)}, ${byName(sql`name2`)}, item_id, version_id

@@ -1,0 +1,93 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { containingFolded } from '../../src/db/sql.js';
+import { findHints, type HintRow } from '../../src/modules/search/search.queries.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+
+// Hints look only at the items their first hits can belong to (search.queries.ts). Whatever the word
+// (frequent or rare, in names or in numbers, at their start or inside), they must answer exactly what
+// ranking every hit answers, which is what this reference query does.
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase({ content: 'schema' });
+  // 6,000 items of all three kinds: "Unit n" (most), "Axle n" (every 7th), "Brake unit n" (every 11th);
+  // each with one to three versions numbered like real ones ("1.k" for systems, "A2V…" and "MAT-n-0k" else).
+  await t.db.execute(sql`
+    with i as (
+      insert into items (kind, name)
+      select (array['system', 'assembly', 'subassembly'])[n % 3 + 1]::item_kind,
+             case when n % 7 = 0 then 'Axle ' when n % 11 = 0 then 'Brake unit ' else 'Unit ' end || n
+      from generate_series(1, 6000) n
+      returning id, kind, name)
+    insert into versions (item_id, kind, name, name2)
+    select i.id, i.kind,
+           case when i.kind = 'system' then '1.' || k else 'A2V' || lpad((i.id * 7 + k)::text, 8, '0') end,
+           case when i.kind = 'system' then null else 'MAT-' || i.id || '-0' || k end
+    from i cross join generate_series(1, 1 + i.id % 3) k`);
+  // A system first in name order whose number alone contains "49": found only below the 20th item
+  // whose name contains it.
+  await t.db.execute(sql`
+    with g as (insert into items (kind, name) values ('system', 'Aaa gearbox') returning id)
+    insert into versions (item_id, kind, name) select id, 'system', '1.49' from g`);
+  await t.db.execute(sql`analyze items, versions`);
+});
+afterAll(() => t.drop());
+
+const folded = (text: string): SQL => sql`dp_fold(${text})`;
+const startsWith = (column: SQL, text: string): SQL => sql`coalesce(starts_with(${column}, ${folded(text)}), false)`;
+const byName = (column: SQL): SQL => sql`${column} collate "und-x-icu"`;
+
+/** Every hit ranked: the rule the hints keep (SPEC 5), however much of the catalog a word matches. */
+async function everyHitRanked(word: string, limit: number): Promise<HintRow[]> {
+  const result = await t.db.execute<HintRow>(sql`
+    select kind, item_id, version_id, parent_name, name, name2 from (
+      select i.kind, i.id as item_id, null::int as version_id, i.name as parent_name,
+             null::text as name, null::text as name2, ${startsWith(sql`i.name_folded`, word)} as starting
+      from items i where i.name_folded like ${containingFolded(word)}
+      union all
+      select i.kind, i.id, v.id, i.name, v.name, v.name2,
+             ${startsWith(sql`i.name_folded`, word)} or ${startsWith(sql`v.name_folded`, word)}
+               or ${startsWith(sql`v.name2_folded`, word)}
+      from versions v join items i on i.id = v.item_id
+      where i.name_folded like ${containingFolded(word)} or v.name_folded like ${containingFolded(word)}
+         or v.name2_folded like ${containingFolded(word)}
+    ) hits
+    order by starting desc, kind, ${byName(sql`parent_name`)}, version_id is not null,
+             ${byName(sql`name`)}, ${byName(sql`name2`)}, item_id, version_id
+    limit ${limit}`);
+  return result.rows;
+}
+
+it.each([
+  // In almost every name, at its start ("unit") or inside it ("n": more than 5,000 items, walked in order).
+  'unit',
+  'u',
+  'n',
+  'it 1',
+  // At the start of a few names, inside many others.
+  'a',
+  'axle',
+  'brake',
+  'e 7',
+  // In numbers: at their start, inside them, both, or in names and numbers alike.
+  '1',
+  '12',
+  '01',
+  '-0',
+  'a2v',
+  'mat-12',
+  '1.2',
+  '0000',
+  '7',
+  '49',
+  // Rare, absent, and LIKE's own characters.
+  'axle 4998',
+  'a2v00000049',
+  'zzz',
+  '%',
+  '_',
+])('hints for %j are the first hits of all, in order', async (word) => {
+  const expected = await everyHitRanked(word, 20);
+  expect(await findHints(t.db, word, 20)).toEqual(expected);
+});
