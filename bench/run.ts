@@ -77,6 +77,9 @@ async function main() {
 
   const cases: Array<[string, () => Promise<unknown>]> = [
     ['hint "conv"', () => call('POST', '/api/search/hint', { word: 'conv' })],
+    // Words found everywhere: what a typeahead asks after the first characters of a part number.
+    ['hint "a"', () => call('POST', '/api/search/hint', { word: 'a' })],
+    ['hint "a2v"', () => call('POST', '/api/search/hint', { word: 'a2v' })],
     ['full search "brake"', () => call('POST', '/api/search/full', { word: 'brake' })],
     // Issue 14: what the assembly browser's version selector asks when it opens and when the user filters.
     ['assembly version selector: first page', () => call('GET', '/api/assemblies/versions/page')],

@@ -1,12 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { containingFolded } from '../../src/db/sql.js';
-import { findHints, type HintRow } from '../../src/modules/search/search.queries.js';
+import { findHints, hintsOfFrequentWord, type HintRow } from '../../src/modules/search/search.queries.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
-// Hints look only at the items their first hits can belong to (search.queries.ts). Whatever the word
-// (frequent or rare, in names or in numbers, at their start or inside), they must answer exactly what
-// ranking every hit answers, which is what this reference query does.
+// A word with many hits is answered from the items its first hits can belong to (search.queries.ts).
+// Whatever the word (frequent or rare, in names or in numbers, at their start or inside), that must be
+// exactly what ranking every hit answers, which is what this reference query does; and so must the
+// hints, whichever way they took.
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -89,5 +90,6 @@ it.each([
   '_',
 ])('hints for %j are the first hits of all, in order', async (word) => {
   const expected = await everyHitRanked(word, 20);
+  expect(await hintsOfFrequentWord(t.db, word, 20)).toEqual(expected);
   expect(await findHints(t.db, word, 20)).toEqual(expected);
 });

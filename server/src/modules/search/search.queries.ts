@@ -37,6 +37,63 @@ const startsWith = (column: SQL, text: string): SQL => sql`coalesce(starts_with(
  */
 const byName = (column: SQL): SQL => sql`${column} collate "und-x-icu"`;
 
+/**
+ * Versions whose item name or own numbers contain the word, as `m` with the item's name beside them:
+ * two branches, so each is answered from its own index (the items' trigrams, then their versions by
+ * item; the versions' trigrams); a version matching both ways is listed once.
+ */
+const versionsMatching = (word: string): SQL => sql`(
+  select v.id, v.kind, v.item_id, v.name, v.name2, v.name_folded, v.name2_folded,
+         i.name as parent_name, i.name_folded as parent_folded
+  from items i
+  -- OFFSET 0 keeps this a lookup per matching item (index on item_id): PostgreSQL would otherwise
+  -- often hash-join all versions, a full scan that grows with the catalog.
+  cross join lateral (select * from versions where item_id = i.id offset 0) v
+  where i.name_folded like ${containingFolded(word)}
+  union all
+  select v.id, v.kind, v.item_id, v.name, v.name2, v.name_folded, v.name2_folded, i.name, i.name_folded
+  from versions v join items i on i.id = v.item_id
+  where (v.name_folded like ${containingFolded(word)} or v.name2_folded like ${containingFolded(word)})
+    and i.name_folded not like ${containingFolded(word)}
+) m`;
+
+/** Hits ranked all together up to this many; a word that matches more is answered by walking (below). */
+const HITS_RANKED_UP_TO = 2000;
+
+/** The hint order: hits that start with the word first, then kind, item name, the item before its versions. */
+const hintOrder = sql`starting desc, kind, ${byName(sql`parent_name`)}, version_id is not null,
+  ${byName(sql`name`)}, ${byName(sql`name2`)}, item_id, version_id`;
+
+/**
+ * Typeahead hints: items whose name contains the word, and versions whose item name or numbers
+ * contain it; hits that start with the word first, then in listing order (kind, item name, the item
+ * before its versions, version numbers).
+ *
+ * A word with a few thousand hits has them ranked, from the trigram indexes. Ranking every hit of a
+ * word found almost everywhere ("a", "a2v") took 0.5 s at size L, so such a word is answered by
+ * `hintsOfFrequentWord`, which looks only at the items its first hits can belong to.
+ */
+export async function findHints(db: Executor, word: string, limit: number): Promise<HintRow[]> {
+  const ranked = await db.execute<HintRow & { hits: string }>(sql`
+    with hits as materialized (
+      select i.kind, i.id as item_id, null::int as version_id, i.name as parent_name,
+             null::text as name, null::text as name2, ${startsWith(sql`i.name_folded`, word)} as starting
+      from items i
+      where i.name_folded like ${containingFolded(word)}
+      union all
+      select m.kind, m.item_id, m.id, m.parent_name, m.name, m.name2,
+             ${startsWith(sql`m.parent_folded`, word)} or ${startsWith(sql`m.name_folded`, word)}
+               or ${startsWith(sql`m.name2_folded`, word)}
+      from ${versionsMatching(word)}
+      limit ${HITS_RANKED_UP_TO + 1}
+    )
+    select kind, item_id, version_id, parent_name, name, name2, (select count(*) from hits) as hits
+    from hits order by ${hintOrder} limit ${limit}`);
+  const hits = Number(ranked.rows[0]?.hits ?? 0);
+  if (hits <= HITS_RANKED_UP_TO) return ranked.rows.map(({ hits: _, ...hint }) => hint);
+  return hintsOfFrequentWord(db, word, limit);
+}
+
 /** Items in hint order: kind, then name as the hints sort it. */
 const itemOrder = sql`i.kind, i.name collate "und-x-icu", i.id`;
 
@@ -44,19 +101,15 @@ const itemOrder = sql`i.kind, i.name collate "und-x-icu", i.id`;
 const NAMED_ITEMS_SORTED_UP_TO = 5000;
 
 /**
- * Typeahead hints: items whose name contains the word, and versions whose item name or numbers
- * contain it; hits that start with the word first, then in listing order (kind, item name, the item
- * before its versions, version numbers).
- *
- * Sorting every hit costs what the word matches (0.5 s for "a" at size L), so the hints look only at
- * the items the first `limit` hits can belong to: an item's hits sort together, so the first hits that
- * start with the word belong to the first `limit` items that have such a hit, and likewise for the
- * other hits. Each of those item lists is the first `limit` of one or two simple conditions, which
- * PostgreSQL answers either by walking the items in hint order until it has them (a frequent word) or
- * from an index and a sort (a rare one). The other hits are not needed when enough hits start with the
- * word, and items matching only by a version number need not lie beyond the last item found by name.
+ * The hints of a word with many hits, from the items its first `limit` hits can belong to: an item's
+ * hits sort together, so the first hits that start with the word belong to the first `limit` items that
+ * have such a hit, and likewise for the other hits. Each of those item lists is the first `limit` of one
+ * or two simple conditions, which PostgreSQL answers either by walking the items in hint order until it
+ * has them (a frequent word) or from an index and a sort (a rare one). The other hits are not needed
+ * when enough hits start with the word, and items matching only by a version number need not lie beyond
+ * the last item found by name.
  */
-export async function findHints(db: Executor, word: string, limit: number): Promise<HintRow[]> {
+export async function hintsOfFrequentWord(db: Executor, word: string, limit: number): Promise<HintRow[]> {
   const contains = containingFolded(word);
   const starts = startingFolded(word);
   const numberStartsWith = sql`(v.name_folded like ${starts} or v.name2_folded like ${starts})`;
@@ -114,8 +167,7 @@ export async function findHints(db: Executor, word: string, limit: number): Prom
       from candidate_items i join versions v on v.item_id = i.id
       where i.name_folded like ${contains} or v.name_folded like ${contains} or v.name2_folded like ${contains}
     ) hits
-    order by starting desc, kind, ${byName(sql`parent_name`)}, version_id is not null,
-             ${byName(sql`name`)}, ${byName(sql`name2`)}, item_id, version_id
+    order by ${hintOrder}
     limit ${limit}`);
   return result.rows;
 }
