@@ -81,6 +81,7 @@ async function main() {
     ['hint "a"', () => call('POST', '/api/search/hint', { word: 'a' })],
     ['hint "a2v"', () => call('POST', '/api/search/hint', { word: 'a2v' })],
     ['full search "brake"', () => call('POST', '/api/search/full', { word: 'brake' })],
+    ['full search "a2v"', () => call('POST', '/api/search/full', { word: 'a2v' })],
     // Issue 14: what the assembly browser's version selector asks when it opens and when the user filters.
     ['assembly version selector: first page', () => call('GET', '/api/assemblies/versions/page')],
     ['assembly version selector: filter "brake"', () => call('GET', '/api/assemblies/versions/page?q=brake')],

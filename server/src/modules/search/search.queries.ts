@@ -178,11 +178,17 @@ const withinTyped = (field: SQL, typed: string): SQL =>
 const containsTyped = (field: SQL, typed: string): SQL => sql`strpos(${field}, ${folded(typed)}) > 0`;
 
 /** SPEC 5's second condition: the typed text contains one of the fields, or one of them contains it. */
-const relatedToTyped = (fields: SQL[], typed: string): SQL =>
+export const relatedToTyped = (fields: SQL[], typed: string): SQL =>
   sql`(${sql.join(
     fields.flatMap((field) => [containsTyped(field, typed), withinTyped(field, typed)]),
     sql` or `,
   )})`;
+
+/**
+ * Full search ranks the items and the versions that match up to this many of each; a word matching
+ * more has the items of each kind walked in name order instead.
+ */
+const MATCHES_RANKED_UP_TO = 10000;
 
 /**
  * Full search (SPEC 5): versions whose parent name, name or name2 contains `search`, kept only when
@@ -191,24 +197,36 @@ const relatedToTyped = (fields: SQL[], typed: string): SQL =>
  *
  * Per kind, two ordered walks that stop at the limit: the items whose name matches, in name order
  * (names are unique per kind), each with its versions; and the versions matching by their own numbers.
- * Then the two, at most 2 × limit rows, are merged. Each index is searched once for all kinds. Ranking every match instead (9,500 versions for
+ * Then the two, at most 2 × limit rows, are merged. Ranking every match instead (9,500 versions for
  * "brake" at size L) took 30 ms, most of it fetching and collating versions that were never shown.
+ *
+ * The matches come from the trigram indexes, each searched once for all kinds, and are sorted. A word
+ * matching more than `rankedUpTo` items or versions ("a", "a2v": 0.5 s at L) walks the items of each
+ * kind in name order through the index instead, and stops at the limit, as the matches are dense.
  */
 export async function findVersions(
   db: Executor,
   search: string,
   typed: string,
   limitPerKind: number,
+  rankedUpTo = MATCHES_RANKED_UP_TO,
 ): Promise<ResultRow[]> {
   const pattern = containingFolded(search);
   const related = relatedToTyped([sql`i.name_folded`, sql`v.name_folded`, sql`v.name2_folded`], typed);
   const versionOrder = sql`${byName(sql`i.name`)}, ${byName(sql`v.name`)}, ${byName(sql`v.name2`)}, v.id`;
+  const walked = (matched: 'item' | 'version') => sql`exists (select from walked w where w.matched = ${matched})`;
   const result = await db.execute<ResultRow>(sql`
     with matched_items as materialized (
       select i.id, i.kind, i.name, i.name_folded from items i where i.name_folded like ${pattern}
+      limit ${rankedUpTo + 1}
     ), matched_versions as materialized (
       select v.id, v.kind, v.item_id, v.name, v.name2, v.name_folded, v.name2_folded
       from versions v where v.name_folded like ${pattern} or v.name2_folded like ${pattern}
+      limit ${rankedUpTo + 1}
+    ), walked as materialized (
+      select 'item' as matched from matched_items having count(*) > ${rankedUpTo}
+      union all
+      select 'version' from matched_versions having count(*) > ${rankedUpTo}
     )
     select kind, version_id, parent_name, name, name2 from (
       select h.*, row_number() over (
@@ -218,16 +236,30 @@ export async function findVersions(
       from unnest(enum_range(null::item_kind)) as k(kind)
       cross join lateral (
         (select i.kind, v.id as version_id, i.name as parent_name, v.name, v.name2
-         from (select * from matched_items m where m.kind = k.kind order by ${byName(sql`m.name`)}) i
+         from (select * from matched_items m where m.kind = k.kind and not ${walked('item')}
+               order by ${byName(sql`m.name`)}) i
          -- OFFSET 0: one index lookup per item as the walk goes, not a join of every version.
          cross join lateral (select * from versions where item_id = i.id offset 0) v
          where ${related}
          order by ${versionOrder}
          limit ${limitPerKind})
         union all
+        (select i.kind, v.id, i.name, v.name, v.name2
+         from items i cross join lateral (select * from versions where item_id = i.id offset 0) v
+         where ${walked('item')} and i.kind = k.kind and i.name_folded like ${pattern} and ${related}
+         order by ${versionOrder}
+         limit ${limitPerKind})
+        union all
         (select v.kind, v.id, i.name, v.name, v.name2
          from matched_versions v join items i on i.id = v.item_id
-         where v.kind = k.kind and i.name_folded not like ${pattern} and ${related}
+         where v.kind = k.kind and not ${walked('version')} and i.name_folded not like ${pattern} and ${related}
+         order by ${versionOrder}
+         limit ${limitPerKind})
+        union all
+        (select i.kind, v.id, i.name, v.name, v.name2
+         from items i cross join lateral (select * from versions where item_id = i.id offset 0) v
+         where ${walked('version')} and i.kind = k.kind and i.name_folded not like ${pattern}
+           and (v.name_folded like ${pattern} or v.name2_folded like ${pattern}) and ${related}
          order by ${versionOrder}
          limit ${limitPerKind})
       ) h

@@ -1,13 +1,20 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { containingFolded } from '../../src/db/sql.js';
-import { findHints, hintsOfFrequentWord, type HintRow } from '../../src/modules/search/search.queries.js';
+import {
+  findHints,
+  findVersions,
+  hintsOfFrequentWord,
+  relatedToTyped,
+  type HintRow,
+  type ResultRow,
+} from '../../src/modules/search/search.queries.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
-// A word with many hits is answered from the items its first hits can belong to (search.queries.ts).
+// A word found almost everywhere is answered by walking the items in order (search.queries.ts): the
+// hints from the items their first hits can belong to, full search from each kind's items in name order.
 // Whatever the word (frequent or rare, in names or in numbers, at their start or inside), that must be
-// exactly what ranking every hit answers, which is what this reference query does; and so must the
-// hints, whichever way they took.
+// exactly what ranking every match answers, which is what the reference queries here do.
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -60,7 +67,7 @@ async function everyHitRanked(word: string, limit: number): Promise<HintRow[]> {
   return result.rows;
 }
 
-it.each([
+const words = [
   // In almost every name, at its start ("unit") or inside it ("n": more than 5,000 items, walked in order).
   'unit',
   'u',
@@ -88,8 +95,36 @@ it.each([
   'zzz',
   '%',
   '_',
-])('hints for %j are the first hits of all, in order', async (word) => {
+];
+
+it.each(words)('hints for %j are the first hits of all, in order', async (word) => {
   const expected = await everyHitRanked(word, 20);
   expect(await hintsOfFrequentWord(t.db, word, 20)).toEqual(expected);
   expect(await findHints(t.db, word, 20)).toEqual(expected);
 });
+
+/** Every match ranked per kind: the rule full search keeps (SPEC 5). */
+async function everyMatchRanked(search: string, typed: string, limitPerKind: number): Promise<ResultRow[]> {
+  const related = relatedToTyped([sql`i.name_folded`, sql`v.name_folded`, sql`v.name2_folded`], typed);
+  const result = await t.db.execute<ResultRow>(sql`
+    select kind, version_id, parent_name, name, name2 from (
+      select v.kind, v.id as version_id, i.name as parent_name, v.name, v.name2,
+             row_number() over (partition by v.kind order by ${byName(sql`i.name`)}, ${byName(sql`v.name`)},
+                                ${byName(sql`v.name2`)}, v.id) as rank
+      from versions v join items i on i.id = v.item_id
+      where (i.name_folded like ${containingFolded(search)} or v.name_folded like ${containingFolded(search)}
+             or v.name2_folded like ${containingFolded(search)}) and ${related}
+    ) ranked
+    where rank <= ${limitPerKind}
+    order by kind, rank`);
+  return result.rows;
+}
+
+it.each([...words.map((word) => [word, word]), ['unit 12', 'Unit 12 (1.2)'], ['a', 'A2V0000004']])(
+  'full search for %j (typed %j) lists the first matches of each kind, in order, ranked or walked',
+  async (search, typed) => {
+    const expected = await everyMatchRanked(search, typed, 50);
+    expect(await findVersions(t.db, search, typed, 50, 0)).toEqual(expected);
+    expect(await findVersions(t.db, search, typed, 50)).toEqual(expected);
+  },
+);
