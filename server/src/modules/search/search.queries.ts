@@ -97,7 +97,7 @@ export async function findHints(db: Executor, word: string, limit: number): Prom
 /** Items in hint order: kind, then name as the hints sort it. */
 const itemOrder = sql`i.kind, i.name collate "und-x-icu", i.id`;
 
-/** Matching items the hints sort by name, and not by the trigram index's bitmap, beyond this many. */
+/** Items whose name contains the word are fetched and sorted up to this many; more are walked in order. */
 const NAMED_ITEMS_SORTED_UP_TO = 5000;
 
 /**
