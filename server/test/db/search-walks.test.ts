@@ -38,6 +38,11 @@ beforeAll(async () => {
   await t.db.execute(sql`
     with g as (insert into items (kind, name) values ('system', 'Aaa gearbox') returning id)
     insert into versions (item_id, kind, name) select id, 'system', '1.49' from g`);
+  // A number containing a word that otherwise only names contain: full search's two lists then
+  // cross the threshold apart (names walked, numbers ranked).
+  await t.db.execute(sql`
+    insert into versions (item_id, kind, name)
+    select id, kind, 'UNIT-7' from items where name = 'Axle 7'`);
   await t.db.execute(sql`analyze items, versions`);
 });
 afterAll(() => t.drop());
@@ -121,10 +126,12 @@ async function everyMatchRanked(search: string, typed: string, limitPerKind: num
 }
 
 it.each([...words.map((word) => [word, word]), ['unit 12', 'Unit 12 (1.2)'], ['a', 'A2V0000004']])(
-  'full search for %j (typed %j) lists the first matches of each kind, in order, ranked or walked',
+  'full search for %j (typed %j) lists the first matches of each kind, in order, ranked, walked or both',
   async (search, typed) => {
     const expected = await everyMatchRanked(search, typed, 50);
     expect(await findVersions(t.db, search, typed, 50, 0)).toEqual(expected);
+    // Either list may be walked while the other is ranked.
+    expect(await findVersions(t.db, search, typed, 50, 100)).toEqual(expected);
     expect(await findVersions(t.db, search, typed, 50)).toEqual(expected);
   },
 );

@@ -195,15 +195,12 @@ const MATCHES_RANKED_UP_TO = 10000;
  * the whole typed text contains one of those fields or one of them contains the typed text; at most
  * `limitPerKind` of each kind, sorted by kind, parent name, name, name2.
  *
- * Per kind, two ordered walks that stop at the limit: the items whose name matches, in name order
- * (names are unique per kind), each with its versions; and the versions matching by their own numbers.
- * Then the two, at most 2 × limit rows, are merged. Ranking every match instead (9,500 versions for
- * "brake" at size L) took 30 ms, most of it fetching and collating versions that were never shown.
- *
- * The matches come from the trigram indexes, each searched once for all kinds, and are sorted. A word
- * matching more than `rankedUpTo` items or versions ("a", "a2v": 0.5 s at L) is searched again, walking
- * the items of each kind in name order through the index instead, which stops at the limit early, as
- * the matches are dense.
+ * Per kind, two lists cut at the limit, then merged: the versions of the items whose name matches (names
+ * are unique per kind), and the versions matching by their own numbers. Their matches come from the
+ * trigram indexes, each searched once for all kinds, and are sorted. A word matching more than
+ * `rankedUpTo` items or versions ("a", "a2v": 0.5 s at L) is searched again, with the items of each kind
+ * walked in name order through an index for that list, which stops at the limit early, as the matches
+ * are dense.
  */
 export async function findVersions(
   db: Executor,
@@ -213,55 +210,50 @@ export async function findVersions(
   rankedUpTo = MATCHES_RANKED_UP_TO,
 ): Promise<ResultRow[]> {
   const query = { search, typed, limitPerKind, rankedUpTo };
-  const ranked = await versionsFound(db, query, { items: 'ranked', versions: 'ranked' });
-  const walkItems = ranked.itemsMatched > rankedUpTo;
-  const walkVersions = ranked.versionsMatched > rankedUpTo;
-  if (!walkItems && !walkVersions) return ranked.rows;
-  const walked = await versionsFound(db, query, {
-    items: walkItems ? 'walked' : 'ranked',
-    versions: walkVersions ? 'walked' : 'ranked',
-  });
-  return walked.rows;
+  const ranked = await versionsFound(db, query, false);
+  if (ranked.itemsMatched <= rankedUpTo && ranked.versionsMatched <= rankedUpTo) return ranked.rows;
+  return (await versionsFound(db, query, true)).rows;
 }
 
 type FullSearch = { search: string; typed: string; limitPerKind: number; rankedUpTo: number };
-type Way = 'ranked' | 'walked';
 
 /**
- * One full search in one statement, with the versions of matching items and the versions matching by
- * their own numbers each found the way given; answers how many items and versions matched (each
- * counted up to `rankedUpTo` + 1), and ranks no more than that many. A statement has only the branches
- * it runs, since planning the others cost every search 0.4 ms.
+ * One full search in one statement, which ranks at most `rankedUpTo` matching items and as many
+ * versions, and answers how many matched (each counted up to `rankedUpTo` + 1). With `walking`, a list
+ * with more matches is walked instead, decided by this statement's own counts, so that a write since an
+ * earlier statement cannot lose its rows; without, its branches are not even planned (0.4 ms a search).
  */
-async function versionsFound(
-  db: Executor,
-  { search, typed, limitPerKind, rankedUpTo }: FullSearch,
-  ways: { items: Way; versions: Way },
-) {
+async function versionsFound(db: Executor, { search, typed, limitPerKind, rankedUpTo }: FullSearch, walking: boolean) {
   const pattern = containingFolded(search);
   const related = relatedToTyped([sql`i.name_folded`, sql`v.name_folded`, sql`v.name2_folded`], typed);
   const versionOrder = sql`${byName(sql`i.name`)}, ${byName(sql`v.name`)}, ${byName(sql`v.name2`)}, v.id`;
   // OFFSET 0: one index lookup per item as the walk goes, not a join of every version.
   const versionsOfItem = sql`cross join lateral (select * from versions where item_id = i.id offset 0) v`;
-  const byItemName =
-    ways.items === 'ranked'
-      ? sql`select i.kind, v.id as version_id, i.name as parent_name, v.name, v.name2
-            from (select * from matched_items m where m.kind = k.kind order by ${byName(sql`m.name`)}) i
-            ${versionsOfItem}
-            where ${related} and (select count(*) from matched_items) <= ${rankedUpTo}`
-      : sql`select i.kind, v.id as version_id, i.name as parent_name, v.name, v.name2
-            from items i ${versionsOfItem}
-            where i.kind = k.kind and i.name_folded like ${pattern} and ${related}`;
-  const byOwnNumber =
-    ways.versions === 'ranked'
-      ? sql`select v.kind, v.id, i.name, v.name, v.name2
-            from matched_versions v join items i on i.id = v.item_id
-            where v.kind = k.kind and i.name_folded not like ${pattern} and ${related}
-              and (select count(*) from matched_versions) <= ${rankedUpTo}`
-      : sql`select i.kind, v.id, i.name, v.name, v.name2
-            from items i ${versionsOfItem}
-            where i.kind = k.kind and i.name_folded not like ${pattern}
-              and (v.name_folded like ${pattern} or v.name2_folded like ${pattern}) and ${related}`;
+  const few = (matched: SQL) => sql`(select count(*) from ${matched}) <= ${rankedUpTo}`;
+  const list = (branch: SQL) => sql`(${branch} order by ${versionOrder} limit ${limitPerKind})`;
+  const branches = [
+    list(sql`select i.kind, v.id as version_id, i.name as parent_name, v.name, v.name2
+             from (select * from matched_items m where m.kind = k.kind order by ${byName(sql`m.name`)}) i
+             ${versionsOfItem}
+             where ${related} and ${few(sql`matched_items`)}`),
+    list(sql`select v.kind, v.id, i.name, v.name, v.name2
+             from matched_versions v join items i on i.id = v.item_id
+             where v.kind = k.kind and i.name_folded not like ${pattern} and ${related}
+               and ${few(sql`matched_versions`)}`),
+  ];
+  if (walking) {
+    branches.push(
+      list(sql`select i.kind, v.id, i.name, v.name, v.name2
+               from items i ${versionsOfItem}
+               where not ${few(sql`matched_items`)}
+                 and i.kind = k.kind and i.name_folded like ${pattern} and ${related}`),
+      list(sql`select i.kind, v.id, i.name, v.name, v.name2
+               from items i ${versionsOfItem}
+               where not ${few(sql`matched_versions`)}
+                 and i.kind = k.kind and i.name_folded not like ${pattern}
+                 and (v.name_folded like ${pattern} or v.name2_folded like ${pattern}) and ${related}`),
+    );
+  }
   const result = await db.execute<ResultRow & { items_matched: string; versions_matched: string }>(sql`
     with matched_items as materialized (
       select i.id, i.kind, i.name, i.name_folded from items i where i.name_folded like ${pattern}
@@ -282,11 +274,7 @@ async function versionsFound(
                  order by ${byName(sql`h.parent_name`)}, ${byName(sql`h.name`)}, ${byName(sql`h.name2`)}, h.version_id
                ) as rank
         from unnest(enum_range(null::item_kind)) as k(kind)
-        cross join lateral (
-          (${byItemName} order by ${versionOrder} limit ${limitPerKind})
-          union all
-          (${byOwnNumber} order by ${versionOrder} limit ${limitPerKind})
-        ) h
+        cross join lateral (${sql.join(branches, sql` union all `)}) h
       ) ranked
       where rank <= ${limitPerKind}
     ) r on true
