@@ -94,8 +94,12 @@ export async function findHints(db: Executor, word: string, limit: number): Prom
   return hintsOfFrequentWord(db, word, limit);
 }
 
-/** Items in hint order: kind, then name as the hints sort it. */
-const itemOrder = sql`i.kind, i.name collate "und-x-icu", i.id`;
+/** Items (as `alias`) in hint order: kind, then name as the hints sort it. */
+const inItemOrder = (alias: string): SQL => {
+  const column = (name: string) => sql`${sql.identifier(alias)}.${sql.identifier(name)}`;
+  return sql`${column('kind')}, ${byName(column('name'))}, ${column('id')}`;
+};
+const itemOrder = inItemOrder('i');
 
 /** Items whose name contains the word are fetched and sorted up to this many; more are walked in order. */
 const NAMED_ITEMS_SORTED_UP_TO = 5000;
@@ -130,13 +134,13 @@ export async function hintsOfFrequentWord(db: Executor, word: string, limit: num
     ), named as materialized (
       -- A few matches are sorted; many are met early on a walk in order (trigrams would fetch them all).
       (select * from named_few n where (select count(*) from named_few) <= ${NAMED_ITEMS_SORTED_UP_TO}
-       order by n.kind, n.name collate "und-x-icu", n.id limit ${limit})
+       order by ${inItemOrder('n')} limit ${limit})
       union all
       (select i.id, i.kind, i.name from items i
        where (select count(*) from named_few) > ${NAMED_ITEMS_SORTED_UP_TO} and ${notStarting}
        order by ${itemOrder} limit ${limit})
     ), last_named as materialized (
-      select * from named n order by n.kind, n.name collate "und-x-icu", n.id offset ${limit} - 1
+      select * from named n order by ${inItemOrder('n')} offset ${limit} - 1
     ), candidates as (
       select id from starting
       union
@@ -144,8 +148,8 @@ export async function hintsOfFrequentWord(db: Executor, word: string, limit: num
       union
       (select i.id from items i
        where (select count(*) from named) = ${limit}
-         and (i.kind, i.name collate "und-x-icu", i.id) <= ((select kind from last_named),
-               (select name collate "und-x-icu" from last_named), (select id from last_named))
+         and (${itemOrder}) <= ((select kind from last_named),
+               (select ${byName(sql`name`)} from last_named), (select id from last_named))
          and i.name_folded not like ${starts}
          and exists (select from versions v where v.item_id = i.id and ${onlyContainedInNumber})
        order by ${itemOrder} limit ${limit})
