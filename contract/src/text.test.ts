@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fold, foldedIncludes } from './text.js';
+import { fold, foldedIncludes, naturalCompare } from './text.js';
 
 describe('fold', () => {
   it.each([
@@ -19,5 +19,20 @@ describe('fold', () => {
     expect(foldedIncludes('Brake', 'brakes')).toBe(false);
     expect(foldedIncludes(null, '')).toBe(true);
     expect(foldedIncludes('a.b', '.*')).toBe(false);
+  });
+});
+
+describe('naturalCompare', () => {
+  it('sorts version numbers by their numbers', () => {
+    expect(['1.10.0', '1.9.2', '10.0', '2.0'].sort(naturalCompare)).toEqual(['1.9.2', '1.10.0', '2.0', '10.0']);
+  });
+
+  it('sorts names by the numbers in them', () => {
+    expect(['APS-10018', 'APS-1003', 'APS-999', 'Air Pressure'].sort(naturalCompare)).toEqual([
+      'Air Pressure',
+      'APS-999',
+      'APS-1003',
+      'APS-10018',
+    ]);
   });
 });

@@ -21,6 +21,12 @@ export function isSearchable(text: string): boolean {
   return fold(text) !== '';
 }
 
+/**
+ * Names and numbers in natural order, as the screens and the server's listings sort them: digits compare
+ * as numbers ("APS-1003" before "APS-10018", "1.10" after "1.9").
+ */
+export const naturalCompare = new Intl.Collator(undefined, { numeric: true }).compare;
+
 /** True when `text` contains `query` after folding both; an empty query matches everything. */
 export function foldedIncludes(text: string | null | undefined, query: string): boolean {
   const q = fold(query);

@@ -61,6 +61,9 @@ export const items = pgTable(
     // word found everywhere stops after the first hits.
     index('items_name_folded_prefix').using('btree', t.nameFolded.op('text_pattern_ops')),
     index('items_kind_name_icu_idx').on(t.kind, sql`${t.name} collate "und-x-icu"`, t.id),
+    // Listings read a kind's items by name in natural order from it (migration 0010), as they read an
+    // item's versions from versions_natural_order_idx.
+    index('items_kind_name_natural_idx').on(t.kind, sql`(${t.name} collate "dp_natural")`, t.id),
     // The base-data tables page by these columns too (GET /api/{kind}/page, issue 14), read in order.
     index('items_kind_creation_idx').on(t.kind, t.creationTime, t.id),
     index('items_kind_modification_idx').on(t.kind, t.modificationTime, t.id),

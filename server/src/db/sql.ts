@@ -53,6 +53,14 @@ type ThroughDrizzle<V> = V extends Date ? DbTime : V;
 /** A table's row as raw SQL through drizzle (`db.execute`) returns it; see PgRow. */
 export type SqlRow<T extends Table> = { [K in keyof PgRow<T>]: ThroughDrizzle<PgRow<T>[K]> };
 
+/**
+ * A name in natural order ("APS-1003" before "APS-10018", "2.9" before "2.10"), as the web app's tables
+ * sort names: the ICU collation dp_natural (migration 0006) compares runs of digits as numbers. Listings
+ * read a kind's items in this order from items_kind_name_natural_idx and an item's versions from
+ * versions_natural_order_idx, whose expressions are built with it.
+ */
+export const naturally = (name: SQL): SQL => sql`(${name} collate "dp_natural")`;
+
 /** One column of a keyset order: its expression, the value the cursor holds for it (typed SQL), its direction. */
 export interface KeysetColumn {
   expression: SQL;

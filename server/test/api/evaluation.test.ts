@@ -116,6 +116,46 @@ describe('system delta', () => {
     ]);
   });
 
+  it('lists the partners by item name in natural order: Gear 9 before Gear 10 before Gear 100', async () => {
+    const [system, ...gears] = await t.db
+      .insert(items)
+      .values([
+        { kind: 'system', name: 'Delta Order System' },
+        ...['Delta Order Gear 100', 'Delta Order Gear 9', 'Delta Order Gear 10'].map((name) => ({
+          kind: 'assembly' as const,
+          name,
+        })),
+      ])
+      .returning();
+    const [one, two, ...gearVersions] = await t.db
+      .insert(versions)
+      .values([
+        { itemId: system!.id, kind: 'system', name: '1.0' },
+        { itemId: system!.id, kind: 'system', name: '2.0' },
+        ...gears.map((gear) => ({ itemId: gear.id, kind: 'assembly' as const, name: 'G-1' })),
+      ])
+      .returning();
+    const [info] = await t.db.insert(compatibilityInfos).values({ status: 'allowed', obligation: '' }).returning();
+    await t.db.insert(compatibilities).values(
+      gearVersions.map((gear) => ({
+        fromVersionId: one!.id,
+        fromKind: 'system' as const,
+        toVersionId: gear.id,
+        toKind: 'assembly' as const,
+        compatibilityInfoId: info!.id,
+      })),
+    );
+    const res = await t.app.inject({
+      url: `/api/systems/versions/${one!.id}/delta/${two!.id}`,
+      headers: await t.as('intern'),
+    });
+    expect((res.json() as SystemDelta).assemblies.map((row) => row.parent_name)).toEqual([
+      'Delta Order Gear 9',
+      'Delta Order Gear 10',
+      'Delta Order Gear 100',
+    ]);
+  });
+
   it('extern gets statuses without obligation texts', async () => {
     const res = await t.app.inject({
       url: `/api/systems/versions/${ids.s1}/delta/${ids.s2}`,

@@ -67,6 +67,41 @@ describe('GET /api/{kind}/versions/page', () => {
     expect(inFull.map((v) => v.name)).toEqual(names);
   });
 
+  it('orders item names naturally in every listing and page: Pump 9 before Pump 10 before Pump 100', async () => {
+    const system = (await t.call('POST', '/api/systems', { name: 'Natural Order Carrier' })).body as Item;
+    const names = ['Natural Order Pump 9', 'Natural Order Pump 10', 'Natural Order Pump 100'];
+    for (const name of ['Natural Order Pump 100', 'Natural Order Pump 9', 'Natural Order Pump 10']) {
+      const item = (await t.call('POST', '/api/assemblies', { name })).body as Item;
+      expect((await t.call('POST', `${item.href}/versions`, { name: 'P-1', name2: 'MAT-1' })).status).toBe(201);
+    }
+    const ours = (list: string[]) => list.filter((name) => name.startsWith('Natural Order Pump'));
+    const versionPages = await allPages('assemblies', { limit: 1, q: 'natural order pump' });
+    expect(versionPages.flatMap((p) => p.versions.map((v) => v.parent_name))).toEqual(names);
+    expect(ours((await fullList('assemblies')).map((v) => v.parent_name))).toEqual(names);
+    const items = (await t.call('GET', '/api/assemblies', undefined, 'intern')).body as Item[];
+    expect(ours(items.map((item) => item.name))).toEqual(names);
+    for (const [url, key] of [
+      ['/api/assemblies/page?limit=1&name=natural%20order%20pump', 'items'],
+      [`${system.href}/assemblies/page?limit=1&name=natural%20order%20pump`, 'items'],
+    ] as const) {
+      const pages: string[] = [];
+      let after: string | null = null;
+      do {
+        const res = await t.call(
+          'GET',
+          `${url}${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+          undefined,
+          'intern',
+        );
+        expect(res.status).toBe(200);
+        const body = res.body as { items: Array<{ name: string }>; next: string | null };
+        pages.push(...body[key].map((row) => row.name));
+        after = body.next;
+      } while (after);
+      expect(pages, url).toEqual(names);
+    }
+  });
+
   it('puts versions without a number after those with one, also across page ends', async () => {
     const item = (await t.call('POST', '/api/subassemblies', { name: 'Natural Order Part' })).body as Item;
     for (const [name, name2] of [

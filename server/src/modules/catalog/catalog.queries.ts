@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import type { ItemKind } from '../../db/kinds.js';
 import type { dataInfo, items, versions } from '../../db/schema.js';
-import { containingFolded, keysetAfter, keysetOrder, type KeysetColumn, type SqlRow } from '../../db/sql.js';
+import { containingFolded, keysetAfter, keysetOrder, naturally, type KeysetColumn, type SqlRow } from '../../db/sql.js';
 
 export type ItemRow = Omit<SqlRow<typeof items>, 'name_folded'>;
 
@@ -17,20 +17,19 @@ const versionColumns = sql`v.id, v.item_id, v.kind, v.name, v.name2, v.descripti
   v.image_thumbnail, v.creation_time, v.modification_time, v.created_by, v.updated_by, v.revision,
   i.name as parent_name, i.description as parent_description`;
 /*
- * Natural order of version numbers ("2.10" after "2.9"), versions without a name or name2 after those
- * with one: the ICU collation dp_natural compares runs of digits as numbers. These expressions are
- * those of versions_natural_order_idx (migration 0006), so PostgreSQL can read an item's versions in
- * order from it.
+ * Items by name, an item's versions by their numbers, all in natural order ("2.10" after "2.9"); versions
+ * without a name or name2 after those with one. These expressions are those of items_kind_name_natural_idx
+ * and versions_natural_order_idx, so PostgreSQL reads the listings in order from them.
  */
-const naturalName = sql`(coalesce(v.name, '') collate "dp_natural")`;
-const naturalName2 = sql`(coalesce(v.name2, '') collate "dp_natural")`;
-const inItemOrder = sql`v.name is null, ${naturalName}, v.name2 is null, ${naturalName2}, v.id`;
+const itemName = naturally(sql`i.name`);
+const inItemOrder = sql`v.name is null, ${naturally(sql`coalesce(v.name, '')`)}, v.name2 is null,
+  ${naturally(sql`coalesce(v.name2, '')`)}, v.id`;
 // Item names are unique per kind, so the item's name and the order within it are the whole order.
-const versionOrder = sql`i.name, ${inItemOrder}`;
+const versionOrder = sql`${itemName}, ${inItemOrder}`;
 
 export async function listItems(db: Executor, kind: ItemKind): Promise<ItemRow[]> {
   const result = await db.execute<ItemRow>(
-    sql`select ${itemColumns} from items i where i.kind = ${kind} order by i.name`,
+    sql`select ${itemColumns} from items i where i.kind = ${kind} order by ${itemName}`,
   );
   return result.rows;
 }
@@ -48,7 +47,7 @@ export interface ItemKey {
 }
 
 const itemSortExpressions: Record<ItemOrder['column'], { expression: SQL; type: SQL }> = {
-  name: { expression: sql`i.name`, type: sql`text` },
+  name: { expression: itemName, type: sql`text` },
   creation_time: { expression: sql`i.creation_time`, type: sql`timestamptz` },
   modification_time: { expression: sql`i.modification_time`, type: sql`timestamptz` },
   updated_by: { expression: sql`i.updated_by`, type: sql`text` },
@@ -134,7 +133,7 @@ const candidateItemsOf = (kind: ItemKind, filter: VersionFilter) =>
 
 /**
  * One keyset page of a kind's versions in listing order (as listVersions): items walked in name order
- * (items_kind_name_unique), each item's versions in natural order (versions_natural_order_idx), so the
+ * (items_kind_name_natural_idx), each item's versions in natural order (versions_natural_order_idx), so the
  * database reads about `limit` rows whatever the size of the catalog; a filter is checked on the way.
  * Asks for `limit` rows; the caller asks one more to learn whether a next page exists.
  */
@@ -154,7 +153,7 @@ export async function listVersionPage(
           order by ${inItemOrder} limit ${limit})
         union all`
     : sql``;
-  const laterItems = after ? sql`and i.name > ${after.itemName}` : sql``;
+  const laterItems = after ? sql`and ${itemName} > ${after.itemName}` : sql``;
   const result = await db.execute<VersionRow>(sql`
     select * from (
       ${restOfItem}
@@ -165,8 +164,8 @@ export async function listVersionPage(
         where i.kind = ${kind} ${laterItems} ${candidateItems}
         order by ${versionOrder} limit ${limit})
     ) page
-    order by part, parent_name, name is null, (coalesce(name, '') collate "dp_natural"), name2 is null,
-      (coalesce(name2, '') collate "dp_natural"), id
+    order by part, ${naturally(sql`parent_name`)}, name is null, ${naturally(sql`coalesce(name, '')`)},
+      name2 is null, ${naturally(sql`coalesce(name2, '')`)}, id
     limit ${limit}`);
   return result.rows;
 }

@@ -5,6 +5,7 @@ import {
   type CompatibilityStatus,
   type MessageKey,
   type MessageLanguage,
+  naturalCompare,
   type MessageParams,
   type Role,
 } from '@dp/contract';
@@ -19,7 +20,6 @@ import {
   DATE_TIME_FORMAT,
   EXCEL_MAX_ROWS,
   formatDateTime,
-  naturalCompare,
   needsDrain,
   sheetPipes,
   timeZoneName,

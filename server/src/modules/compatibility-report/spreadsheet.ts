@@ -69,9 +69,6 @@ export function timeZoneName(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-/** Numbers such as part numbers and version names sort as on the screens: '1.10' after '1.9'. */
-export const naturalCompare = new Intl.Collator(undefined, { numeric: true }).compare;
-
 /**
  * The streams a streamed exceljs worksheet feeds its XML into. exceljs 4.4 (pinned in package.json
  * for this) writes a sheet into a buffer (`stream`, a StreamBuf) that pushes each 64 KB into these

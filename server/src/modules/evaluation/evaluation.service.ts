@@ -1,11 +1,12 @@
-import type {
-  CompatibilityCell,
-  DeltaRow,
-  MatrixRequest,
-  MatrixResponse,
-  Role,
-  SystemDelta,
-  VersionLabel,
+import {
+  naturalCompare,
+  type CompatibilityCell,
+  type DeltaRow,
+  type MatrixRequest,
+  type MatrixResponse,
+  type Role,
+  type SystemDelta,
+  type VersionLabel,
 } from '@dp/contract';
 import type { Db } from '../../db/connection.js';
 import { badRequest, kindVersionName, msg, notFound, numbered } from '../../http/errors.js';
@@ -21,10 +22,11 @@ const toLabel = (row: LabelRow): VersionLabel => ({
   name2: row.name2,
 });
 
-const byText = new Intl.Collator().compare;
-const byNumber = new Intl.Collator(undefined, { numeric: true }).compare;
+/** In the listings' order: item name, then the version's numbers, each in natural order. */
 const byLabel = (a: VersionLabel, b: VersionLabel) =>
-  byText(a.parent_name, b.parent_name) || byNumber(a.name ?? '', b.name ?? '') || byText(a.name2 ?? '', b.name2 ?? '');
+  naturalCompare(a.parent_name, b.parent_name) ||
+  naturalCompare(a.name ?? '', b.name ?? '') ||
+  naturalCompare(a.name2 ?? '', b.name2 ?? '');
 
 /** Labels of the given versions, in the order asked for; an unknown id is a 404 naming it. */
 async function labelsOf(db: Db, kind: ItemKind, ids: number[]): Promise<LabelRow[]> {

@@ -2,7 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import type { ItemKind } from '../../db/kinds.js';
 import { type DbTime } from '../../db/time.js';
-import { containingFolded, intArray, keysetAfter, keysetOrder, type KeysetColumn } from '../../db/sql.js';
+import { containingFolded, intArray, keysetAfter, keysetOrder, naturally, type KeysetColumn } from '../../db/sql.js';
+
+/** Items by name in natural order, as the catalog lists them (items_kind_name_natural_idx). */
+const itemName = naturally(sql`i.name`);
 
 export type StoredCompatibility = {
   id: number;
@@ -217,7 +220,7 @@ export async function listContainmentCandidates(
   const result = await tx.execute<ContainmentRow>(sql`
     select i.id as href_id, i.name, ic.id as relation_id
     from items i left join item_containments ic on ic.child_item_id = i.id and ic.parent_item_id = ${parentId}
-    where i.kind = ${childKind} order by i.name`);
+    where i.kind = ${childKind} order by ${itemName}`);
   return result.rows;
 }
 
@@ -247,7 +250,11 @@ export async function listContainmentCandidatePage(
   }: { order: ContainmentOrder; name: string | null; after: ContainmentKey | null; limit: number },
 ): Promise<ContainmentRow[]> {
   const related = sql`(ic.id is not null)`;
-  const byName: KeysetColumn = { expression: sql`i.name`, value: sql`${after?.name ?? ''}`, desc: order === '-name' };
+  const byName: KeysetColumn = {
+    expression: itemName,
+    value: sql`${after?.name ?? ''}`,
+    desc: order === '-name',
+  };
   const byId: KeysetColumn = { expression: sql`i.id`, value: sql`${after?.id ?? 0}`, desc: order === '-name' };
   const keyset: KeysetColumn[] = order.endsWith('related')
     ? [{ expression: related, value: sql`${after?.related ?? false}`, desc: order === '-related' }, byName, byId]
@@ -380,7 +387,7 @@ export interface RelationRowFilter {
   reference: string | null;
 }
 
-const natural = (expression: SQL) => sql`(coalesce(${expression}, '') collate "dp_natural")`;
+const natural = (expression: SQL) => naturally(sql`coalesce(${expression}, '')`);
 /** A version's place within its item (versions_natural_order_idx), as in the catalog's listings. */
 const inItemOrder = sql`v.name is null, ${natural(sql`v.name`)}, v.name2 is null, ${natural(sql`v.name2`)}, v.id`;
 
@@ -405,11 +412,11 @@ export async function listRelationRowPage(
   const byId = column(sql`v.id`, sql`${k?.id ?? 0}`);
   const nameColumns = (nameExpression: SQL, value: string | null | undefined) => [
     column(sql`(${nameExpression} is null)`, sql`${value === null}`),
-    column(natural(nameExpression), sql`(${value ?? ''}::text collate "dp_natural")`),
+    column(natural(nameExpression), naturally(sql`${value ?? ''}::text`)),
   ];
   const keysets: Record<RelationRowOrder, KeysetColumn[]> = {
     item: [
-      column(sql`i.name`, sql`${k?.itemName ?? ''}`),
+      column(itemName, sql`${k?.itemName ?? ''}`),
       ...nameColumns(sql`v.name`, k?.name),
       ...nameColumns(sql`v.name2`, k?.name2),
       byId,
@@ -445,8 +452,8 @@ export async function listRelationRowPage(
     order !== 'item' || after === null
       ? sql``
       : desc
-        ? sql`and i.name <= ${after.itemName}`
-        : sql`and i.name >= ${after.itemName}`;
+        ? sql`and ${itemName} <= ${after.itemName}`
+        : sql`and ${itemName} >= ${after.itemName}`;
   const byCompatibility = filter.obligation !== null || filter.reference !== null;
   const candidates = byCompatibility
     ? // A filter on the compatibility: the chosen version's own (few) partners, joined to their items.

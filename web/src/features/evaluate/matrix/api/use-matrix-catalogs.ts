@@ -1,4 +1,4 @@
-import { idOfHref, type Version } from '@dp/contract';
+import { idOfHref, naturalCompare, type Version } from '@dp/contract';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { api } from '../../../../lib/api';
@@ -78,7 +78,7 @@ export function useMatrixCatalogs(chosen: readonly (number | null)[]): MatrixCat
         const id = idOfHref(item.href);
         return { id, name: item.name, versions: versionsById.get(id) };
       })
-      .sort((a, b) => a.name.localeCompare(b.name));
+      .sort((a, b) => naturalCompare(a.name, b.name));
     return {
       systems,
       systemVersionIds: systems && new Map(systems.map((system) => [system.id, system.versions?.map((v) => v.id)])),
