@@ -20,6 +20,7 @@ import { startTestIssuer, TEST_AUDIENCE } from '../server/test/support/test-issu
 import { measureFirstScreen, summary } from './bundle-size.js';
 import { benchDatabaseTools } from './database-tools.js';
 import { explainedTime, statementRecorder } from './postgres-time.js';
+import { benchScreens } from './screens.js';
 import { benchScale } from './scale.js';
 
 const size = (process.env.BENCH_SIZE ?? 'M') as 'S' | 'M' | 'L';
@@ -233,6 +234,23 @@ async function main() {
     readPath: `${systemVersion}/compatibilities/assemblies`,
   });
 
+  // Issue 14: every screen opened in Chromium, until it is interactive.
+  const screens = await benchScreens(database.connectionString);
+  console.log(
+    `\nevery screen opened in Chromium (admin, a full page load), until its API calls answered and no loader shows:\n`,
+  );
+  console.log(row(['screen', 'interactive after ms', 'API calls', 'API kB sent']));
+  console.log(row(['---', '---:', '---:', '---:']));
+  for (const s of screens)
+    console.log(
+      row([
+        s.path,
+        s.interactiveMs === null ? 'did not settle' : s.interactiveMs.toFixed(0),
+        String(s.apiCalls),
+        s.apiKb.toFixed(1),
+      ]),
+    );
+
   const outDir = path.join(import.meta.dirname, 'results');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(
@@ -250,6 +268,7 @@ async function main() {
         writes,
         scale,
         databaseTools,
+        screens,
       },
       null,
       2,

@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, signIn } from './support/browser.js';
+import { baseUrl, signIn } from './support/browser.js';
+import { launchBrowser } from './support/chromium.js';
 import { ADMIN_SCREENS, EVALUATE_SCREENS } from './support/screens.js';
 
 // Issue 13 item 8: no serious or critical axe violation on any screen, as any role, on a desktop and a
