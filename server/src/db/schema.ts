@@ -57,12 +57,10 @@ export const items = pgTable(
     check('items_name_not_blank', sql`btrim(${t.name}) <> ''`),
     // Substring search (SPEC 5) from an index: trigrams of the folded text answer LIKE '%word%'.
     index('items_name_folded_trgm').using('gin', t.nameFolded.op('gin_trgm_ops')),
-    // Hints (migration 0009): names that start with the word, and items walked in hint order so that a
-    // word found everywhere stops after the first hits.
+    // Hints (migration 0009): names that start with the word.
     index('items_name_folded_prefix').using('btree', t.nameFolded.op('text_pattern_ops')),
-    index('items_kind_name_icu_idx').on(t.kind, sql`${t.name} collate "und-x-icu"`, t.id),
-    // Listings read a kind's items by name in natural order from it (migration 0010), as they read an
-    // item's versions from versions_natural_order_idx.
+    // A kind's items by name in natural order (migration 0010): listings and pages read them in order, and
+    // a hint for a word found everywhere walks them and stops after the first hits.
     index('items_kind_name_natural_idx').on(t.kind, sql`(${t.name} collate "dp_natural")`, t.id),
     // The base-data tables page by these columns too (GET /api/{kind}/page, issue 14), read in order.
     index('items_kind_creation_idx').on(t.kind, t.creationTime, t.id),

@@ -49,7 +49,7 @@ afterAll(() => t.drop());
 
 const folded = (text: string): SQL => sql`dp_fold(${text})`;
 const startsWith = (column: SQL, text: string): SQL => sql`coalesce(starts_with(${column}, ${folded(text)}), false)`;
-const byName = (column: SQL): SQL => sql`${column} collate "und-x-icu"`;
+const byName = (column: SQL): SQL => sql`${column} collate "dp_natural"`;
 
 /** Every hit ranked: the rule the hints keep (SPEC 5), however much of the catalog a word matches. */
 async function everyHitRanked(word: string, limit: number): Promise<HintRow[]> {

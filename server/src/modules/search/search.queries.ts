@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import type { ItemKind } from '../../db/kinds.js';
-import { containingFolded, startingFolded } from '../../db/sql.js';
+import { containingFolded, naturally, startingFolded } from '../../db/sql.js';
 
 export type HintRow = {
   kind: ItemKind;
@@ -32,10 +32,11 @@ const folded = (text: string): SQL => sql`dp_fold(${text})`;
 const startsWith = (column: SQL, text: string): SQL => sql`coalesce(starts_with(${column}, ${folded(text)}), false)`;
 
 /*
- * Names sort by the ICU root collation whatever the database's default, so the order is the same on
- * the embedded server and on any external PostgreSQL.
+ * Names sort in natural order ("APS-1003" before "APS-10018"), whatever the database's default collation,
+ * as the listings do and as the web app shows the results: the 500 results kept of a kind are the first
+ * 500 the user sees, and a walk in hint order reads items_kind_name_natural_idx.
  */
-const byName = (column: SQL): SQL => sql`${column} collate "und-x-icu"`;
+const byName = naturally;
 
 /**
  * Versions whose item name or own numbers contain the word, as `m` with the item's name beside them:

@@ -1,4 +1,4 @@
-import { idOfHref } from '@dp/contract';
+import { idOfHref, naturalCompare } from '@dp/contract';
 import { Button, Checkbox, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ export function CompatibilityReportScreen() {
   const options = useMemo(
     () =>
       [...(systems.data ?? [])]
-        .sort((a, b) => a.name.localeCompare(b.name))
+        .sort((a, b) => naturalCompare(a.name, b.name))
         .map((system) => ({ value: String(idOfHref(system.href)), label: system.name })),
     [systems.data],
   );
