@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { issueKey } from './messages.js';
-import { audit, compatibilityStatus } from './catalog.js';
+import { audit, compatibilityStatus, pageFilter, pageOf, pageParameters } from './catalog.js';
 import { isoDateTime } from './common.js';
 import { storedImagePath } from './images.js';
 
@@ -104,6 +104,32 @@ export const reference = z
   })
   .meta({ id: 'Reference' });
 export type Reference = z.infer<typeof reference>;
+
+/** The orders of GET /api/references/page: a column, descending with a leading '-'. */
+export const referenceSortColumns = [
+  'reference',
+  'description',
+  'creation_time',
+  'modification_time',
+  'updated_by',
+] as const;
+export type ReferenceSortColumn = (typeof referenceSortColumns)[number];
+const referenceSorts = referenceSortColumns.flatMap((column) => [column, `-${column}`] as const);
+
+export const referencePageQuery = z
+  .object({
+    sort: z.enum(referenceSorts).default('reference'),
+    /** References whose name, description or last editor contains the text, folded like the search. */
+    reference: pageFilter,
+    description: pageFilter,
+    updated_by: pageFilter,
+    ...pageParameters,
+  })
+  .strict();
+export type ReferencePageQuery = z.infer<typeof referencePageQuery>;
+
+export const referencePage = pageOf(reference, 'ReferencePage');
+export type ReferencePage = z.infer<typeof referencePage>;
 
 export const compatibilityInfoInput = z
   .object({ compatibility_status: compatibilityStatus, obligation: optionalText(TEXT_MAX).default('') })

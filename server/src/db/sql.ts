@@ -76,6 +76,35 @@ export function keysetOrder(columns: readonly KeysetColumn[]): SQL {
   );
 }
 
+/** A column a table's page may be sorted by: its expression, and the type its cursor value is read back as. */
+export interface SortColumn {
+  expression: SQL;
+  type: SQL;
+}
+
+/** Where a page sorted by one column ends: its last row's value of that column (as PostgreSQL wrote it) and id. */
+export interface ColumnKey {
+  value: string;
+  id: number;
+}
+
+/**
+ * A table's page sorted by one column, then by `id`, both in the column's direction: the `order by`, the
+ * condition for the rows after `after` (empty for the first page), and the sort value as text, which each
+ * row carries for the next page's cursor.
+ */
+export function sortedByColumn(column: SortColumn, id: SQL, desc: boolean, after: ColumnKey | null) {
+  const keyset: KeysetColumn[] = [
+    { expression: column.expression, value: sql`cast(${after?.value ?? null} as ${column.type})`, desc },
+    { expression: id, value: sql`${after?.id ?? 0}`, desc },
+  ];
+  return {
+    order: keysetOrder(keyset),
+    after: after === null ? sql`` : sql`and ${keysetAfter(keyset)}`,
+    sortValue: sql`(${column.expression})::text`,
+  };
+}
+
 /**
  * "Comes after the cursor" in a keyset order whose columns may run in different directions:
  * (a > x) or (a = x and b < y) or (a = x and b = y and c > z) … The last column must make the order total.

@@ -1,4 +1,4 @@
-import { isSearchable, NAME_MAX } from '@dp/contract';
+import { dbId, isSearchable, NAME_MAX } from '@dp/contract';
 import { z } from 'zod';
 import { badRequest, msg } from './errors.js';
 
@@ -45,6 +45,26 @@ export function pageOf<Row, Entry>(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { items: page.map(toEntry), next: rows.length > limit && last ? encodeCursor(cursorFields(last)) : null };
+}
+
+const textCursor = z.tuple([cursorText, dbId]);
+/** A timestamp as PostgreSQL writes one ('2025-03-04 05:06:07.123456+00'): what a time-sorted cursor holds. */
+const timestampText = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/)
+  .refine((text) => !Number.isNaN(Date.parse(text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'))));
+const timeCursor = z.tuple([timestampText, dbId]);
+const TIME_COLUMNS: readonly string[] = ['creation_time', 'modification_time'];
+
+/**
+ * A page sorted by one column, then by id (`sort` as 'name' or '-name' for descending): the column, its
+ * direction and the key the page starts after, read from the `after` cursor (a forged one is a 400).
+ */
+export function columnPage<Column extends string>(sort: Column | `-${Column}`, after: string | undefined) {
+  const desc = sort.startsWith('-');
+  const column = (desc ? sort.slice(1) : sort) as Column;
+  const key = after === undefined ? null : decodeCursor(after, TIME_COLUMNS.includes(column) ? timeCursor : textCursor);
+  return { column, desc, after: key && { value: key[0], id: key[1] } };
 }
 
 /** A listing's text filter, or null when it is absent or folds to nothing (filters nothing). */

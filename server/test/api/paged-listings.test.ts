@@ -129,6 +129,46 @@ describe('GET /api/{kind}/page', () => {
   });
 });
 
+describe('GET /api/references/page', () => {
+  const everyReference = async () =>
+    (await t.call('GET', '/api/references', undefined, 'intern')).body as Array<{ href: string; reference: string }>;
+  const referencePages = (params: Record<string, string>) =>
+    followPages<{ href: string; reference: string; description: string }>('/api/references/page', params);
+
+  it('pages join to the full list, in its order (numbers by value), also backwards and by another column', async () => {
+    for (const reference of ['Ref Order 10', 'Ref Order 9', 'Ref Order 100'])
+      expect((await t.call('POST', '/api/references', { reference, description: reference })).status).toBe(201);
+    const full = await everyReference();
+    expect(full.length).toBeGreaterThan(5);
+    expect(full.map((r) => r.reference).filter((name) => name.startsWith('Ref Order'))).toEqual([
+      'Ref Order 9',
+      'Ref Order 10',
+      'Ref Order 100',
+    ]);
+    expect((await referencePages({ limit: '4' })).map((r) => r.href)).toEqual(full.map((r) => r.href));
+    expect((await referencePages({ limit: '4', sort: '-reference' })).map((r) => r.href)).toEqual(
+      full.map((r) => r.href).reverse(),
+    );
+    const byTime = await referencePages({ limit: '3', sort: '-modification_time' });
+    expect(new Set(byTime.map((r) => r.href))).toEqual(new Set(full.map((r) => r.href)));
+    expect(byTime).toHaveLength(full.length);
+  });
+
+  it('filters by reference and description, folded like the search', async () => {
+    expect(
+      (await t.call('POST', '/api/references', { reference: 'Ref Fold Ü', description: 'Prüfstand Bremse' })).status,
+    ).toBe(201);
+    expect((await referencePages({ reference: 'ref fold u' })).map((r) => r.reference)).toEqual(['Ref Fold Ü']);
+    expect((await referencePages({ description: 'PRUFSTAND' })).map((r) => r.reference)).toEqual(['Ref Fold Ü']);
+  });
+
+  it('refuses a forged cursor and an unknown sort; extern may not read it', async () => {
+    expect((await t.call('GET', '/api/references/page?after=bm90LWEtY3Vyc29y', undefined, 'intern')).status).toBe(400);
+    expect((await t.call('GET', '/api/references/page?sort=href', undefined, 'intern')).status).toBe(400);
+    expect((await t.call('GET', '/api/references/page', undefined, 'extern')).status).toBe(403);
+  });
+});
+
 describe('GET /api/{parent}/{id}/{child}/page (the relation editor)', () => {
   const rowsOf = async (url: string) =>
     (await t.call('GET', url, undefined, 'intern')).body as Array<{ href: string; name: string; related: boolean }>;

@@ -1,3 +1,4 @@
+import type { ReferenceSortColumn } from '@dp/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import type { ItemRow, VersionRow } from '../catalog/catalog.queries.js';
@@ -5,7 +6,15 @@ import { onlyRow } from '../../db/rows.js';
 import * as catalog from '../catalog/catalog.queries.js';
 import type { ItemKind } from '../../db/kinds.js';
 import type { compatibilities, compatibilityInfos, compatibilityReferences, references } from '../../db/schema.js';
-import { intArray, type SqlRow } from '../../db/sql.js';
+import {
+  containingFolded,
+  intArray,
+  naturally,
+  sortedByColumn,
+  type ColumnKey,
+  type SortColumn,
+  type SqlRow,
+} from '../../db/sql.js';
 
 /** Reads back a row this transaction has just written: not finding it is a broken invariant, not a user error. */
 async function reread<T>(row: Promise<T | null>): Promise<T> {
@@ -219,7 +228,49 @@ export type ReferenceRow = SqlRow<typeof references>;
 const referenceColumns = sql`id, reference, description, creation_time, modification_time, created_by, updated_by, revision`;
 
 export async function listReferences(tx: Executor): Promise<ReferenceRow[]> {
-  return (await tx.execute<ReferenceRow>(sql`select ${referenceColumns} from "references" order by reference`)).rows;
+  return (
+    await tx.execute<ReferenceRow>(
+      sql`select ${referenceColumns} from "references" order by ${naturally(sql`reference`)}`,
+    )
+  ).rows;
+}
+
+/** How GET /api/references/page sorts: names in natural order, as the items (the table is small: no index). */
+const referenceSortExpressions: Record<ReferenceSortColumn, SortColumn> = {
+  reference: { expression: naturally(sql`r.reference`), type: sql`text` },
+  description: { expression: naturally(sql`r.description`), type: sql`text` },
+  creation_time: { expression: sql`r.creation_time`, type: sql`timestamptz` },
+  modification_time: { expression: sql`r.modification_time`, type: sql`timestamptz` },
+  updated_by: { expression: sql`r.updated_by`, type: sql`text` },
+};
+
+/** One page of the references in `order`, optionally only those whose columns contain the filters' texts. */
+export async function listReferencePage(
+  tx: Executor,
+  {
+    order,
+    filters,
+    after,
+    limit,
+  }: {
+    order: { column: ReferenceSortColumn; desc: boolean };
+    filters: { reference: string | null; description: string | null; updated_by: string | null };
+    after: ColumnKey | null;
+    limit: number;
+  },
+): Promise<Array<ReferenceRow & { sort_value: string }>> {
+  const page = sortedByColumn(referenceSortExpressions[order.column], sql`r.id`, order.desc, after);
+  const filtered = Object.entries(filters).map(([column, text]) =>
+    text === null
+      ? sql``
+      : sql`and dp_fold(${sql.identifier('r')}.${sql.identifier(column)}) like ${containingFolded(text)}`,
+  );
+  const result = await tx.execute<ReferenceRow & { sort_value: string }>(sql`
+    select ${referenceColumns}, ${page.sortValue} as sort_value from "references" r
+    where true ${sql.join(filtered, sql` `)} ${page.after}
+    order by ${page.order}
+    limit ${limit}`);
+  return result.rows;
 }
 
 export async function findReference(tx: Executor, id: number, lock = false): Promise<ReferenceRow | null> {

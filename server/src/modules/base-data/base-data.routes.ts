@@ -10,6 +10,8 @@ import {
   kindPath,
   reference,
   referenceInput,
+  referencePage,
+  referencePageQuery,
   version,
   versionInput,
   versionUsage,
@@ -143,6 +145,22 @@ export function baseDataRoutes(app: ZodApp, { db }: AppContext) {
     schema: { tags: ['base data'], summary: 'All references', response: { 200: z.array(reference), ...errors } },
     onRequest: intern,
     handler: () => service.listReferences(db),
+  });
+  app.get('/api/references/page', {
+    schema: {
+      tags: ['base data'],
+      summary: 'One page of the references, sorted and filtered',
+      description:
+        'The references of GET /api/references, `limit` at a time (default 100, at most 200), ordered by `sort` ' +
+        '(reference, description, creation_time, modification_time or updated_by; a leading `-` for descending; ' +
+        'default reference), then by id. `reference`, `description` and `updated_by` keep the references whose ' +
+        "column contains them, ignoring case, accents and repeated spaces. Pass a page's `next` as `after` to " +
+        'get the following page; `next` is null on the last page.',
+      querystring: referencePageQuery,
+      response: { 200: referencePage, ...errors },
+    },
+    onRequest: intern,
+    handler: (req) => service.listReferencePage(db, req.query),
   });
   app.post('/api/references', {
     schema: {

@@ -5,6 +5,8 @@ import type {
   Item,
   ItemValues,
   Reference,
+  ReferencePage,
+  ReferencePageQuery,
   ReferenceValues,
   Version,
   VersionUsage,
@@ -13,6 +15,7 @@ import type {
 import { versionLabelText } from '@dp/contract';
 import type { Db, Tx } from '../../db/connection.js';
 import { HttpError, kindName, kindVersionName, msg, notFound, numbered, plural } from '../../http/errors.js';
+import { columnPage, pageOf, textFilter } from '../../http/cursor.js';
 import { recordChanges, type Change } from '../../writes/audit.js';
 import { cascadedDeletes } from '../../writes/cascades.js';
 import { etagOf } from '../../writes/etag.js';
@@ -288,6 +291,25 @@ const referenceMessages = (name: string) => ({
 
 export async function listReferences(db: Db): Promise<Reference[]> {
   return (await queries.listReferences(db)).map(toReference);
+}
+
+/**
+ * One page of the references in the asked order (default by reference), optionally filtered by reference,
+ * description and last editor (folded like the search); `next` continues after its last one.
+ */
+export async function listReferencePage(db: Db, query: ReferencePageQuery): Promise<ReferencePage> {
+  const { column, desc, after } = columnPage(query.sort, query.after);
+  const rows = await queries.listReferencePage(db, {
+    order: { column, desc },
+    filters: {
+      reference: textFilter(query.reference),
+      description: textFilter(query.description),
+      updated_by: textFilter(query.updated_by),
+    },
+    after,
+    limit: query.limit + 1,
+  });
+  return pageOf(rows, query.limit, toReference, (row) => [row.sort_value, row.id]);
 }
 
 const references = defineResource<ReferenceRow, Reference, ReferenceValues>({

@@ -1,8 +1,15 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import type { ItemKind } from '../../db/kinds.js';
 import type { dataInfo, items, versions } from '../../db/schema.js';
-import { containingFolded, keysetAfter, keysetOrder, naturally, type KeysetColumn, type SqlRow } from '../../db/sql.js';
+import {
+  containingFolded,
+  naturally,
+  sortedByColumn,
+  type ColumnKey,
+  type SortColumn,
+  type SqlRow,
+} from '../../db/sql.js';
 
 export type ItemRow = Omit<SqlRow<typeof items>, 'name_folded'>;
 
@@ -40,13 +47,7 @@ export interface ItemOrder {
   desc: boolean;
 }
 
-/** Where an item page ends: its last item's sort value (as PostgreSQL wrote it) and id. */
-export interface ItemKey {
-  value: string;
-  id: number;
-}
-
-const itemSortExpressions: Record<ItemOrder['column'], { expression: SQL; type: SQL }> = {
+const itemSortExpressions: Record<ItemOrder['column'], SortColumn> = {
   name: { expression: itemName, type: sql`text` },
   creation_time: { expression: sql`i.creation_time`, type: sql`timestamptz` },
   modification_time: { expression: sql`i.modification_time`, type: sql`timestamptz` },
@@ -67,20 +68,15 @@ export async function listItemPage(
     updatedBy,
     after,
     limit,
-  }: { order: ItemOrder; name: string | null; updatedBy: string | null; after: ItemKey | null; limit: number },
+  }: { order: ItemOrder; name: string | null; updatedBy: string | null; after: ColumnKey | null; limit: number },
 ): Promise<Array<ItemRow & { sort_value: string }>> {
-  const { expression, type } = itemSortExpressions[order.column];
-  const keyset: KeysetColumn[] = [
-    { expression, value: sql`cast(${after?.value ?? null} as ${type})`, desc: order.desc },
-    { expression: sql`i.id`, value: sql`${after?.id ?? 0}`, desc: order.desc },
-  ];
+  const page = sortedByColumn(itemSortExpressions[order.column], sql`i.id`, order.desc, after);
   const byName = name === null ? sql`` : sql`and i.name_folded like ${containingFolded(name)}`;
   const byEditor = updatedBy === null ? sql`` : sql`and dp_fold(i.updated_by) like ${containingFolded(updatedBy)}`;
-  const afterKey = after === null ? sql`` : sql`and ${keysetAfter(keyset)}`;
   const result = await db.execute<ItemRow & { sort_value: string }>(sql`
-    select ${itemColumns}, (${expression})::text as sort_value from items i
-    where i.kind = ${kind} ${byName} ${byEditor} ${afterKey}
-    order by ${keysetOrder(keyset)}
+    select ${itemColumns}, ${page.sortValue} as sort_value from items i
+    where i.kind = ${kind} ${byName} ${byEditor} ${page.after}
+    order by ${page.order}
     limit ${limit}`);
   return result.rows;
 }

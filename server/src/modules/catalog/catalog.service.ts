@@ -13,12 +13,12 @@ import {
 } from '@dp/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.js';
-import { cursorText, decodeCursor, pageOf, textFilter } from '../../http/cursor.js';
+import { columnPage, cursorText, decodeCursor, pageOf, textFilter } from '../../http/cursor.js';
 import { kindName, kindVersionName, msg, notFound, numbered } from '../../http/errors.js';
 import { etagOf } from '../../writes/etag.js';
 import { href, type ItemKind } from '../../db/kinds.js';
 import * as queries from './catalog.queries.js';
-import type { ItemOrder, ItemRow, VersionFilter, VersionKey, VersionRow } from './catalog.queries.js';
+import type { ItemRow, VersionFilter, VersionKey, VersionRow } from './catalog.queries.js';
 import { toIso } from '../../db/time.js';
 
 const image = (original: string | null, thumbnail: string | null) =>
@@ -125,28 +125,17 @@ export async function listVersionPage(
   return { versions: items, next };
 }
 
-const itemCursor = z.tuple([cursorText, dbId]);
-/** A timestamp as PostgreSQL writes one ('2025-03-04 05:06:07.123456+00'): what a time-sorted cursor holds. */
-const timestampText = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/)
-  .refine((text) => !Number.isNaN(Date.parse(text.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'))));
-const timeCursor = z.tuple([timestampText, dbId]);
-
 /**
  * One page of a kind's items in the asked order (default by name), optionally filtered by name and by
  * last editor (folded like the search); `next` continues after its last item, null on the last page.
  */
 export async function listItemPage(db: Db, kind: ItemKind, query: ItemPageQuery): Promise<ItemPage> {
-  const desc = query.sort.startsWith('-');
-  const column = (desc ? query.sort.slice(1) : query.sort) as ItemOrder['column'];
-  const isTime = column === 'creation_time' || column === 'modification_time';
-  const after = query.after === undefined ? null : decodeCursor(query.after, isTime ? timeCursor : itemCursor);
+  const { column, desc, after } = columnPage(query.sort, query.after);
   const rows = await queries.listItemPage(db, kind, {
     order: { column, desc },
     name: textFilter(query.name),
     updatedBy: textFilter(query.updated_by),
-    after: after && { value: after[0], id: after[1] },
+    after,
     limit: query.limit + 1,
   });
   return pageOf(rows, query.limit, toItem, (row) => [row.sort_value, row.id]);

@@ -1,7 +1,22 @@
-import type { Reference, ReferenceInput } from '@dp/contract';
+import { referenceSortColumns, type Reference, type ReferenceInput } from '@dp/contract';
+import type { TableQuery } from '../../../components/editable-table';
 import { api, ifMatch } from '../../../lib/api';
+import { useServerPages } from '../../../lib/server-pages';
+import { sharedListKeys } from '../../../lib/shared-lists';
 
-// The list itself is read with useReferences (lib/shared-lists), which the relation tables share.
+/**
+ * GET /api/references/page: the references as the table's query sorts and filters them, one page at a time;
+ * under the references' key, so that every write that reloads the list the relation tables share reloads them.
+ */
+export function useReferencePages(query: Pick<TableQuery, 'sorting' | 'filters'>) {
+  return useServerPages<Reference>({
+    queryKey: sharedListKeys.references,
+    url: '/api/references/page',
+    query,
+    sorts: referenceSortColumns,
+    filterKeys: ['reference', 'description', 'updated_by'],
+  });
+}
 
 function referenceBody(source: { reference?: unknown; description?: unknown }): ReferenceInput {
   return {

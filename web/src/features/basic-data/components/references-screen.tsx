@@ -2,10 +2,10 @@ import type { Reference } from '@dp/contract';
 import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cut, EditableTable, saveEach, type ColumnDef } from '../../../components/editable-table';
+import { cut, EditableTable, saveEach, useTableQuery, type ColumnDef } from '../../../components/editable-table';
 import { useAfterWrite } from '../../../lib/data-freshness';
-import { sharedListKeys, useReferences } from '../../../lib/shared-lists';
-import { createReference, deleteReference, updateReference } from '../api/references';
+import { sharedListKeys } from '../../../lib/shared-lists';
+import { createReference, deleteReference, updateReference, useReferencePages } from '../api/references';
 import { auditColumns, useDateColumnsToggle } from './audit-columns';
 import { SIMPLE_TABLE_HEIGHT } from './items-screen';
 
@@ -15,7 +15,6 @@ const REFERENCE_DESCRIPTION_CUT = 30;
 /** References: reference and description with the audit columns; add, edit, delete; filters. */
 export function ReferencesScreen() {
   const { t } = useTranslation();
-  const references = useReferences();
   const afterWrite = useAfterWrite();
   const dates = useDateColumnsToggle();
   const keys = [sharedListKeys.references];
@@ -48,20 +47,24 @@ export function ReferencesScreen() {
     ],
     [t],
   );
+  const tableKey = 'basic-data-references';
+  // The server sorts, filters and pages the references (issue 14): a large catalog loads as it is scrolled.
+  const query = useTableQuery({ tableKey, columns, initialSort: { key: 'reference' }, persistState: true });
+  const references = useReferencePages(query);
 
   return (
     <EditableTable<Reference>
-      tableKey="basic-data-references"
+      tableKey={tableKey}
       headingOrder={1}
       title={t('basicData.pages.references.title')}
-      rows={references.data ?? []}
-      loading={references.isPending}
+      rows={references.rows}
+      server={{ query, ...references.paging }}
+      loading={references.loading}
       loadError={references.error}
       onRetry={() => void references.refetch()}
       columns={columns}
       getRowId={(row) => row.href}
       height={SIMPLE_TABLE_HEIGHT}
-      initialSort={{ key: 'reference' }}
       hiddenColumns={dates.hiddenColumns}
       toolbarExtra={dates.button}
       onReload={() => void references.refetch()}
