@@ -105,6 +105,10 @@ export const reference = z
   .meta({ id: 'Reference' });
 export type Reference = z.infer<typeof reference>;
 
+/** A reference as the relation tables offer it: its name alone (GET /api/references/names). */
+export const referenceName = reference.pick({ href: true, reference: true }).meta({ id: 'ReferenceName' });
+export type ReferenceName = z.infer<typeof referenceName>;
+
 /** The orders of GET /api/references/page: a column, descending with a leading '-'. */
 export const referenceSortColumns = [
   'reference',

@@ -28,6 +28,7 @@ export const href = {
   compatibility: (fromKind: ItemKind, fromId: number, toKind: ItemKind, toId: number) =>
     `/api/${pathOf(fromKind)}/versions/${fromId}/compatibilities/${pathOf(toKind)}/${toId}`,
   compatibilityInfo: (id: number) => `/api/compatibility_infos/${id}`,
+  reference: (id: number) => `/api/references/${id}`,
   containment: (parentKind: ItemKind, parentId: number, childKind: ItemKind, childId: number) =>
     `/api/${pathOf(parentKind)}/${parentId}/${pathOf(childKind)}/${childId}`,
   versionRelation: (fromKind: ItemKind, fromId: number, toKind: ItemKind, toId: number) =>

@@ -149,6 +149,9 @@ describe('GET /api/references/page', () => {
     expect((await referencePages({ limit: '4', sort: '-reference' })).map((r) => r.href)).toEqual(
       full.map((r) => r.href).reverse(),
     );
+    // The relation tables' list: the same references in the same order, with their names alone.
+    const names = (await t.call('GET', '/api/references/names', undefined, 'intern')).body;
+    expect(names).toEqual(full.map(({ href, reference }) => ({ href, reference })));
     const byTime = await referencePages({ limit: '3', sort: '-modification_time' });
     expect(new Set(byTime.map((r) => r.href))).toEqual(new Set(full.map((r) => r.href)));
     expect(byTime).toHaveLength(full.length);

@@ -1,4 +1,4 @@
-import type { CompatibilityInfo, Reference } from '@dp/contract';
+import type { CompatibilityInfo, ReferenceName } from '@dp/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
@@ -11,13 +11,16 @@ export const sharedListKeys = {
   obligations: ['compatibility-infos'] as const,
 };
 
-/** GET /api/references. */
-function fetchReferences(signal?: AbortSignal): Promise<Reference[]> {
-  return api.get<Reference[]>('/api/references', { signal });
+/** GET /api/references/names: every reference's name, which the relation tables offer and show. */
+function fetchReferenceNames(signal?: AbortSignal): Promise<ReferenceName[]> {
+  return api.get<ReferenceName[]>('/api/references/names', { signal });
 }
 
-export function useReferences() {
-  return useQuery({ queryKey: sharedListKeys.references, queryFn: ({ signal }) => fetchReferences(signal) });
+export function useReferenceNames() {
+  return useQuery({
+    queryKey: [...sharedListKeys.references, 'names'],
+    queryFn: ({ signal }) => fetchReferenceNames(signal),
+  });
 }
 
 /** GET /api/compatibility_infos: the internal obligation texts with their status; admins get the text and the ETag with each. */

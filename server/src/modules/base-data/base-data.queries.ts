@@ -273,6 +273,15 @@ export async function listReferencePage(
   return result.rows;
 }
 
+/** Every reference's id and name, in the order of GET /api/references. */
+export async function listReferenceNames(tx: Executor): Promise<Array<Pick<ReferenceRow, 'id' | 'reference'>>> {
+  return (
+    await tx.execute<Pick<ReferenceRow, 'id' | 'reference'>>(
+      sql`select id, reference from "references" order by ${naturally(sql`reference`)}`,
+    )
+  ).rows;
+}
+
 export async function findReference(tx: Executor, id: number, lock = false): Promise<ReferenceRow | null> {
   const forUpdate = lock ? sql`for update` : sql``;
   return (

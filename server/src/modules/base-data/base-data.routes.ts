@@ -10,6 +10,7 @@ import {
   kindPath,
   reference,
   referenceInput,
+  referenceName,
   referencePage,
   referencePageQuery,
   version,
@@ -145,6 +146,18 @@ export function baseDataRoutes(app: ZodApp, { db }: AppContext) {
     schema: { tags: ['base data'], summary: 'All references', response: { 200: z.array(reference), ...errors } },
     onRequest: intern,
     handler: () => service.listReferences(db),
+  });
+  app.get('/api/references/names', {
+    schema: {
+      tags: ['base data'],
+      summary: "Every reference's name",
+      description:
+        'The references of GET /api/references with their href and name only, in the same order: what the ' +
+        'relation tables offer and show (about a quarter of the full list).',
+      response: { 200: z.array(referenceName), ...errors },
+    },
+    onRequest: intern,
+    handler: () => service.listReferenceNames(db),
   });
   app.get('/api/references/page', {
     schema: {

@@ -5,6 +5,7 @@ import type {
   Item,
   ItemValues,
   Reference,
+  ReferenceName,
   ReferencePage,
   ReferencePageQuery,
   ReferenceValues,
@@ -154,7 +155,7 @@ async function compatibilityDeletes(tx: Tx, actor: string, kind: ItemKind, versi
       entityId: href.compatibility(kind, versionId, otherKind, otherId),
       before: {
         compatibility_info: href.compatibilityInfo(row.compatibility_info_id),
-        references: row.references.map((id) => `/api/references/${id}`),
+        references: row.references.map(href.reference),
       },
     };
   });
@@ -274,7 +275,7 @@ export function copyVersion(
 // ── references ───────────────────────────────────────────────────────────────────────────────────
 
 const toReference = (row: ReferenceRow): Reference => ({
-  href: `/api/references/${row.id}`,
+  href: href.reference(row.id),
   reference: row.reference,
   description: row.description,
   creation_time: toIso(row.creation_time),
@@ -291,6 +292,14 @@ const referenceMessages = (name: string) => ({
 
 export async function listReferences(db: Db): Promise<Reference[]> {
   return (await queries.listReferences(db)).map(toReference);
+}
+
+/** Every reference's name: what a relation table offers and shows, without descriptions or audit fields. */
+export async function listReferenceNames(db: Db): Promise<ReferenceName[]> {
+  return (await queries.listReferenceNames(db)).map((row) => ({
+    href: href.reference(row.id),
+    reference: row.reference,
+  }));
 }
 
 /**

@@ -47,7 +47,7 @@ export async function writeCompatibility(
       : currentTag !== undefined && ifMatchAllows(ifMatch, currentTag)
         ? currentTag
         : ifMatch;
-  const references = mode === 'update' && current ? current.references.map((id) => `/api/references/${id}`) : [];
+  const references = mode === 'update' && current ? current.references.map(href.reference) : [];
   // A create says it saw no compatibility (etag null): the batch checks that again in its own
   // transaction, so a create that raced another one cannot overwrite it.
   const saved = saveCompatibilities(db, actor, fromKind, versionId, toKind, [

@@ -43,7 +43,7 @@ export async function assertVersion(tx: Executor, kind: ItemKind, id: number) {
 /** A compatibility as the audit log and a 412 answer show it. */
 export const auditState = (row: { compatibility_info_id: number; references: number[] }) => ({
   compatibility_info: href.compatibilityInfo(row.compatibility_info_id),
-  references: row.references.map((id) => `/api/references/${id}`),
+  references: row.references.map(href.reference),
 });
 
 /** One compatibility, named by the versions at both ends as a path names it. */

@@ -5,7 +5,7 @@ import {
   type CompatibilityInfo,
   type CompatibilityStatus,
   type RelationRowRecord,
-  type Reference,
+  type ReferenceName,
 } from '@dp/contract';
 import { cut, type RowChange, type TableComment } from '../../components/editable-table';
 import type { BatchRow } from './api/save-compatibilities';
@@ -33,7 +33,7 @@ export interface RelationRow {
 export interface RelationData {
   /** The table's rows as the server sent them (GET {version}/compatibilities/{kind}/candidates). */
   candidates: RelationRowRecord[];
-  references: Reference[];
+  references: ReferenceName[];
   comments: Comment[];
   currentUser: string | undefined;
 }

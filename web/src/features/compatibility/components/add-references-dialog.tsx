@@ -1,4 +1,4 @@
-import type { Reference } from '@dp/contract';
+import type { ReferenceName } from '@dp/contract';
 import { Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ interface AddReferencesDialogProps {
   opened: boolean;
   /** How many rows are selected. */
   rowCount: number;
-  references: Reference[];
+  references: ReferenceName[];
   saving: boolean;
   onClose: () => void;
   onApply: (referenceHrefs: string[]) => void;

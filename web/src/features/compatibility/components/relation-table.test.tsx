@@ -143,7 +143,7 @@ const answer: FakeAnswer = ({ method, path, url, body }) => {
   const answers: Record<string, unknown> = {
     '/api/me': { username: 'admin', role: 'admin' },
     '/api/compatibility_infos': INFOS,
-    '/api/references': REFERENCES,
+    '/api/references/names': REFERENCES,
     [`${SYSTEM_VERSION}/compatibilities/assemblies/candidates`]: candidates(SYSTEM_VERSION, RECORDS),
     [`${SYSTEM_VERSION}/compatibilities/assemblies/commentaries`]: COMMENTS,
     [`${ASSEMBLY_VERSION}/compatibilities/assemblies/candidates`]: candidates(ASSEMBLY_VERSION, ASSEMBLY_RECORDS, [
@@ -364,7 +364,7 @@ describe('RelationTable', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     let failing = true;
     stubFetch((request) =>
-      failing && request.path === '/api/references'
+      failing && request.path === '/api/references/names'
         ? apiError(503, 'Service Unavailable', 'The database is not reachable.')
         : answer(request),
     );

@@ -3,7 +3,7 @@ import {
   versionFlagOf,
   type BatchResult,
   type CompatibilityStatus,
-  type Reference,
+  type ReferenceName,
   type RelationRowRecord,
 } from '@dp/contract';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
@@ -21,7 +21,7 @@ import {
 import { useMe } from '../../../lib/auth/use-me';
 import { useAfterWrite } from '../../../lib/data-freshness';
 import { useServerPages } from '../../../lib/server-pages';
-import { useObligations, useReferences } from '../../../lib/shared-lists';
+import { useObligations, useReferenceNames } from '../../../lib/shared-lists';
 import { useCommentaries } from '../api/commentaries';
 import { compatibilityKeys, relationKeys } from '../api/query-keys';
 import { saveCompatibilityBatch } from '../api/save-compatibilities';
@@ -69,7 +69,7 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
   const target = relation.to;
 
   const infos = useObligations();
-  const references = useReferences();
+  const references = useReferenceNames();
   const comments = useCommentaries(version.href, target);
 
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -81,7 +81,7 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
   const openEdit = useRef<HeaderActionsContext<RelationRow> | null>(null);
 
   const currentUser = me.data?.username;
-  const referenceList = useMemo<Reference[]>(() => references.data ?? [], [references.data]);
+  const referenceList = useMemo<ReferenceName[]>(() => references.data ?? [], [references.data]);
   const commentsById = useMemo(
     () => new Map((comments.data ?? []).map((comment) => [comment.id, comment])),
     [comments.data],
