@@ -140,6 +140,7 @@ export async function benchScale({ connectionString, issuer, audience, targets }
       ],
     ],
     ['Basic data: assemblies', ['/api/assemblies/page']],
+    ['Basic data: references', ['/api/references/page']],
     ['Relation editor system → assemblies', ['/api/systems/page', `/api/systems/${targets.systemId}/assemblies/page`]],
     [
       'Relation editor assembly → sub-assemblies',
@@ -152,6 +153,9 @@ export async function benchScale({ connectionString, issuer, audience, targets }
         `/api/systems/${targets.systemId}/versions`,
         `${targets.systemVersion}/compatibilities/assemblies/candidates`,
         `${targets.systemVersion}/compatibilities/assemblies/commentaries`,
+        // What the table offers in its obligation and reference cells.
+        '/api/compatibility_infos',
+        '/api/references/names',
       ],
     ],
   ];
