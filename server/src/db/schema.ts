@@ -179,6 +179,8 @@ export const references = pgTable(
   (t) => [
     unique('references_reference_unique').on(t.reference),
     check('references_not_blank', sql`btrim(${t.reference}) <> ''`),
+    // The References table's pages in their default order, read in order (migration 0011).
+    index('references_natural_order_idx').on(sql`(${t.reference} collate "dp_natural")`, t.id),
   ],
 );
 

@@ -157,6 +157,17 @@ describe('GET /api/references/page', () => {
     expect(byTime).toHaveLength(full.length);
   });
 
+  it('pages by description, also through descriptions longer than a cursor carries', async () => {
+    const long = (n: number) => `${'Long description of a brake test rig, '.repeat(40)}${n}`;
+    for (const n of [2, 1, 3])
+      expect(
+        (await t.call('POST', '/api/references', { reference: `Ref Long ${n}`, description: long(n) })).status,
+      ).toBe(201);
+    const found = await referencePages({ limit: '1', sort: 'description', description: 'brake test rig' });
+    expect(found.map((r) => r.reference).sort()).toEqual(['Ref Long 1', 'Ref Long 2', 'Ref Long 3']);
+    expect((await referencePages({ limit: '2', sort: '-description' })).length).toBe((await everyReference()).length);
+  });
+
   it('filters by reference and description, folded like the search', async () => {
     expect(
       (await t.call('POST', '/api/references', { reference: 'Ref Fold Ü', description: 'Prüfstand Bremse' })).status,

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
 import { ifMatch } from '../../http/if-match.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
-import { kindOf } from '../../db/kinds.js';
+import { href, kindOf } from '../../db/kinds.js';
 import { saveCompatibilities } from './batch.service.js';
 import * as comments from './comments.service.js';
 import { changeReference, writeCompatibility } from './compatibility-writes.service.js';
@@ -150,7 +150,7 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
         db,
         req.user.username,
         target(req.params),
-        `/api/references/${req.params.referenceId}`,
+        href.reference(req.params.referenceId),
         'remove',
         ifMatch(req),
       );

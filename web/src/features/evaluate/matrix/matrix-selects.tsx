@@ -1,3 +1,4 @@
+import { naturalCompare } from '@dp/contract';
 import { MultiSelect, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +11,6 @@ export interface IdOption {
   disabled?: boolean;
 }
 
-const byLabel = new Intl.Collator(undefined, { numeric: true }).compare;
-
 /** Options for the given assembly version ids, named by `labels` and sorted by name. */
 export function assemblyOptions(ids: Iterable<number> | undefined, labels: ReadonlyMap<number, string>): IdOption[] {
   const options: IdOption[] = [];
@@ -19,7 +18,7 @@ export function assemblyOptions(ids: Iterable<number> | undefined, labels: Reado
     const label = labels.get(id);
     if (label !== undefined) options.push({ value: id, label });
   }
-  return options.sort((a, b) => byLabel(a.label, b.label));
+  return options.sort((a, b) => naturalCompare(a.label, b.label));
 }
 
 interface ChoiceSelectProps {
