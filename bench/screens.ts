@@ -5,7 +5,7 @@
  * API bytes it was sent.
  */
 import type { Page, Request } from 'playwright-core';
-import { launchBrowser } from '../web/e2e/support/chromium.js';
+import { launchBrowser, signInOn } from '../web/e2e/support/chromium.js';
 import { ADMIN_SCREENS } from '../web/e2e/support/screens.js';
 import { startServer, stopServer } from './server-process.js';
 
@@ -30,11 +30,7 @@ export async function benchScreens(connectionString: string): Promise<ScreenOpen
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.addInitScript(() => localStorage.setItem('language', 'en'));
-    await page.goto(`${origin}/evaluate`);
-    await page.getByLabel(/user ?name/i).fill('admin');
-    await page.getByLabel(/password/i).fill('admin');
-    await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL((url) => url.pathname === '/evaluate', { timeout: 30_000 });
+    await signInOn(page, origin, 'admin', '/evaluate');
     // Once, so that every screen below finds the app's scripts in the cache, as a user's second screen does.
     const warmUp = watchApi(page);
     await settled(page, warmUp, performance.now());

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { issueKey } from './messages.js';
-import { audit, compatibilityStatus, pageFilter, pageOf, pageParameters } from './catalog.js';
+import { audit, compatibilityStatus, pageFilter, pageOf, pageParameters, sortsOf } from './catalog.js';
 import { isoDateTime } from './common.js';
 import { storedImagePath } from './images.js';
 
@@ -118,11 +118,10 @@ export const referenceSortColumns = [
   'updated_by',
 ] as const;
 export type ReferenceSortColumn = (typeof referenceSortColumns)[number];
-const referenceSorts = referenceSortColumns.flatMap((column) => [column, `-${column}`] as const);
 
 export const referencePageQuery = z
   .object({
-    sort: z.enum(referenceSorts).default('reference'),
+    sort: z.enum(sortsOf(referenceSortColumns)).default('reference'),
     /** References whose name, description or last editor contains the text, folded like the search. */
     reference: pageFilter,
     description: pageFilter,

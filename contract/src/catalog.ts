@@ -74,6 +74,11 @@ export const pageParameters = {
 /** A column filter of a paged listing: the entries whose value contains it, folded like the search. */
 export const pageFilter = z.string().max(200, issueKey('zod.maxChars')).optional();
 
+/** A paged listing's `sort`: one of `columns`, descending with a leading '-'; `first` when absent. */
+/** The values a paged listing's `sort` takes: each of `columns`, and each descending with a leading '-'. */
+export const sortsOf = <const Column extends string>(columns: readonly Column[]) =>
+  columns.flatMap((column) => [column, `-${column}` as const]);
+
 // Strict like the other query strings: a misspelt parameter is refused rather than silently ignored.
 export const versionPageQuery = z
   .object({
@@ -106,11 +111,10 @@ export type VersionPage = z.infer<typeof versionPage>;
 /** The orders of GET /api/{kind}/page: a column, descending with a leading '-'. */
 export const itemSortColumns = ['name', 'creation_time', 'modification_time', 'updated_by'] as const;
 export type ItemSortColumn = (typeof itemSortColumns)[number];
-const itemSorts = itemSortColumns.flatMap((column) => [column, `-${column}`] as const);
 
 export const itemPageQuery = z
   .object({
-    sort: z.enum(itemSorts).default('name'),
+    sort: z.enum(sortsOf(itemSortColumns)).default('name'),
     /** Items whose name contains it, folded like the search. */
     name: pageFilter,
     /** Items last changed by a user whose name contains it, folded like the search. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { issueKey } from './messages.js';
 import { requiredText } from './base-data.js';
-import { compatibilityStatus, pageFilter, pageOf, pageParameters, type KindPath } from './catalog.js';
+import { compatibilityStatus, pageFilter, pageOf, pageParameters, sortsOf, type KindPath } from './catalog.js';
 import { DB_ID_MAX, dbId, idOfHref, isoDateTime } from './common.js';
 import { compatibilityPairs } from './compatibility.js';
 
@@ -175,12 +175,11 @@ export type RelatedItemPage = z.infer<typeof relatedItemPage>;
 
 /** The orders of a relation table's rows; a leading '-' for descending. `item` is the catalog's order. */
 export const relationRowSortColumns = ['item', 'version', 'name2', 'obligation', 'flag'] as const;
-const relationRowSorts = relationRowSortColumns.flatMap((column) => [column, `-${column}`] as const);
 
 /** GET {version}/compatibilities/{kind}/candidates: a relation table's rows a page at a time. */
 export const relationRowPageQuery = z
   .object({
-    sort: z.enum(relationRowSorts).default('item'),
+    sort: z.enum(sortsOf(relationRowSortColumns)).default('item'),
     /** Rows whose item name, version number or material number contains it, folded like the search. */
     item: pageFilter,
     version: pageFilter,

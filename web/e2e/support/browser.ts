@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './chromium.js';
+import { launchBrowser, signInOn } from './chromium.js';
 import { OBLIGATIONS } from '../../../server/src/db/demo-catalog.js';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { mkdirSync } from 'node:fs';
@@ -66,16 +66,11 @@ export async function obligationTextsShown(page: Page): Promise<string[]> {
 }
 
 /**
- * Opens `target`, signs in through the real login page of the embedded provider and waits to be back.
- * The login page is in the app's language (English unless the test chose another): its labels in en, de, fr.
- * `origin` is the instance to sign in on: the work instance unless told (e.g. liveUrl()).
+ * Signs in on the work instance unless told (`origin`, e.g. liveUrl()), in the app's language (English
+ * unless the test chose another); see signInOn.
  */
 export async function signIn(page: Page, user: string, target = '/evaluate', password = user, origin = baseUrl()) {
-  await page.goto(`${origin}${target}`);
-  await page.getByLabel(/user ?name|benutzername|nom d'utilisateur/i).fill(user);
-  await page.getByLabel(/password|passwort|mot de passe/i).fill(password);
-  await page.getByRole('button', { name: /sign in|log ?in|anmelden|se connecter/i }).click();
-  await page.waitForURL((url) => url.pathname === target, { timeout: 30_000 });
+  await signInOn(page, origin, user, target, password);
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -29,7 +29,7 @@ const versionColumns = sql`v.id, v.item_id, v.kind, v.name, v.name2, v.descripti
  * and versions_natural_order_idx, so PostgreSQL reads the listings in order from them.
  */
 const itemName = naturally(sql`i.name`);
-const inItemOrder = sql`v.name is null, ${naturally(sql`coalesce(v.name, '')`)}, v.name2 is null,
+export const inItemOrder = sql`v.name is null, ${naturally(sql`coalesce(v.name, '')`)}, v.name2 is null,
   ${naturally(sql`coalesce(v.name2, '')`)}, v.id`;
 // Item names are unique per kind, so the item's name and the order within it are the whole order.
 const versionOrder = sql`${itemName}, ${inItemOrder}`;

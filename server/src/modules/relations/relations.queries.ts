@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import type { ItemKind } from '../../db/kinds.js';
 import { type DbTime } from '../../db/time.js';
+import { inItemOrder } from '../catalog/catalog.queries.js';
 import { containingFolded, intArray, keysetAfter, keysetOrder, naturally, type KeysetColumn } from '../../db/sql.js';
 
 /** Items by name in natural order, as the catalog lists them (items_kind_name_natural_idx). */
@@ -388,8 +389,6 @@ export interface RelationRowFilter {
 }
 
 const natural = (expression: SQL) => naturally(sql`coalesce(${expression}, '')`);
-/** A version's place within its item (versions_natural_order_idx), as in the catalog's listings. */
-const inItemOrder = sql`v.name is null, ${natural(sql`v.name`)}, v.name2 is null, ${natural(sql`v.name2`)}, v.id`;
 
 /**
  * One keyset page of a relation table (SPEC 2): the versions of `otherKind` except the chosen one, each with
