@@ -106,6 +106,9 @@ async function main() {
     // Words found everywhere: what a typeahead asks after the first characters of a part number.
     ['hint "a"', () => call('POST', '/api/search/hint', { word: 'a' })],
     ['hint "a2v"', () => call('POST', '/api/search/hint', { word: 'a2v' })],
+    // One or two characters, which have no trigram: a letter found in few names, and a pair.
+    ['hint "q"', () => call('POST', '/api/search/hint', { word: 'q' })],
+    ['hint "ar"', () => call('POST', '/api/search/hint', { word: 'ar' })],
     ['full search "brake"', () => call('POST', '/api/search/full', { word: 'brake' })],
     ['full search "a2v"', () => call('POST', '/api/search/full', { word: 'a2v' })],
     // Issue 14: what the assembly browser's version selector asks when it opens and when the user filters.

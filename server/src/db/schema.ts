@@ -57,6 +57,8 @@ export const items = pgTable(
     check('items_name_not_blank', sql`btrim(${t.name}) <> ''`),
     // Substring search (SPEC 5) from an index: trigrams of the folded text answer LIKE '%word%'.
     index('items_name_folded_trgm').using('gin', t.nameFolded.op('gin_trgm_ops')),
+    // A word of one or two characters has no trigram: its characters find the names (migration 0012).
+    index('items_name_folded_chars').using('gin', sql`string_to_array(${t.nameFolded}, null)`),
     // Hints (migration 0009): names that start with the word.
     index('items_name_folded_prefix').using('btree', t.nameFolded.op('text_pattern_ops')),
     // A kind's items by name in natural order (migration 0010): listings and pages read them in order, and
@@ -100,6 +102,8 @@ export const versions = pgTable(
     index('versions_item_idx').on(t.itemId),
     index('versions_name_folded_trgm').using('gin', t.nameFolded.op('gin_trgm_ops')),
     index('versions_name2_folded_trgm').using('gin', t.name2Folded.op('gin_trgm_ops')),
+    index('versions_name_folded_chars').using('gin', sql`string_to_array(${t.nameFolded}, null)`),
+    index('versions_name2_folded_chars').using('gin', sql`string_to_array(${t.name2Folded}, null)`),
     // Numbers that start with the word (hints): the trigrams cannot tell a number's start from a word's.
     index('versions_name_folded_prefix').using('btree', t.nameFolded.op('text_pattern_ops')),
     index('versions_name2_folded_prefix').using('btree', t.name2Folded.op('text_pattern_ops')),

@@ -1,3 +1,4 @@
+import { fold } from '@dp/contract';
 import { sql, type SQL, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './connection.js';
@@ -142,6 +143,17 @@ const likeLiteral = (text: string): SQL =>
  * dp_fold is immutable, so PostgreSQL folds the typed text once while planning.
  */
 export const containingFolded = (text: string): SQL => sql`'%' || ${likeLiteral(text)} || '%'`;
+
+/**
+ * A stored `*_folded` column contains `text` folded. A text of one or two characters has no trigram, so
+ * the trigram index cannot serve the LIKE and PostgreSQL would read every row: for such a text, the rows
+ * that hold each of its characters come from the column's characters index (migration 0012) first.
+ */
+export const containsFolded = (column: SQL, text: string): SQL => {
+  const contains = sql`${column} like ${containingFolded(text)}`;
+  if (fold(text).length > 2) return contains;
+  return sql`(${contains} and string_to_array(${column}, null) @> string_to_array(dp_fold(${text}), null))`;
+};
 
 /** LIKE pattern "starts with `text` folded by dp_fold()"; a `text_pattern_ops` index serves it as a range. */
 export const startingFolded = (text: string): SQL => sql`${likeLiteral(text)} || '%'`;

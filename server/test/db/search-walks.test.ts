@@ -78,6 +78,9 @@ const words = [
   'u',
   'n',
   'it 1',
+  // One or two characters, which no trigram serves (their characters' index does), folded first.
+  'Ü',
+  'iT',
   // At the start of a few names, inside many others.
   'a',
   'axle',

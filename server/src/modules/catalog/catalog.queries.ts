@@ -4,6 +4,7 @@ import type { ItemKind } from '../../db/kinds.js';
 import type { dataInfo, items, versions } from '../../db/schema.js';
 import {
   containingFolded,
+  containsFolded,
   naturally,
   sortedByColumn,
   type ColumnKey,
@@ -123,9 +124,9 @@ export interface VersionFilter {
 
 /** Only items that can hold a match: the filter's word is within their name or one of their versions' numbers. */
 const candidateItemsOf = (kind: ItemKind, filter: VersionFilter) =>
-  sql`and (i.name_folded like ${containingFolded(filter.word)} or i.id in (
+  sql`and (${containsFolded(sql`i.name_folded`, filter.word)} or i.id in (
           select item_id from versions where kind = ${kind}
-            and (name_folded like ${containingFolded(filter.word)} or name2_folded like ${containingFolded(filter.word)})))`;
+            and (${containsFolded(sql`name_folded`, filter.word)} or ${containsFolded(sql`name2_folded`, filter.word)})))`;
 
 /**
  * One keyset page of a kind's versions in listing order (as listVersions): items walked in name order

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import type { ItemKind } from '../../db/kinds.js';
-import { containingFolded, naturally, startingFolded } from '../../db/sql.js';
+import { containingFolded, containsFolded, naturally, startingFolded } from '../../db/sql.js';
 
 export type HintRow = {
   kind: ItemKind;
@@ -50,11 +50,11 @@ const versionsMatching = (word: string): SQL => sql`(
   -- OFFSET 0 keeps this a lookup per matching item (index on item_id): PostgreSQL would otherwise
   -- often hash-join all versions, a full scan that grows with the catalog.
   cross join lateral (select * from versions where item_id = i.id offset 0) v
-  where i.name_folded like ${containingFolded(word)}
+  where ${containsFolded(sql`i.name_folded`, word)}
   union all
   select v.id, v.kind, v.item_id, v.name, v.name2, v.name_folded, v.name2_folded, i.name, i.name_folded
   from versions v join items i on i.id = v.item_id
-  where (v.name_folded like ${containingFolded(word)} or v.name2_folded like ${containingFolded(word)})
+  where (${containsFolded(sql`v.name_folded`, word)} or ${containsFolded(sql`v.name2_folded`, word)})
     and i.name_folded not like ${containingFolded(word)}
 ) m`;
 
@@ -80,7 +80,7 @@ export async function findHints(db: Executor, word: string, limit: number): Prom
       select i.kind, i.id as item_id, null::int as version_id, i.name as parent_name,
              null::text as name, null::text as name2, ${startsWith(sql`i.name_folded`, word)} as starting
       from items i
-      where i.name_folded like ${containingFolded(word)}
+      where ${containsFolded(sql`i.name_folded`, word)}
       union all
       select m.kind, m.item_id, m.id, m.parent_name, m.name, m.name2,
              ${startsWith(sql`m.parent_folded`, word)} or ${startsWith(sql`m.name_folded`, word)}
@@ -118,9 +118,9 @@ export async function hintsOfFrequentWord(db: Executor, word: string, limit: num
   const contains = containingFolded(word);
   const starts = startingFolded(word);
   const numberStartsWith = sql`(v.name_folded like ${starts} or v.name2_folded like ${starts})`;
-  const onlyContainedInNumber = sql`(v.name_folded like ${contains} or v.name2_folded like ${contains})
+  const onlyContainedInNumber = sql`(${containsFolded(sql`v.name_folded`, word)} or ${containsFolded(sql`v.name2_folded`, word)})
     and not coalesce(v.name_folded like ${starts}, false) and not coalesce(v.name2_folded like ${starts}, false)`;
-  const notStarting = sql`i.name_folded like ${contains} and i.name_folded not like ${starts}`;
+  const notStarting = sql`${containsFolded(sql`i.name_folded`, word)} and i.name_folded not like ${starts}`;
   const result = await db.execute<HintRow>(sql`
     with starting as materialized (
       (select i.id from items i where i.name_folded like ${starts} order by ${itemOrder} limit ${limit})
@@ -261,11 +261,12 @@ async function versionsFound(db: Executor, { search, typed, limitPerKind, ranked
   }
   const result = await db.execute<ResultRow & { items_matched: string; versions_matched: string }>(sql`
     with matched_items as materialized (
-      select i.id, i.kind, i.name, i.name_folded from items i where i.name_folded like ${pattern}
+      select i.id, i.kind, i.name, i.name_folded from items i where ${containsFolded(sql`i.name_folded`, search)}
       limit ${rankedUpTo + 1}
     ), matched_versions as materialized (
       select v.id, v.kind, v.item_id, v.name, v.name2, v.name_folded, v.name2_folded
-      from versions v where v.name_folded like ${pattern} or v.name2_folded like ${pattern}
+      from versions v
+      where ${containsFolded(sql`v.name_folded`, search)} or ${containsFolded(sql`v.name2_folded`, search)}
       limit ${rankedUpTo + 1}
     )
     select r.kind, r.version_id, r.parent_name, r.name, r.name2,
