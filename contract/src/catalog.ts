@@ -74,7 +74,6 @@ export const pageParameters = {
 /** A column filter of a paged listing: the entries whose value contains it, folded like the search. */
 export const pageFilter = z.string().max(200, issueKey('zod.maxChars')).optional();
 
-/** A paged listing's `sort`: one of `columns`, descending with a leading '-'; `first` when absent. */
 /** The values a paged listing's `sort` takes: each of `columns`, and each descending with a leading '-'. */
 export const sortsOf = <const Column extends string>(columns: readonly Column[]) =>
   columns.flatMap((column) => [column, `-${column}` as const]);

@@ -227,12 +227,12 @@ export type ReferenceRow = SqlRow<typeof references>;
 
 const referenceColumns = sql`id, reference, description, creation_time, modification_time, created_by, updated_by, revision`;
 
+/** The references' listing order: by name, naturally (references_natural_order_idx). */
+const referenceOrder = naturally(sql`reference`);
+
 export async function listReferences(tx: Executor): Promise<ReferenceRow[]> {
-  return (
-    await tx.execute<ReferenceRow>(
-      sql`select ${referenceColumns} from "references" order by ${naturally(sql`reference`)}`,
-    )
-  ).rows;
+  return (await tx.execute<ReferenceRow>(sql`select ${referenceColumns} from "references" order by ${referenceOrder}`))
+    .rows;
 }
 
 /**
@@ -281,7 +281,7 @@ export async function listReferencePage(
 export async function listReferenceNames(tx: Executor): Promise<Array<Pick<ReferenceRow, 'id' | 'reference'>>> {
   return (
     await tx.execute<Pick<ReferenceRow, 'id' | 'reference'>>(
-      sql`select id, reference from "references" order by ${naturally(sql`reference`)}`,
+      sql`select id, reference from "references" order by ${referenceOrder}`,
     )
   ).rows;
 }

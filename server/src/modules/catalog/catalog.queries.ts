@@ -72,7 +72,7 @@ export async function listItemPage(
   }: { order: ItemOrder; name: string | null; updatedBy: string | null; after: ColumnKey | null; limit: number },
 ): Promise<Array<ItemRow & { sort_value: string }>> {
   const page = sortedByColumn(itemSortExpressions[order.column], sql`i.id`, order.desc, after);
-  const byName = name === null ? sql`` : sql`and i.name_folded like ${containingFolded(name)}`;
+  const byName = name === null ? sql`` : sql`and ${containsFolded(sql`i.name_folded`, name)}`;
   const byEditor = updatedBy === null ? sql`` : sql`and dp_fold(i.updated_by) like ${containingFolded(updatedBy)}`;
   const result = await db.execute<ItemRow & { sort_value: string }>(sql`
     select ${itemColumns}, ${page.sortValue} as sort_value from items i

@@ -3,7 +3,15 @@ import type { Executor } from '../../db/connection.js';
 import type { ItemKind } from '../../db/kinds.js';
 import { type DbTime } from '../../db/time.js';
 import { inItemOrder } from '../catalog/catalog.queries.js';
-import { containingFolded, intArray, keysetAfter, keysetOrder, naturally, type KeysetColumn } from '../../db/sql.js';
+import {
+  containingFolded,
+  containsFolded,
+  intArray,
+  keysetAfter,
+  keysetOrder,
+  naturally,
+  type KeysetColumn,
+} from '../../db/sql.js';
 
 /** Items by name in natural order, as the catalog lists them (items_kind_name_natural_idx). */
 const itemName = naturally(sql`i.name`);
@@ -260,7 +268,7 @@ export async function listContainmentCandidatePage(
   const keyset: KeysetColumn[] = order.endsWith('related')
     ? [{ expression: related, value: sql`${after?.related ?? false}`, desc: order === '-related' }, byName, byId]
     : [byName, byId];
-  const filter = name === null ? sql`` : sql`and i.name_folded like ${containingFolded(name)}`;
+  const filter = name === null ? sql`` : sql`and ${containsFolded(sql`i.name_folded`, name)}`;
   const afterKey = after === null ? sql`` : sql`and ${keysetAfter(keyset)}`;
   const result = await tx.execute<ContainmentRow>(sql`
     select i.id as href_id, i.name, ic.id as relation_id
@@ -463,7 +471,7 @@ export async function listRelationRowPage(
           select * from versions v where v.item_id = i.id and v.id <> ${versionId} ${versionFilters}
           order by ${inItemOrder}) v`;
   const conditions = [
-    filter.item === null ? sql`` : sql`and i.name_folded like ${containingFolded(filter.item)}`,
+    filter.item === null ? sql`` : sql`and ${containsFolded(sql`i.name_folded`, filter.item)}`,
     // Filters on the compatibility start from the chosen version's own (few) compatibilities.
     filter.obligation === null
       ? sql``
