@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDb, type DbConnection } from '../../src/db/connection.js';
 import { listCompatibilitiesOfVersion, versionExists } from '../../src/modules/compatibility/compatibility.queries.js';
+import { deltaRows } from '../../src/modules/evaluation/evaluation.queries.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 // The hot evaluation reads are planned once per connection. PostgreSQL plans a prepared statement for its
@@ -48,7 +49,7 @@ async function plansOf(name: string) {
   return { generic: Number(row?.generic_plans ?? 0), custom: Number(row?.custom_plans ?? 0) };
 }
 
-it("one version's list and the existence check are planned for their first five calls only, whatever the values", async () => {
+it("one version's list, the existence check and a delta are planned for their first five calls only, whatever the values", async () => {
   const versions = await one.db.execute<{ id: number }>(
     sql`select id from versions where kind = 'system' order by id limit 12`,
   );
@@ -60,8 +61,10 @@ it("one version's list and the existence check are planned for their first five 
     });
     expect(list).toHaveLength(2);
     expect(await versionExists(one.db, 'system', id)).toBe(true);
+    // Every system version has A1 and A2, so a delta is the two versions and those two partners.
+    expect(await deltaRows(one.db, id, id + 1)).toHaveLength(4);
   }
-  for (const name of ['compatibilities_of_version', 'version_exists']) {
+  for (const name of ['compatibilities_of_version', 'version_exists', 'delta_rows']) {
     const plans = await plansOf(name);
     expect(plans.custom, name).toBeLessThanOrEqual(5);
     expect(plans.generic, name).toBe(versions.rows.length - plans.custom);

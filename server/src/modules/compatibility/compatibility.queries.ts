@@ -53,11 +53,22 @@ export interface VersionList {
   partnerKind: ItemKind;
 }
 
-/** The rows of one list in listCompatibilitiesOfVersions, tagged with the list's place in the call. */
-const versionListRows = (list: number, { ownKind, versionId, partnerKind }: VersionList) => {
+/**
+ * One version's compatibilities (a version of `ownKind`) to versions of `partnerKind`, each with its
+ * partner's label parts, by compatibility. An id that is no version of `ownKind` has none (the caller
+ * tells that apart from a version without any). No version is compatible with itself, so the partner is
+ * the side that is not it.
+ */
+export async function listCompatibilitiesOfVersion(
+  db: Executor,
+  { ownKind, versionId, partnerKind }: VersionList,
+): Promise<Array<CompatibilityRow & PartnerNaming>> {
   const [id, own, partner] = [opaque(versionId, 'int'), opaque(ownKind, 'item_kind'), opaque(partnerKind, 'item_kind')];
-  return sql`
-    select ${sql.raw(String(Math.trunc(list)))} as list, ${compatibilityColumns},
+  return executePrepared(
+    db,
+    'compatibilities_of_version',
+    sql`
+    select ${compatibilityColumns},
            pi.id as partner_item_id, pi.name as partner_parent_name, pv.name as partner_name,
            pv.name2 as partner_name2
     from compatibilities c
@@ -65,35 +76,10 @@ const versionListRows = (list: number, { ownKind, versionId, partnerKind }: Vers
     join versions pv on pv.id = case when c.from_version_id = ${id} then c.to_version_id else c.from_version_id end
     join items pi on pi.id = pv.item_id
     where (c.from_version_id = ${id} and c.from_kind = ${own} and c.to_kind = ${partner})
-       or (c.to_version_id = ${id} and c.to_kind = ${own} and c.from_kind = ${partner})`;
-};
-
-/**
- * One or more versions' compatibilities (each a version of its `ownKind`) to versions of its
- * `partnerKind`, each with its partner's label parts, by compatibility; one list per entry, in one round
- * trip (a delta's four lists). An id that is no version of `ownKind` has none (the caller tells that
- * apart from a version without any). No version is compatible with itself, so the partner is the side
- * that is not it.
- */
-export async function listCompatibilitiesOfVersions(
-  db: Executor,
-  lists: readonly VersionList[],
-): Promise<Array<Array<CompatibilityRow & PartnerNaming>>> {
-  const rows = await executePrepared<CompatibilityRow & PartnerNaming & { list: number }>(
-    db,
-    lists.length === 1 ? 'compatibilities_of_version' : `compatibilities_of_${lists.length}_versions`,
-    sql`${sql.join(
-      lists.map((list, i) => versionListRows(i, list)),
-      sql` union all `,
-    )} order by list, id`,
+       or (c.to_version_id = ${id} and c.to_kind = ${own} and c.from_kind = ${partner})
+    order by c.id`,
   );
-  const byList = lists.map((): Array<CompatibilityRow & PartnerNaming> => []);
-  for (const row of rows) byList[row.list]?.push(row);
-  return byList;
 }
-
-export const listCompatibilitiesOfVersion = async (db: Executor, list: VersionList) =>
-  (await listCompatibilitiesOfVersions(db, [list]))[0] ?? [];
 
 /**
  * Of the assembly versions compatible with one version, those with a conditional or forbidden

@@ -75,21 +75,6 @@ function partnerIn(row: CompatibilityRow & PartnerNaming, versionId: number) {
   return { reversed, kind, label };
 }
 
-/**
- * Each list's partners (one version's, of one kind), each with its label and the compatibility's info as
- * `role` may see it; all lists in one round trip.
- */
-export async function partnersOf(
-  db: Db,
-  lists: readonly queries.VersionList[],
-  role: Role,
-): Promise<Array<Array<{ label: VersionLabel; info: CompatibilityInfo }>>> {
-  const rowsOfEach = await queries.listCompatibilitiesOfVersions(db, lists);
-  return lists.map(({ versionId }, i) =>
-    (rowsOfEach[i] ?? []).map((row) => ({ label: partnerIn(row, versionId).label, info: toInfo(row, role) })),
-  );
-}
-
 /** The assembly versions of a version's assembly list that carry SPEC 2's assembly warning, as hrefs. */
 export async function listAssemblyWarnings(db: Db, kind: ItemKind, versionId: number): Promise<string[]> {
   const ids = await queries.listWarnedAssemblyVersions(db, kind, versionId);

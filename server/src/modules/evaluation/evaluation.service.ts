@@ -10,7 +10,6 @@ import {
 } from '@dp/contract';
 import type { Db } from '../../db/connection.js';
 import { badRequest, kindVersionName, msg, notFound, numbered } from '../../http/errors.js';
-import * as compatibility from '../compatibility/compatibility.service.js';
 import { href, kindOf, type ItemKind } from '../../db/kinds.js';
 import * as queries from './evaluation.queries.js';
 import type { LabelRow } from './evaluation.queries.js';
@@ -28,9 +27,8 @@ const byLabel = (a: VersionLabel, b: VersionLabel) =>
   naturalCompare(a.name ?? '', b.name ?? '') ||
   naturalCompare(a.name2 ?? '', b.name2 ?? '');
 
-/** Labels of the given versions, in the order asked for; an unknown id is a 404 naming it. */
-async function labelsOf(db: Db, kind: ItemKind, ids: number[]): Promise<LabelRow[]> {
-  const rows = await queries.versionLabels(db, kind, ids);
+/** The labels of `ids` among `rows`, in the order asked for; an id without one is a 404 naming it. */
+function labelsIn<Row extends LabelRow>(rows: Row[], kind: ItemKind, ids: number[]): Row[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => {
     const row = byId.get(id);
@@ -52,25 +50,28 @@ const sameCell = (a: CompatibilityCell | null, b: CompatibilityCell | null) =>
 
 /** Two versions of one system side by side: every system and assembly version either relates to. */
 export async function systemDelta(db: Db, role: Role, version1: number, version2: number): Promise<SystemDelta> {
-  const [first, second] = await labelsOf(db, 'system', [version1, version2]);
-  // labelsOf answers one row per id asked for, or throws.
-  if (!first || !second) throw new Error('labelsOf answered fewer rows than ids');
+  const rows = await queries.deltaRows(db, version1, version2);
+  const [first, second] = labelsIn(
+    rows.filter((row) => row.own),
+    'system',
+    [version1, version2],
+  );
+  // labelsIn answers one row per id asked for, or throws.
+  if (!first || !second) throw new Error('labelsIn answered fewer rows than ids');
   if (first.item_id !== second.item_id) throw badRequest(msg('evaluation.sameSystem'));
 
-  const side = (versionId: number, partnerKind: ItemKind) => ({ ownKind: 'system' as const, versionId, partnerKind });
-  const [systems1 = [], systems2 = [], assemblies1 = [], assemblies2 = []] = await compatibility.partnersOf(
-    db,
-    [side(version1, 'system'), side(version2, 'system'), side(version1, 'assembly'), side(version2, 'assembly')],
-    role,
-  );
-  type Partners = typeof systems1;
-  type Side = { label: VersionLabel; version1: CompatibilityCell | null; version2: CompatibilityCell | null };
-  const deltaOf = (one: Partners, two: Partners): DeltaRow[] => {
-    const sides = new Map<string, Side>();
-    for (const { label, info } of one) sides.set(label.href, { label, version1: cellOf(info), version2: null });
-    for (const { label, info } of two)
-      sides.set(label.href, { label, version1: sides.get(label.href)?.version1 ?? null, version2: cellOf(info) });
-    return [...sides.values()]
+  const cell = (status: queries.DeltaVersionRow['status1'], obligation: string | null) =>
+    status === null
+      ? null
+      : cellOf({ compatibility_status: status, ...(role === 'extern' ? {} : { obligation: obligation ?? '' }) });
+  const deltaOf = (kind: ItemKind): DeltaRow[] =>
+    rows
+      .filter((row) => !row.own && row.kind === kind)
+      .map((row) => ({
+        label: toLabel(row),
+        version1: cell(row.status1, row.obligation1),
+        version2: cell(row.status2, row.obligation2),
+      }))
       .sort((a, b) => byLabel(a.label, b.label))
       .map(({ label, version1, version2 }) => ({
         ...label,
@@ -78,24 +79,28 @@ export async function systemDelta(db: Db, role: Role, version1: number, version2
         version2,
         changed: !sameCell(version1, version2),
       }));
+  return {
+    version1: toLabel(first),
+    version2: toLabel(second),
+    systems: deltaOf('system'),
+    assemblies: deltaOf('assembly'),
   };
-  const systems = deltaOf(systems1, systems2);
-  const assemblies = deltaOf(assemblies1, assemblies2);
-  return { version1: toLabel(first), version2: toLabel(second), systems, assemblies };
 }
 
 /** The compatibility of every chosen row version with every chosen column version. */
 export async function matrix(db: Db, role: Role, request: MatrixRequest): Promise<MatrixResponse> {
   const rowKind = kindOf(request.rowKind);
   const columnKind = kindOf(request.columnKind);
-  // One after the other, so an unknown row is reported before an unknown column, every time.
-  const rows = await labelsOf(db, rowKind, request.rows);
-  const columns = await labelsOf(db, columnKind, request.columns);
-  const cells = await queries.cellsBetween(db, request.rows, request.columns);
+  const found = await queries.matrixRows(db, rowKind, request.rows, columnKind, request.columns);
+  const labelsOf = (part: 'row' | 'column') => found.flatMap((row) => (row.part === part ? [row] : []));
+  // An unknown row is reported before an unknown column, every time.
+  const rows = labelsIn(labelsOf('row'), rowKind, request.rows);
+  const columns = labelsIn(labelsOf('column'), columnKind, request.columns);
   const rowIds = new Set(request.rows);
   const columnIds = new Set(request.columns);
   const out: MatrixResponse['cells'] = [];
-  for (const cell of cells) {
+  for (const cell of found) {
+    if (cell.part !== 'cell') continue;
     const info = { compatibility_status: cell.status, ...(role === 'extern' ? {} : { obligation: cell.obligation }) };
     // A pair is stored once; it shows wherever either side is a row and the other a column.
     if (rowIds.has(cell.from_version_id) && columnIds.has(cell.to_version_id)) {
