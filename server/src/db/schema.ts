@@ -59,8 +59,9 @@ export const items = pgTable(
     index('items_name_folded_trgm').using('gin', t.nameFolded.op('gin_trgm_ops')),
     // A word of one or two characters has no trigram: its characters find the names (migration 0012).
     index('items_name_folded_chars').using('gin', sql`string_to_array(${t.nameFolded}, null)`),
-    // Hints (migration 0009): names that start with the word.
-    index('items_name_folded_prefix').using('btree', t.nameFolded.op('text_pattern_ops')),
+    // Hints: names that start with the word (migration 0009), by kind, so that a hint asks which kinds have
+    // any in one descent each (migration 0013).
+    index('items_kind_name_folded_prefix').using('btree', t.kind, t.nameFolded.op('text_pattern_ops')),
     // A kind's items by name in natural order (migration 0010): listings and pages read them in order, and
     // a hint for a word found everywhere walks them and stops after the first hits.
     index('items_kind_name_natural_idx').on(t.kind, sql`(${t.name} collate "dp_natural")`, t.id),
@@ -105,8 +106,9 @@ export const versions = pgTable(
     index('versions_name_folded_chars').using('gin', sql`string_to_array(${t.nameFolded}, null)`),
     index('versions_name2_folded_chars').using('gin', sql`string_to_array(${t.name2Folded}, null)`),
     // Numbers that start with the word (hints): the trigrams cannot tell a number's start from a word's.
-    index('versions_name_folded_prefix').using('btree', t.nameFolded.op('text_pattern_ops')),
-    index('versions_name2_folded_prefix').using('btree', t.name2Folded.op('text_pattern_ops')),
+    // By kind, as the items' names.
+    index('versions_kind_name_folded_prefix').using('btree', t.kind, t.nameFolded.op('text_pattern_ops')),
+    index('versions_kind_name2_folded_prefix').using('btree', t.kind, t.name2Folded.op('text_pattern_ops')),
     // Listing order within an item ("2.9" before "2.10", missing numbers last; migration 0006): keyset
     // pages read it in order.
     index('versions_natural_order_idx').on(

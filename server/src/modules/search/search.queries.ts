@@ -88,10 +88,14 @@ export async function findHints(db: Executor, word: string, limit: number): Prom
       from ${versionsMatching(word)}
       limit ${HITS_RANKED_UP_TO + 1}
     )
-    select kind, item_id, version_id, parent_name, name, name2, (select count(*) from hits) as hits
-    from hits order by ${hintOrder} limit ${limit}`);
+    select h.kind, h.item_id, h.version_id, h.parent_name, h.name, h.name2, (select count(*) from hits) as hits
+    -- One row even without hints, for the count. Too many hits are not sorted (ICU compares, 8 ms at L).
+    from (select) counts left join (
+      select * from hits where (select count(*) from hits) <= ${HITS_RANKED_UP_TO} order by ${hintOrder} limit ${limit}
+    ) h on true`);
   const hits = Number(ranked.rows[0]?.hits ?? 0);
-  if (hits <= HITS_RANKED_UP_TO) return ranked.rows.map(({ hits: _, ...hint }) => hint);
+  if (hits <= HITS_RANKED_UP_TO)
+    return ranked.rows.flatMap(({ hits: _, ...hint }) => (hint.item_id === null ? [] : [hint]));
   return hintsOfFrequentWord(db, word, limit);
 }
 
@@ -104,6 +108,20 @@ const itemOrder = inItemOrder('i');
 
 /** Items whose name contains the word are fetched and sorted up to this many; more are walked in order. */
 const NAMED_ITEMS_SORTED_UP_TO = 5000;
+
+/**
+ * The kinds of which some row of `table` has a `column` starting with the word: per kind, the first
+ * value from the word on in the (kind, column text_pattern_ops) index (migration 0013), one descent.
+ */
+const kindsStartingWith = (table: 'items' | 'versions', columns: string[], word: string): SQL => {
+  const someStarts = (column: string) => {
+    const value = sql`t.${sql.identifier(column)}`;
+    return sql`coalesce((select starts_with(${value}, ${folded(word)}) from ${sql.identifier(table)} t
+      where t.kind = k.kind and ${value} ~>=~ ${folded(word)} order by ${value} using ~<~ limit 1), false)`;
+  };
+  return sql`array(select k.kind from unnest(enum_range(null::item_kind)) as k(kind)
+    where ${sql.join(columns.map(someStarts), sql` or `)})`;
+};
 
 /**
  * The hints of a word with many hits, from the items its first `limit` hits can belong to: an item's
@@ -123,10 +141,14 @@ export async function hintsOfFrequentWord(db: Executor, word: string, limit: num
   const notStarting = sql`${containsFolded(sql`i.name_folded`, word)} and i.name_folded not like ${starts}`;
   const result = await db.execute<HintRow>(sql`
     with starting as materialized (
-      (select i.id from items i where i.name_folded like ${starts} order by ${itemOrder} limit ${limit})
+      -- Only the kinds that have such a name: a walk in order would read every item of the others.
+      (select i.id from items i
+       where i.kind = any(${kindsStartingWith('items', ['name_folded'], word)}) and i.name_folded like ${starts}
+       order by ${itemOrder} limit ${limit})
       union
       (select i.id from items i
-       where exists (select from versions v where v.item_id = i.id and ${numberStartsWith})
+       where i.kind = any(${kindsStartingWith('versions', ['name_folded', 'name2_folded'], word)})
+         and exists (select from versions v where v.item_id = i.id and ${numberStartsWith})
        order by ${itemOrder} limit ${limit})
     ), named_few as materialized (
       select i.id, i.kind, i.name from items i
