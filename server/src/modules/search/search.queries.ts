@@ -251,8 +251,10 @@ export async function findVersions(
              from (select * from matched_items m where m.kind = k.kind order by ${byName(sql`m.name`)}) i
              ${versionsOfItem}
              where ${related} and ${few(sql`matched_items`)}`),
+    // OFFSET 0: the item of each matched version by its key, not every item read to hash a join.
     list(sql`select v.kind, v.id, i.name, v.name, v.name2
-             from matched_versions v join items i on i.id = v.item_id
+             from matched_versions v
+             cross join lateral (select name, name_folded from items where id = v.item_id offset 0) i
              where v.kind = k.kind and i.name_folded not like ${pattern} and ${related}
                and ${few(sql`matched_versions`)}`),
     // Walked: the items of the kind in name order, until the limit.
