@@ -4,7 +4,6 @@ import { containingFolded } from '../../src/db/sql.js';
 import {
   findHints,
   findVersions,
-  hintsOfFrequentWord,
   relatedToTyped,
   type HintRow,
   type ResultRow,
@@ -107,7 +106,9 @@ const words = [
 
 it.each(words)('hints for %j are the first hits of all, in order', async (word) => {
   const expected = await everyHitRanked(word, 20);
-  expect(await hintsOfFrequentWord(t.db, word, 20)).toEqual(expected);
+  // Walked, ranked, and as the threshold decides.
+  expect(await findHints(t.db, word, 20, 0)).toEqual(expected);
+  expect(await findHints(t.db, word, 20, 100_000)).toEqual(expected);
   expect(await findHints(t.db, word, 20)).toEqual(expected);
 });
 
