@@ -53,7 +53,9 @@ const versionsMatching = (word: string): SQL => sql`(
   where ${containsFolded(sql`i.name_folded`, word)}
   union all
   select v.id, v.kind, v.item_id, v.name, v.name2, v.name_folded, v.name2_folded, i.name, i.name_folded
-  from versions v join items i on i.id = v.item_id
+  from versions v
+  -- And the item of each matching version by its key, not every item read to hash a join.
+  cross join lateral (select name, name_folded from items where id = v.item_id offset 0) i
   where (${containsFolded(sql`v.name_folded`, word)} or ${containsFolded(sql`v.name2_folded`, word)})
     and i.name_folded not like ${containingFolded(word)}
 ) m`;
