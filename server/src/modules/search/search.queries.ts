@@ -39,6 +39,14 @@ const startsWith = (column: SQL, text: string): SQL => sql`coalesce(starts_with(
 const byName = naturally;
 
 /**
+ * The versions `v` of each item `i`, and the item `i` (name, folded name) of each version `v`, as one index
+ * lookup per row: OFFSET 0 keeps the subquery apart, else PostgreSQL often hashes the whole other table
+ * (every version or every item), a full scan that grows with the catalog.
+ */
+const versionsOfItem = sql`cross join lateral (select * from versions where item_id = i.id offset 0) v`;
+const itemOfVersion = sql`cross join lateral (select name, name_folded from items where id = v.item_id offset 0) i`;
+
+/**
  * Versions whose item name or own numbers contain the word, as `m` with the item's name beside them:
  * two branches, so each is answered from its own index (the items' trigrams, then their versions by
  * item; the versions' trigrams); a version matching both ways is listed once.
@@ -46,16 +54,11 @@ const byName = naturally;
 const versionsMatching = (word: string): SQL => sql`(
   select v.id, v.kind, v.item_id, v.name, v.name2, v.name_folded, v.name2_folded,
          i.name as parent_name, i.name_folded as parent_folded
-  from items i
-  -- OFFSET 0 keeps this a lookup per matching item (index on item_id): PostgreSQL would otherwise
-  -- often hash-join all versions, a full scan that grows with the catalog.
-  cross join lateral (select * from versions where item_id = i.id offset 0) v
+  from items i ${versionsOfItem}
   where ${containsFolded(sql`i.name_folded`, word)}
   union all
   select v.id, v.kind, v.item_id, v.name, v.name2, v.name_folded, v.name2_folded, i.name, i.name_folded
-  from versions v
-  -- And the item of each matching version by its key, not every item read to hash a join.
-  cross join lateral (select name, name_folded from items where id = v.item_id offset 0) i
+  from versions v ${itemOfVersion}
   where (${containsFolded(sql`v.name_folded`, word)} or ${containsFolded(sql`v.name2_folded`, word)})
     and i.name_folded not like ${containingFolded(word)}
 ) m`;
@@ -255,8 +258,6 @@ export async function findVersions(
   const pattern = containingFolded(search);
   const related = relatedToTyped([sql`i.name_folded`, sql`v.name_folded`, sql`v.name2_folded`], typed);
   const versionOrder = sql`${byName(sql`i.name`)}, ${byName(sql`v.name`)}, ${byName(sql`v.name2`)}, v.id`;
-  // OFFSET 0: one index lookup per item as the walk goes, not a join of every version.
-  const versionsOfItem = sql`cross join lateral (select * from versions where item_id = i.id offset 0) v`;
   const few = (matched: SQL) => sql`(select count(*) from ${matched}) <= ${rankedUpTo}`;
   const list = (branch: SQL) => sql`(${branch} order by ${versionOrder} limit ${limitPerKind})`;
   const branches = [
@@ -265,10 +266,8 @@ export async function findVersions(
              from (select * from matched_items m where m.kind = k.kind order by ${byName(sql`m.name`)}) i
              ${versionsOfItem}
              where ${related} and ${few(sql`matched_items`)}`),
-    // OFFSET 0: the item of each matched version by its key, not every item read to hash a join.
     list(sql`select v.kind, v.id, i.name, v.name, v.name2
-             from matched_versions v
-             cross join lateral (select name, name_folded from items where id = v.item_id offset 0) i
+             from matched_versions v ${itemOfVersion}
              where v.kind = k.kind and i.name_folded not like ${pattern} and ${related}
                and ${few(sql`matched_versions`)}`),
     // Walked: the items of the kind in name order, until the limit.
