@@ -36,9 +36,7 @@ const CLIENTS = 16;
 const LOAD_MS = 4000;
 
 export async function benchScale({ connectionString, issuer, audience, targets }: Options) {
-  // From spawning the process to a healthy answer, on a database that is already there: a second start.
-  const startedAt = performance.now();
-  const server = await startServer({
+  const env = {
     OIDC_ISSUER: issuer.issuer,
     OIDC_CLIENT_ID: 'bench',
     OIDC_AUDIENCE: audience,
@@ -47,14 +45,17 @@ export async function benchScale({ connectionString, issuer, audience, targets }
     // 16 clients back to back are a load test, not a flood to stop.
     RATE_LIMIT_PER_TOKEN: '0',
     RATE_LIMIT_PER_ADDRESS: '0',
-  });
+  };
+  // From spawning the process to a healthy answer, on a database that is already there: a second start.
+  const startedAt = performance.now();
+  const server = await startServer(env);
   const serverStartSeconds = (performance.now() - startedAt) / 1000;
   const intern = { authorization: `Bearer ${await issuer.tokenFor('intern', ['intern'])}` };
   const admin = { authorization: `Bearer ${await issuer.tokenFor('admin', ['admin'])}` };
 
-  /** One call; its body read whole (JSON bytes as decoded), a failure ends the run. */
-  const call = async (method: string, url: string, body?: unknown, headers = intern) => {
-    const res = await fetch(`${server.url}${url}`, {
+  /** One call to `base`; its body read whole (JSON bytes as decoded), a failure ends the run. */
+  const callAt = async (base: string, method: string, url: string, body?: unknown, headers = intern) => {
+    const res = await fetch(`${base}${url}`, {
       method,
       headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -63,8 +64,8 @@ export async function benchScale({ connectionString, issuer, audience, targets }
     if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text.slice(0, 300)}`);
     return text;
   };
-  const get = (url: string) => () => call('GET', url);
-  const post = (url: string, body: unknown) => () => call('POST', url, body);
+  const call = (method: string, url: string, body?: unknown, headers = intern) =>
+    callAt(server.url, method, url, body, headers);
 
   /** Requests a second with CLIENTS clients calling `fn` back to back for LOAD_MS, and their p99. */
   const throughput = async (fn: () => Promise<unknown>) => {
@@ -86,25 +87,31 @@ export async function benchScale({ connectionString, issuer, audience, targets }
     return { perSecond: times.length / seconds, p99: percentile(times, 99) };
   };
 
-  const loads: Array<[string, () => Promise<unknown>]> = [
-    ['hint "conv"', post('/api/search/hint', { word: 'conv' })],
-    ['full search "brake"', post('/api/search/full', { word: 'brake' })],
-    ["one system version's assembly list", get(`${targets.systemVersion}/compatibilities/assemblies`)],
-    ["one assembly version's assembly list", get(`${targets.assemblyVersion}/compatibilities/assemblies`)],
-    ['one delta', get(targets.deltaPath)],
-    ['one 15×20 matrix', post('/api/matrix', targets.matrixBody)],
+  const loads: Array<[string, string, string, unknown?]> = [
+    ['hint "conv"', 'POST', '/api/search/hint', { word: 'conv' }],
+    ['full search "brake"', 'POST', '/api/search/full', { word: 'brake' }],
+    ["one system version's assembly list", 'GET', `${targets.systemVersion}/compatibilities/assemblies`],
+    ["one assembly version's assembly list", 'GET', `${targets.assemblyVersion}/compatibilities/assemblies`],
+    ['one delta', 'GET', targets.deltaPath],
+    ['one 15×20 matrix', 'POST', '/api/matrix', targets.matrixBody],
   ];
-  const throughputs = [];
-  for (const [name, fn] of loads) {
-    const trivial = await throughput(get('/api/config'));
-    const measured = await throughput(fn);
-    throughputs.push({
-      name,
-      ...measured,
-      trivialPerSecond: trivial.perSecond,
-      ratio: measured.perSecond / trivial.perSecond,
-    });
-  }
+  /** Each load beside the trivial route measured right before it, on the server at `base`. */
+  const throughputsAt = async (base: string) => {
+    const rows = [];
+    for (const [name, method, url, body] of loads) {
+      const trivial = await throughput(() => callAt(base, 'GET', '/api/config'));
+      const measured = await throughput(() => callAt(base, method, url, body));
+      rows.push({
+        name,
+        ...measured,
+        trivialPerSecond: trivial.perSecond,
+        ratio: measured.perSecond / trivial.perSecond,
+      });
+    }
+    return rows;
+  };
+  // As deployed: a repeated read is answered from the read cache while the database does not change.
+  const throughputs = await throughputsAt(server.url);
 
   // What each screen asks for when it opens with a selection (the requests of the web app as it is).
   const label = (kind: string, text: string) =>
@@ -193,66 +200,81 @@ export async function benchScale({ connectionString, issuer, audience, targets }
   // Reads while writes run: 500-row saves back to back, alternating two obligation texts. A thousand
   // reads each way: the p99 of 300 was their third slowest, and one scheduler hiccup moved it by half.
   const READS = 1000;
-  const read = get(`${targets.systemVersion}/compatibilities/assemblies`);
-  const readTimes = async (count: number) => {
-    const times: number[] = [];
-    for (let i = 0; i < count; i++) {
-      const start = performance.now();
-      await read();
-      times.push(performance.now() - start);
-    }
-    return times.sort((a, b) => a - b);
+  const readsUnderWritesAt = async (base: string) => {
+    const readTimes = async (count: number) => {
+      const times: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const start = performance.now();
+        await callAt(base, 'GET', `${targets.systemVersion}/compatibilities/assemblies`);
+        times.push(performance.now() - start);
+      }
+      return times.sort((a, b) => a - b);
+    };
+    const idle = await readTimes(READS);
+    let writing = true;
+    let saves = 0;
+    const writer = (async () => {
+      while (writing) {
+        const info = targets.infoHrefs[saves % 2]!;
+        const rows = targets.writeRows.map((id) => ({ to_id: id, compatibility_info: { href: info } }));
+        await callAt(base, 'PUT', `${targets.writeVersion}/compatibilities/assemblies`, { rows }, admin);
+        saves++;
+      }
+    })();
+    const during = await readTimes(READS);
+    writing = false;
+    await writer;
+    return { idleP99: percentile(idle, 99), duringP99: percentile(during, 99), saves, rows: targets.writeRows.length };
   };
-  const idle = await readTimes(READS);
-  let writing = true;
-  let saves = 0;
-  const writer = (async () => {
-    while (writing) {
-      const info = targets.infoHrefs[saves % 2]!;
-      const rows = targets.writeRows.map((id) => ({ to_id: id, compatibility_info: { href: info } }));
-      await call('PUT', `${targets.writeVersion}/compatibilities/assemblies`, { rows }, admin);
-      saves++;
-    }
-  })();
-  const during = await readTimes(READS);
-  writing = false;
-  await writer;
-  const readsUnderWrites = {
-    idleP99: percentile(idle, 99),
-    duringP99: percentile(during, 99),
-    saves,
-    rows: targets.writeRows.length,
-  };
+  // With the cache, idle reads are answered from it and reads between saves mostly compute anew.
+  const readsUnderWritesCached = await readsUnderWritesAt(server.url);
 
   // The largest listing there is (every assembly version with its item), once: memory must hold it too.
   const largest = Buffer.byteLength(await call('GET', '/api/assemblies/versions'));
   const peakMb = peakRssMb(server.child.pid!);
   await stopServer(server);
 
+  // Every answer computed (READ_CACHE_MB=0): the cost of the work itself, as for a request nobody asked
+  // before; and whether saves stall reads that compute, which the cache would hide.
+  const computing = await startServer({ ...env, READ_CACHE_MB: '0' });
+  const throughputsComputed = await throughputsAt(computing.url);
+  const readsUnderWrites = await readsUnderWritesAt(computing.url);
+  await stopServer(computing);
+
   const f = (n: number, digits = 1) => n.toFixed(digits);
   const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  console.log(`\n${CLIENTS} clients for ${LOAD_MS / 1000} s each, beside the trivial route in the same run:\n`);
-  console.log(row(['call', 'req/s', 'p99 ms', 'trivial route req/s', 'ratio', '≥ 0.5×']));
-  console.log(row(['---', '---:', '---:', '---:', '---:', '---']));
-  for (const t of throughputs)
+  const throughputTable = (title: string, rows: typeof throughputs) => {
     console.log(
-      row([
-        t.name,
-        f(t.perSecond, 0),
-        f(t.p99),
-        f(t.trivialPerSecond, 0),
-        `${f(t.ratio, 2)}×`,
-        t.ratio >= 0.5 ? 'yes' : 'NO',
-      ]),
+      `\n${CLIENTS} clients for ${LOAD_MS / 1000} s each, ${title}, beside the trivial route in the same run:\n`,
     );
+    console.log(row(['call', 'req/s', 'p99 ms', 'trivial route req/s', 'ratio', '≥ 0.5×']));
+    console.log(row(['---', '---:', '---:', '---:', '---:', '---']));
+    for (const t of rows)
+      console.log(
+        row([
+          t.name,
+          f(t.perSecond, 0),
+          f(t.p99),
+          f(t.trivialPerSecond, 0),
+          `${f(t.ratio, 2)}×`,
+          t.ratio >= 0.5 ? 'yes' : 'NO',
+        ]),
+      );
+  };
+  throughputTable('as deployed (the same request repeated: answered from the read cache)', throughputs);
+  throughputTable('every answer computed (READ_CACHE_MB=0)', throughputsComputed);
   console.log(`\nAPI data a screen asks for when it opens with a selection:\n`);
   console.log(row(['screen', 'requests', 'JSON kB', 'sent kB (gzip)', '< 300 KB sent']));
   console.log(row(['---', '---:', '---:', '---:', '---']));
   for (const s of screenData)
     console.log(row([s.name, String(s.requests), f(s.jsonKb), f(s.sentKb), s.sentKb < 300 ? 'yes' : 'NO']));
-  console.log(
-    `\none version's assembly list while ${readsUnderWrites.saves} saves of ${readsUnderWrites.rows} rows ran: p99 ${f(readsUnderWrites.duringP99)} ms (idle p99 ${f(readsUnderWrites.idleP99)} ms, ${f(readsUnderWrites.duringP99 / readsUnderWrites.idleP99, 2)}×)`,
-  );
+  const underWrites = (r: typeof readsUnderWrites, title: string) =>
+    console.log(
+      `one version's assembly list, ${title}, while ${r.saves} saves of ${r.rows} rows ran: p99 ${f(r.duringP99)} ms (idle p99 ${f(r.idleP99)} ms, ${f(r.duringP99 / r.idleP99, 2)}×)`,
+    );
+  console.log('');
+  underWrites(readsUnderWrites, 'computed');
+  underWrites(readsUnderWritesCached, 'as deployed (idle reads from the cache)');
   console.log(
     `peak server memory through the load, the screens, the writes and the largest listing (${f(largest / 1e6)} MB of JSON): ${f(peakMb, 0)} MB`,
   );
@@ -262,8 +284,10 @@ export async function benchScale({ connectionString, issuer, audience, targets }
     clients: CLIENTS,
     loadMs: LOAD_MS,
     throughputs,
+    throughputsComputed,
     screenData,
     readsUnderWrites,
+    readsUnderWritesCached,
     largestListingBytes: largest,
     peakMb,
   };

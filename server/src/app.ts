@@ -5,11 +5,12 @@ import { APP_VERSION, PRODUCT_NAME } from '@dp/contract';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
-import zlib from 'node:zlib';
 import path from 'node:path';
 import { registerAuth } from './auth/plugin.js';
 import { createTokenVerifier } from './auth/verify-token.js';
 import { registerStrictJsonParser } from './http/body-encoding.js';
+import { BROTLI_OPTIONS, COMPRESS_THRESHOLD, ENCODINGS, ZLIB_OPTIONS } from './http/compression.js';
+import { readCache } from './http/read-cache.js';
 import { registerDeploymentGuard } from './http/deployment-guard.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -40,7 +41,7 @@ import { registerReadRouting } from './http/read-routing.js';
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export interface BuildOptions extends Omit<AppContext, 'reads'> {
+export interface BuildOptions extends Omit<AppContext, 'reads' | 'readCache'> {
   logger?: FastifyServerOptions['logger'];
   /** Without it, every read goes to `db`. */
   reads?: ReadRouting;
@@ -48,7 +49,11 @@ export interface BuildOptions extends Omit<AppContext, 'reads'> {
 
 /** Builds the whole product as one Fastify instance without listening, so tests can `inject`. */
 export async function buildApp({ logger = false, reads, ...options }: BuildOptions): Promise<ZodApp> {
-  const ctx: AppContext = { ...options, reads: reads ?? primaryOnly(options.db) };
+  const ctx: AppContext = {
+    ...options,
+    reads: reads ?? primaryOnly(options.db),
+    readCache: readCache(options.config.readCacheBytes),
+  };
   const { config } = ctx;
   const app = Fastify({
     logger,
@@ -76,20 +81,16 @@ export async function buildApp({ logger = false, reads, ...options }: BuildOptio
   registerSecurityHeaders(app, config);
   registerRateLimit(app, config.rateLimit);
 
-  // Version listings run to megabytes at the larger data sizes; JSON compresses about tenfold. Below
-  // about 10 kB it gains the user nothing (the response fits TCP's first window of ten segments, one
-  // round trip either way) and costs both ends: a 2 kB list packed took 120 µs here and 220 µs to
-  // unpack in a Node client, a third of that request's CPU.
+  // Version listings run to megabytes at the larger data sizes; JSON compresses about tenfold.
   await app.register(fastifyCompress, {
     global: true,
-    threshold: 10_240,
+    threshold: COMPRESS_THRESHOLD,
     // Up to 256 kB packed in one go (about a millisecond): the stream pipeline the plugin uses above 8 kB
     // cost a 12 kB list a third of the server's CPU for it, and a 100 kB search answer a fifth.
     syncThreshold: 262_144,
-    encodings: ['br', 'gzip', 'deflate'],
-    // Levels that pack a 100 kB search answer in 0.3–0.4 ms: gzip's default (6) took 0.77 ms for 13 % less.
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 3 },
+    encodings: [...ENCODINGS],
+    brotliOptions: BROTLI_OPTIONS,
+    zlibOptions: ZLIB_OPTIONS,
   });
 
   await app.register(fastifySwagger, {

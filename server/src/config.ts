@@ -64,6 +64,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   /** API requests per minute per bearer token and per client address (0: no limit). */
   rateLimit: { perToken: number; perAddress: number };
+  /** Memory for answers of evaluation reads kept while the database does not change (READ_CACHE_MB; 0: none). */
+  readCacheBytes: number;
   /** Password guessing on the embedded provider: failures before a lock, per user and per address, and its length. */
   loginThrottle: { userLockAfter: number; addressLockAfter: number; lockMinutes: number };
   /** Encrypts the embedded provider's private signing key in the database; without it the key is stored in clear. */
@@ -165,6 +167,7 @@ const envSchema = z
       .optional(),
     RATE_LIMIT_PER_TOKEN: z.coerce.number().int().min(0).default(30_000),
     RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(0).default(60_000),
+    READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
     LOGIN_LOCK_AFTER: z.coerce.number().int().min(1).max(1000).default(10),
     LOGIN_LOCK_AFTER_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
     LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
@@ -280,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     codeHost: { apiUrl: e.GITLAB_API_URL?.replace(/\/*$/, '/'), token: e.GITLAB_TOKEN },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimit: { perToken: e.RATE_LIMIT_PER_TOKEN, perAddress: e.RATE_LIMIT_PER_ADDRESS },
+    readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
     loginThrottle: {
       userLockAfter: e.LOGIN_LOCK_AFTER,
       addressLockAfter: e.LOGIN_LOCK_AFTER_PER_ADDRESS,

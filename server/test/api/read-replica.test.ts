@@ -120,6 +120,36 @@ describe('reads from a streaming replica (DATABASE_READ_URL)', () => {
     expect(await nameSeenBy('admin', second!.href)).toBe('Saved By Admin');
   });
 
+  it('answers a repeated search from the state of the database it reads: replica or primary', async () => {
+    const hints = async (role: 'admin' | 'intern') => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/search/hint',
+        headers: await headersOf(role),
+        payload: { word: 'pottwal' },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<unknown[]>().length;
+    };
+    expect(await hints('intern')).toBe(0);
+    await replayPaused(true);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/assemblies',
+      headers: await headersOf('admin'),
+      payload: { name: 'Pottwal Gelenk' },
+    });
+    expect(created.statusCode).toBe(201);
+    // The admin reads the primary, the intern the replica that has not replayed the write: the same
+    // question, two states, two answers, each kept for its own state.
+    expect(await hints('admin')).toBe(1);
+    expect(await hints('intern')).toBe(0);
+    expect(await hints('admin')).toBe(1);
+    await replayPaused(false);
+    await replicaCaughtUp();
+    expect(await hints('intern')).toBe(1);
+  });
+
   it('ignores a read-after header that is not a WAL position', async () => {
     const { rows } = await primary.pool.query<{ id: number }>("select id from items where kind = 'assembly' limit 1");
     const res = await app.inject({

@@ -29,7 +29,7 @@ function pairKinds(from: z.infer<typeof kindPath>, to: z.infer<typeof kindPath>)
 }
 
 /** Read access to compatibilities, obligation texts and relations, projected by role. */
-export function compatibilityRoutes(app: ZodApp, { reads }: AppContext) {
+export function compatibilityRoutes(app: ZodApp, { reads, readCache }: AppContext) {
   // Evaluation reads: from the read replica when there is one and it has this user's last write.
   const db = (req: FastifyRequest) => readerFor(reads, req);
   const signedIn = requireRole('extern');
@@ -88,13 +88,16 @@ export function compatibilityRoutes(app: ZodApp, { reads }: AppContext) {
       response: { 200: z.array(compatibilityRecord), ...errors },
     },
     onRequest: signedIn,
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const [from, to] = pairKinds(req.params.from, req.params.to);
+      const { id } = req.params;
       const reader = await db(req);
-      const records = await service.listCompatibilities(reader, from, to, req.user.role, req.params.id);
-      // Only an empty list may be a wrong id: one round trip less for every version that has partners.
-      if (records.length === 0) await service.assertVersionExists(reader, from, req.params.id);
-      return records;
+      return readCache.send(req, reply, reader, ['compatibilities', req.user.role, from, id, to], async () => {
+        const records = await service.listCompatibilities(reader, from, to, req.user.role, id);
+        // Only an empty list may be a wrong id: one round trip less for every version that has partners.
+        if (records.length === 0) await service.assertVersionExists(reader, from, id);
+        return records;
+      });
     },
   });
 

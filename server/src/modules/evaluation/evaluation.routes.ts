@@ -9,7 +9,7 @@ import * as service from './evaluation.service.js';
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 
 /** Server-computed views for the evaluation screens: one delta, one matrix, projected by role. */
-export function evaluationRoutes(app: ZodApp, { reads }: AppContext) {
+export function evaluationRoutes(app: ZodApp, { reads, readCache }: AppContext) {
   // Evaluation reads: from the read replica when there is one and it has this user's last write.
   const db = (req: FastifyRequest) => readerFor(reads, req);
   const signedIn = requireRole('extern');
@@ -22,7 +22,13 @@ export function evaluationRoutes(app: ZodApp, { reads }: AppContext) {
       response: { 200: systemDelta, ...errors },
     },
     onRequest: signedIn,
-    handler: async (req) => service.systemDelta(await db(req), req.user.role, req.params.version1, req.params.version2),
+    handler: async (req, reply) => {
+      const { version1, version2 } = req.params;
+      const reader = await db(req);
+      return readCache.send(req, reply, reader, ['delta', req.user.role, version1, version2], () =>
+        service.systemDelta(reader, req.user.role, version1, version2),
+      );
+    },
   });
 
   app.post('/api/matrix', {
@@ -34,6 +40,11 @@ export function evaluationRoutes(app: ZodApp, { reads }: AppContext) {
     },
     config: { writesData: false },
     onRequest: signedIn,
-    handler: async (req) => service.matrix(await db(req), req.user.role, req.body),
+    handler: async (req, reply) => {
+      const reader = await db(req);
+      return readCache.send(req, reply, reader, ['matrix', req.user.role, req.body], () =>
+        service.matrix(reader, req.user.role, req.body),
+      );
+    },
   });
 }

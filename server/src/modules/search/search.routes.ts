@@ -9,7 +9,7 @@ import * as service from './search.service.js';
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 
 /** Smart search and QR lookup (SPEC 5 and 7): case- and accent-insensitive, for every role. */
-export function searchRoutes(app: ZodApp, { reads }: AppContext) {
+export function searchRoutes(app: ZodApp, { reads, readCache }: AppContext) {
   // Evaluation reads: from the read replica when there is one and it has this user's last write.
   const db = (req: FastifyRequest) => readerFor(reads, req);
   const signedIn = requireRole('extern');
@@ -23,7 +23,10 @@ export function searchRoutes(app: ZodApp, { reads }: AppContext) {
     },
     config: { writesData: false },
     onRequest: signedIn,
-    handler: async (req) => service.hints(await db(req), req.body.word),
+    handler: async (req, reply) => {
+      const reader = await db(req);
+      return readCache.send(req, reply, reader, ['hint', req.body.word], () => service.hints(reader, req.body.word));
+    },
   });
 
   app.post('/api/search/full', {
@@ -35,7 +38,12 @@ export function searchRoutes(app: ZodApp, { reads }: AppContext) {
     },
     config: { writesData: false },
     onRequest: signedIn,
-    handler: async (req) => service.fullSearch(await db(req), req.body.word),
+    handler: async (req, reply) => {
+      const reader = await db(req);
+      return readCache.send(req, reply, reader, ['full', req.body.word], () =>
+        service.fullSearch(reader, req.body.word),
+      );
+    },
   });
 
   app.post('/api/search/searchById', {

@@ -1,0 +1,106 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/connection.js';
+import { currentState } from '../db/snapshot-gate.js';
+import { acceptedEncoding, COMPRESS_THRESHOLD, compress, type Encoding } from './compression.js';
+
+interface Entry {
+  /** The database state (snapshot-gate) checked before the answer was computed. */
+  state: string;
+  json: Buffer;
+  packed: Partial<Record<Encoding, Buffer>>;
+  bytes: number;
+}
+
+/**
+ * Answers of evaluation reads (lists, delta, matrix, search), each kept with the database state it was
+ * computed in and given again, already serialized and packed, only while the database is still in that
+ * state. Every request first checks the state (see snapshot-gate: one round trip shared by the requests
+ * that arrive together), so an answer is never older than the request: a write on any instance, committed
+ * before the request, makes the next request compute anew. The oldest unused answers go beyond `maxBytes`.
+ */
+export interface ReadCache {
+  /**
+   * Sends the answer of `compute` for `key` as read from `reader`. The key must name everything the answer
+   * depends on besides the data (route, parameters, role). Errors from `compute` are sent as usual.
+   */
+  send<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    reader: Db,
+    key: unknown[],
+    compute: () => Promise<T>,
+  ): Promise<FastifyReply>;
+}
+
+export function readCache(maxBytes: number): ReadCache {
+  // Insertion order is use order: a hit moves its entry to the end, so the first entries are the oldest.
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  function evictOldest() {
+    for (const oldest of entries.keys()) {
+      if (bytes <= maxBytes) break;
+      remove(oldest);
+    }
+  }
+
+  function store(key: string, entry: Entry) {
+    remove(key);
+    // One answer larger than an eighth of the budget would push out many others: it is computed each time.
+    if (entry.bytes > maxBytes / 8) return;
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    evictOldest();
+  }
+
+  function body(request: FastifyRequest, reply: FastifyReply, key: string, entry: Entry): Buffer {
+    if (entry.json.length < COMPRESS_THRESHOLD) return entry.json;
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    void reply.header('vary', 'accept-encoding');
+    if (!encoding) return entry.json;
+    let packed = entry.packed[encoding];
+    if (!packed) {
+      packed = compress(entry.json, encoding);
+      entry.packed[encoding] = packed;
+      entry.bytes += packed.length;
+      if (entries.get(key) === entry) {
+        bytes += packed.length;
+        evictOldest();
+      }
+    }
+    // @fastify/compress leaves a response alone that already names its encoding.
+    void reply.header('content-encoding', encoding);
+    return packed;
+  }
+
+  return {
+    async send(request, reply, reader, key, compute) {
+      const id = JSON.stringify(key);
+      let entry: Entry | undefined;
+      if (maxBytes > 0) {
+        const state = await currentState(reader);
+        entry = entries.get(id);
+        if (entry?.state === state) {
+          entries.delete(id);
+          entries.set(id, entry);
+        } else {
+          // Computed after the state was read, so the answer is at least as new as that state.
+          const json = Buffer.from(JSON.stringify(await compute()));
+          entry = { state, json, packed: {}, bytes: json.length + id.length };
+          store(id, entry);
+        }
+      } else {
+        const json = Buffer.from(JSON.stringify(await compute()));
+        entry = { state: '', json, packed: {}, bytes: 0 };
+      }
+      return reply.type('application/json; charset=utf-8').send(body(request, reply, id, entry));
+    },
+  };
+}
