@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from './connection.js';
 
 /**
@@ -7,7 +6,11 @@ import type { Db } from './connection.js';
  * answer computed after one of them may be given for the other. Any committed write changes the snapshot;
  * the start time covers a server restored from a physical backup, whose transaction counter went back.
  */
-const stateName = sql`select pg_current_snapshot()::text || ' ' || pg_postmaster_start_time()::text as state`;
+const stateName = {
+  // Prepared once per connection: the check is the one statement every cached read sends.
+  name: 'dp_state',
+  text: "select pg_current_snapshot()::text || ' ' || pg_postmaster_start_time()::text as state",
+};
 
 /**
  * Asks one database for its state name on behalf of many requests at once. Every request is answered by a
@@ -49,7 +52,7 @@ export function currentState(db: Db): Promise<string> {
   let gate = gates.get(db);
   if (!gate) {
     gate = snapshotGate(async () => {
-      const result = await db.execute<{ state: string }>(stateName);
+      const result = await db.$client.query<{ state: string }>(stateName);
       const state = result.rows[0]?.state;
       if (!state) throw new Error('PostgreSQL did not name its snapshot');
       return state;

@@ -36,6 +36,8 @@ export function readCache(maxBytes: number): ReadCache {
   // Insertion order is use order: a hit moves its entry to the end, so the first entries are the oldest.
   const entries = new Map<string, Entry>();
   let bytes = 0;
+  // Answers being computed, by key, with the state they are computed for.
+  const computing = new Map<string, { state: string; answer: Promise<Entry> }>();
 
   function remove(key: string) {
     const entry = entries.get(key);
@@ -91,10 +93,22 @@ export function readCache(maxBytes: number): ReadCache {
           entries.delete(id);
           entries.set(id, entry);
         } else {
-          // Computed after the state was read, so the answer is at least as new as that state.
-          const json = Buffer.from(JSON.stringify(await compute()));
-          entry = { state, json, packed: {}, bytes: json.length + id.length };
-          store(id, entry);
+          // After a write, the requests that ask the same in the new state wait for one computation.
+          let flight = computing.get(id);
+          if (flight?.state !== state) {
+            // Computed after the state was read, so the answer is at least as new as that state.
+            const answer = compute().then((value) => {
+              const json = Buffer.from(JSON.stringify(value));
+              const computed: Entry = { state, json, packed: {}, bytes: json.length + id.length };
+              store(id, computed);
+              return computed;
+            });
+            const started = { state, answer };
+            computing.set(id, started);
+            void answer.finally(() => computing.get(id) === started && computing.delete(id)).catch(() => {});
+            flight = started;
+          }
+          entry = await flight.answer;
         }
       } else {
         const json = Buffer.from(JSON.stringify(await compute()));

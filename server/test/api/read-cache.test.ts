@@ -66,6 +66,12 @@ describe('the read cache, on a real database', () => {
     expect(computed.get('written-other')).toBe(1);
   });
 
+  it('computes once for requests that ask the same at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => app.inject({ url: '/answer/together' })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(computed.get('together')).toBe(1);
+  });
+
   it('sends a large answer packed as the client accepts, computed once for all encodings', async () => {
     const url = '/answer/large?size=40000';
     const plain = await app.inject({ url });
