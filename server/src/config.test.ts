@@ -62,6 +62,15 @@ describe('B5 rate limit and login throttle settings', () => {
   });
 });
 
+describe('read cache size', () => {
+  it('is 32 MB unless READ_CACHE_MB says otherwise; 0 turns it off, anything else is refused by name', () => {
+    expect(loadConfig(base).readCacheBytes).toBe(32 * 1024 * 1024);
+    expect(loadConfig({ ...base, READ_CACHE_MB: '0' }).readCacheBytes).toBe(0);
+    expect(errorOf({ ...base, READ_CACHE_MB: '-1' })).toContain('READ_CACHE_MB');
+    expect(errorOf({ ...base, READ_CACHE_MB: 'lots' })).toContain('READ_CACHE_MB');
+  });
+});
+
 describe('B6 development defaults outside work', () => {
   it('refuses live and demo with the embedded provider and its development defaults, naming every variable to set', () => {
     for (const deployment of ['live', 'demo']) {

@@ -82,38 +82,39 @@ export function readCache(maxBytes: number): ReadCache {
     return packed;
   }
 
+  const entryOf = (value: unknown, state: string, id: string): Entry => {
+    const json = Buffer.from(JSON.stringify(value));
+    return { state, json, packed: {}, bytes: json.length + id.length };
+  };
+
+  async function entryFor(id: string, reader: Db, compute: () => Promise<unknown>): Promise<Entry> {
+    const state = await currentState(reader);
+    const kept = entries.get(id);
+    if (kept?.state === state) {
+      entries.delete(id);
+      entries.set(id, kept);
+      return kept;
+    }
+    // After a write, the requests that ask the same in the new state wait for one computation.
+    const underWay = computing.get(id);
+    if (underWay?.state === state) return underWay.answer;
+    // Computed after the state was read, so the answer is at least as new as that state.
+    const answer = compute().then((value) => {
+      const entry = entryOf(value, state, id);
+      store(id, entry);
+      return entry;
+    });
+    const flight = { state, answer };
+    computing.set(id, flight);
+    const done = () => void (computing.get(id) === flight && computing.delete(id));
+    answer.then(done, done);
+    return answer;
+  }
+
   return {
     async send(request, reply, reader, key, compute) {
       const id = JSON.stringify(key);
-      let entry: Entry | undefined;
-      if (maxBytes > 0) {
-        const state = await currentState(reader);
-        entry = entries.get(id);
-        if (entry?.state === state) {
-          entries.delete(id);
-          entries.set(id, entry);
-        } else {
-          // After a write, the requests that ask the same in the new state wait for one computation.
-          let flight = computing.get(id);
-          if (flight?.state !== state) {
-            // Computed after the state was read, so the answer is at least as new as that state.
-            const answer = compute().then((value) => {
-              const json = Buffer.from(JSON.stringify(value));
-              const computed: Entry = { state, json, packed: {}, bytes: json.length + id.length };
-              store(id, computed);
-              return computed;
-            });
-            const started = { state, answer };
-            computing.set(id, started);
-            void answer.finally(() => computing.get(id) === started && computing.delete(id)).catch(() => {});
-            flight = started;
-          }
-          entry = await flight.answer;
-        }
-      } else {
-        const json = Buffer.from(JSON.stringify(await compute()));
-        entry = { state: '', json, packed: {}, bytes: 0 };
-      }
+      const entry = maxBytes > 0 ? await entryFor(id, reader, compute) : entryOf(await compute(), '', id);
       return reply.type('application/json; charset=utf-8').send(body(request, reply, id, entry));
     },
   };
