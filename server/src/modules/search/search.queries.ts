@@ -248,6 +248,23 @@ const MATCHES_RANKED_UP_TO = 10000;
  * frequent word is not searched twice (ranked, then walked: 8 ms of 42 at L for "a2v"). Planning the
  * walks costs a rare word about 0.4 ms.
  */
+/**
+ * Whether some version of kind `k.kind` has a number containing the word. A walk for a frequent word would
+ * otherwise read every item of a kind where no number contains it (at L, "a2v" read all 4,000 systems and
+ * their 16,000 versions). A kind among the first matches (`matched_versions`) has one; for another kind the
+ * (kind, number) indexes of migration 0013 tell, read up to the first match and at most that kind's
+ * entries (the order makes PostgreSQL read the index, not the table).
+ */
+const someNumberOfKindContains = (word: string): SQL => {
+  const someContains = (column: string) => {
+    const value = sql`t.${sql.identifier(column)}`;
+    return sql`coalesce((select true from versions t where t.kind = k.kind and ${value} like ${containingFolded(word)}
+      order by ${value} using ~<~ limit 1), false)`;
+  };
+  return sql`(exists (select from matched_versions m where m.kind = k.kind)
+    or ${someContains('name_folded')} or ${someContains('name2_folded')})`;
+};
+
 export async function findVersions(
   db: Executor,
   search: string,
@@ -277,7 +294,7 @@ export async function findVersions(
                and i.kind = k.kind and i.name_folded like ${pattern} and ${related}`),
     list(sql`select i.kind, v.id, i.name, v.name, v.name2
              from items i ${versionsOfItem}
-             where not ${few(sql`matched_versions`)}
+             where not ${few(sql`matched_versions`)} and ${someNumberOfKindContains(search)}
                and i.kind = k.kind and i.name_folded not like ${pattern}
                and (v.name_folded like ${pattern} or v.name2_folded like ${pattern}) and ${related}`),
   ];
