@@ -127,17 +127,50 @@ const itemOrder = inItemOrder('i');
 const NAMED_ITEMS_SORTED_UP_TO = 1000;
 
 /**
- * The kinds of which some row of `table` has a `column` starting with the word: per kind, the first
- * value from the word on in the (kind, column text_pattern_ops) index (migration 0013), one descent.
+ * Per kind `k.kind`: `answer` of the first row of `table` that meets `condition`, in the order of the
+ * (kind, column text_pattern_ops) index (migration 0013), or false. One descent when `condition` starts
+ * a range; else that kind's entries up to the first match. The order keeps PostgreSQL on the index.
  */
+const firstOfKind = (
+  table: 'items' | 'versions',
+  column: string,
+  condition: (value: SQL) => SQL,
+  answer: (value: SQL) => SQL,
+): SQL => {
+  const value = sql`t.${sql.identifier(column)}`;
+  return sql`coalesce((select ${answer(value)} from ${sql.identifier(table)} t
+    where t.kind = k.kind and ${condition(value)} order by ${value} using ~<~ limit 1), false)`;
+};
+
+/** The kinds of which some row of `table` has one of `columns` starting with the word. */
 const kindsStartingWith = (table: 'items' | 'versions', columns: string[], word: string): SQL => {
-  const someStarts = (column: string) => {
-    const value = sql`t.${sql.identifier(column)}`;
-    return sql`coalesce((select starts_with(${value}, ${folded(word)}) from ${sql.identifier(table)} t
-      where t.kind = k.kind and ${value} ~>=~ ${folded(word)} order by ${value} using ~<~ limit 1), false)`;
-  };
+  const someStarts = (column: string) =>
+    firstOfKind(
+      table,
+      column,
+      (value) => sql`${value} ~>=~ ${folded(word)}`,
+      (value) => sql`starts_with(${value}, ${folded(word)})`,
+    );
   return sql`array(select k.kind from unnest(enum_range(null::item_kind)) as k(kind)
     where ${sql.join(columns.map(someStarts), sql` or `)})`;
+};
+
+/**
+ * Whether some version of kind `k.kind` has a number containing the word. A walk for a frequent word would
+ * otherwise read every item of a kind where no number contains it (at L, "a2v" read all 4,000 systems and
+ * their 16,000 versions). A kind among the first matches (`matched_versions`) has one; for another kind the
+ * (kind, number) indexes tell, read up to the first match and at most that kind's entries.
+ */
+const someNumberOfKindContains = (word: string): SQL => {
+  const someContains = (column: string) =>
+    firstOfKind(
+      'versions',
+      column,
+      (value) => sql`${value} like ${containingFolded(word)}`,
+      () => sql`true`,
+    );
+  return sql`(exists (select from matched_versions m where m.kind = k.kind)
+    or ${someContains('name_folded')} or ${someContains('name2_folded')})`;
 };
 
 /**
@@ -248,23 +281,6 @@ const MATCHES_RANKED_UP_TO = 10000;
  * frequent word is not searched twice (ranked, then walked: 8 ms of 42 at L for "a2v"). Planning the
  * walks costs a rare word about 0.4 ms.
  */
-/**
- * Whether some version of kind `k.kind` has a number containing the word. A walk for a frequent word would
- * otherwise read every item of a kind where no number contains it (at L, "a2v" read all 4,000 systems and
- * their 16,000 versions). A kind among the first matches (`matched_versions`) has one; for another kind the
- * (kind, number) indexes of migration 0013 tell, read up to the first match and at most that kind's
- * entries (the order makes PostgreSQL read the index, not the table).
- */
-const someNumberOfKindContains = (word: string): SQL => {
-  const someContains = (column: string) => {
-    const value = sql`t.${sql.identifier(column)}`;
-    return sql`coalesce((select true from versions t where t.kind = k.kind and ${value} like ${containingFolded(word)}
-      order by ${value} using ~<~ limit 1), false)`;
-  };
-  return sql`(exists (select from matched_versions m where m.kind = k.kind)
-    or ${someContains('name_folded')} or ${someContains('name2_folded')})`;
-};
-
 export async function findVersions(
   db: Executor,
   search: string,
@@ -275,26 +291,26 @@ export async function findVersions(
   const pattern = containingFolded(search);
   const related = relatedToTyped([sql`i.name_folded`, sql`v.name_folded`, sql`v.name2_folded`], typed);
   const versionOrder = sql`${byName(sql`i.name`)}, ${byName(sql`v.name`)}, ${byName(sql`v.name2`)}, v.id`;
-  const few = (matched: SQL) => sql`(select count(*) from ${matched}) <= ${rankedUpTo}`;
+  const few = (matched: 'items' | 'versions') => sql`(select ${sql.identifier(matched)} from counts) <= ${rankedUpTo}`;
   const list = (branch: SQL) => sql`(${branch} order by ${versionOrder} limit ${limitPerKind})`;
   const branches = [
     // Ranked: the matches found from the trigram indexes, sorted.
     list(sql`select i.kind, v.id as version_id, i.name as parent_name, v.name, v.name2
              from (select * from matched_items m where m.kind = k.kind order by ${byName(sql`m.name`)}) i
              ${versionsOfItem}
-             where ${related} and ${few(sql`matched_items`)}`),
+             where ${related} and ${few('items')}`),
     list(sql`select v.kind, v.id, i.name, v.name, v.name2
              from matched_versions v ${itemOfVersion}
              where v.kind = k.kind and i.name_folded not like ${pattern} and ${related}
-               and ${few(sql`matched_versions`)}`),
+               and ${few('versions')}`),
     // Walked: the items of the kind in name order, until the limit.
     list(sql`select i.kind, v.id, i.name, v.name, v.name2
              from items i ${versionsOfItem}
-             where not ${few(sql`matched_items`)}
+             where not ${few('items')}
                and i.kind = k.kind and i.name_folded like ${pattern} and ${related}`),
     list(sql`select i.kind, v.id, i.name, v.name, v.name2
              from items i ${versionsOfItem}
-             where not ${few(sql`matched_versions`)} and ${someNumberOfKindContains(search)}
+             where not ${few('versions')} and ${someNumberOfKindContains(search)}
                and i.kind = k.kind and i.name_folded not like ${pattern}
                and (v.name_folded like ${pattern} or v.name2_folded like ${pattern}) and ${related}`),
   ];
@@ -307,6 +323,9 @@ export async function findVersions(
       from versions v
       where ${containsFolded(sql`v.name_folded`, search)} or ${containsFolded(sql`v.name2_folded`, search)}
       limit ${rankedUpTo + 1}
+    ), counts as materialized (
+      -- Counted once for the two branches that rank and the two that walk.
+      select (select count(*) from matched_items) as items, (select count(*) from matched_versions) as versions
     )
     select kind, version_id, parent_name, name, name2 from (
       select h.*, row_number() over (
