@@ -262,10 +262,22 @@ export const relatedToTyped = (fields: SQL[], typed: string): SQL =>
   )})`;
 
 /**
- * Full search ranks the items and the versions that match up to this many of each; a word matching
- * more has the items of each kind walked in name order instead.
+ * Full search ranks the items, and the versions, that match up to this many of each; a word matching
+ * more has the items of each kind walked in name order instead. Ranking costs about as much per match as
+ * the walk costs per row it reads, and a walk reads about 500 × rows ÷ matches, so the two meet near
+ * √(500 × rows): at M (14k items, 39k versions) 2,700 and 4,400 took "a" from 32 to 16 ms and "a2v" from
+ * 10 to 7, slower for none of 25 words; at L, more than 10,000 made "12" and "v0" slower. Below 1,000 a
+ * walk could read a whole large table while its row estimate is still that of an empty one.
  */
-const MATCHES_RANKED_UP_TO = 10000;
+async function matchesRankedUpTo(db: Executor): Promise<Record<'items' | 'versions', number>> {
+  // The planner's own row counts, kept by ANALYZE: a constant for the statement, so it plans as before.
+  const result = await db.execute<{ items: number; versions: number }>(sql`
+    select (select reltuples from pg_class where oid = 'items'::regclass) as items,
+           (select reltuples from pg_class where oid = 'versions'::regclass) as versions`);
+  const upTo = (rows: number | undefined) =>
+    Math.round(Math.min(10000, Math.max(1000, Math.sqrt(500 * Math.max(Number(rows ?? 0), 0)))));
+  return { items: upTo(result.rows[0]?.items), versions: upTo(result.rows[0]?.versions) };
+}
 
 /**
  * Full search (SPEC 5): versions whose parent name, name or name2 contains `search`, kept only when
@@ -274,24 +286,26 @@ const MATCHES_RANKED_UP_TO = 10000;
  *
  * Per kind, two lists cut at the limit, then merged: the versions of the items whose name matches (names
  * are unique per kind), and the versions matching by their own numbers. Up to `rankedUpTo` matching
- * items and as many versions come from the trigram indexes, each searched once for all kinds, and are
- * sorted. A list with more matches ("a", "a2v": 0.5 s at L ranked) is walked instead: the items of each
- * kind in name order through an index, which stops at the limit early, as the matches are dense. One
- * statement decides by its own counts, so a write between two statements cannot lose rows, and a
- * frequent word is not searched twice (ranked, then walked: 8 ms of 42 at L for "a2v"). Planning the
- * walks costs a rare word about 0.4 ms.
+ * items, and as many versions (by default as many as `matchesRankedUpTo` says), come from the trigram
+ * indexes, each searched once for all kinds, and are sorted. A list with more matches ("a", "a2v": 0.5 s
+ * at L ranked) is walked instead: the items of each kind in name order through an index, which stops at
+ * the limit early, as the matches are dense. One statement decides by its own counts, so a write between
+ * two statements cannot lose rows, and a frequent word is not searched twice (ranked, then walked: 8 ms
+ * of 42 at L for "a2v"). Planning the walks costs a rare word about 0.4 ms.
  */
 export async function findVersions(
   db: Executor,
   search: string,
   typed: string,
   limitPerKind: number,
-  rankedUpTo = MATCHES_RANKED_UP_TO,
+  rankedUpTo?: number,
 ): Promise<ResultRow[]> {
+  const upTo = rankedUpTo === undefined ? await matchesRankedUpTo(db) : { items: rankedUpTo, versions: rankedUpTo };
   const pattern = containingFolded(search);
   const related = relatedToTyped([sql`i.name_folded`, sql`v.name_folded`, sql`v.name2_folded`], typed);
   const versionOrder = sql`${byName(sql`i.name`)}, ${byName(sql`v.name`)}, ${byName(sql`v.name2`)}, v.id`;
-  const few = (matched: 'items' | 'versions') => sql`(select ${sql.identifier(matched)} from counts) <= ${rankedUpTo}`;
+  const few = (matched: 'items' | 'versions') =>
+    sql`(select ${sql.identifier(matched)} from counts) <= ${upTo[matched]}`;
   const list = (branch: SQL) => sql`(${branch} order by ${versionOrder} limit ${limitPerKind})`;
   const branches = [
     // Ranked: the matches found from the trigram indexes, sorted.
@@ -317,12 +331,12 @@ export async function findVersions(
   const result = await db.execute<ResultRow>(sql`
     with matched_items as materialized (
       select i.id, i.kind, i.name, i.name_folded from items i where ${containsFolded(sql`i.name_folded`, search)}
-      limit ${rankedUpTo + 1}
+      limit ${upTo.items + 1}
     ), matched_versions as materialized (
       select v.id, v.kind, v.item_id, v.name, v.name2, v.name_folded, v.name2_folded
       from versions v
       where ${containsFolded(sql`v.name_folded`, search)} or ${containsFolded(sql`v.name2_folded`, search)}
-      limit ${rankedUpTo + 1}
+      limit ${upTo.versions + 1}
     ), counts as materialized (
       -- Counted once for the two branches that rank and the two that walk.
       select (select count(*) from matched_items) as items, (select count(*) from matched_versions) as versions
