@@ -262,20 +262,26 @@ export const relatedToTyped = (fields: SQL[], typed: string): SQL =>
   )})`;
 
 /**
- * Full search ranks the items, and the versions, that match up to this many of each; a word matching
+ * Full search ranks the items, and the versions, that match up to a number of each; a word matching
  * more has the items of each kind walked in name order instead. Ranking costs about as much per match as
- * the walk costs per row it reads, and a walk reads about 500 × rows ÷ matches, so the two meet near
- * √(500 × rows): at M (14k items, 39k versions) 2,700 and 4,400 took "a" from 32 to 16 ms and "a2v" from
- * 10 to 7, slower for none of 25 words; at L, more than 10,000 made "12" and "v0" slower. Below 1,000 a
- * walk could read a whole large table while its row estimate is still that of an empty one.
+ * the walk costs per row it reads, and a walk for `limitPerKind` results reads about limitPerKind × rows ÷
+ * matches, so the two meet near √(limitPerKind × rows): for 500 results, at M (14k items, 39k versions)
+ * 2,700 and 4,400 rather than 10,000 took "a" from 32 to 17 ms and "a2v" from 11 to 7.6, slower for none
+ * of 25 words beyond 0.3 ms; at L, more than 10,000 made "12" and "v0" slower. Below 1,000 a walk could
+ * read a whole large table while its row count is still that of an empty one (ANALYZE keeps it).
  */
-async function matchesRankedUpTo(db: Executor): Promise<Record<'items' | 'versions', number>> {
-  // The planner's own row counts, kept by ANALYZE: a constant for the statement, so it plans as before.
+const RANKED_AT_MOST = 10_000;
+const RANKED_AT_LEAST = 1_000;
+
+async function matchesRankedUpTo(db: Executor, limitPerKind: number): Promise<Record<'items' | 'versions', number>> {
+  // The planner's own row counts, read first: a constant in the statement, which then plans as before.
   const result = await db.execute<{ items: number; versions: number }>(sql`
     select (select reltuples from pg_class where oid = 'items'::regclass) as items,
            (select reltuples from pg_class where oid = 'versions'::regclass) as versions`);
-  const upTo = (rows: number | undefined) =>
-    Math.round(Math.min(10000, Math.max(1000, Math.sqrt(500 * Math.max(Number(rows ?? 0), 0)))));
+  const upTo = (rows: number | undefined) => {
+    const balanced = Math.sqrt(limitPerKind * Math.max(Number(rows ?? 0), 0));
+    return Math.round(Math.min(RANKED_AT_MOST, Math.max(RANKED_AT_LEAST, balanced)));
+  };
   return { items: upTo(result.rows[0]?.items), versions: upTo(result.rows[0]?.versions) };
 }
 
@@ -300,7 +306,8 @@ export async function findVersions(
   limitPerKind: number,
   rankedUpTo?: number,
 ): Promise<ResultRow[]> {
-  const upTo = rankedUpTo === undefined ? await matchesRankedUpTo(db) : { items: rankedUpTo, versions: rankedUpTo };
+  const upTo =
+    rankedUpTo === undefined ? await matchesRankedUpTo(db, limitPerKind) : { items: rankedUpTo, versions: rankedUpTo };
   const pattern = containingFolded(search);
   const related = relatedToTyped([sql`i.name_folded`, sql`v.name_folded`, sql`v.name2_folded`], typed);
   const versionOrder = sql`${byName(sql`i.name`)}, ${byName(sql`v.name`)}, ${byName(sql`v.name2`)}, v.id`;
