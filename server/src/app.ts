@@ -49,11 +49,8 @@ export interface BuildOptions extends Omit<AppContext, 'reads' | 'readCache'> {
 
 /** Builds the whole product as one Fastify instance without listening, so tests can `inject`. */
 export async function buildApp({ logger = false, reads, ...options }: BuildOptions): Promise<ZodApp> {
-  const ctx: AppContext = {
-    ...options,
-    reads: reads ?? primaryOnly(options.db),
-    readCache: readCache(options.config.readCacheBytes),
-  };
+  const routing = reads ?? primaryOnly(options.db);
+  const ctx: AppContext = { ...options, reads: routing, readCache: readCache(options.config.readCacheBytes, routing) };
   const { config } = ctx;
   const app = Fastify({
     logger,

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection.js';
+import type { ReadRouting } from '../db/read-routing.js';
 import { currentState } from '../db/snapshot-gate.js';
 import { acceptedEncoding, COMPRESS_THRESHOLD, compress, type Encoding } from './compression.js';
+import { readerFor } from './read-routing.js';
 
 interface Entry {
   /** The database state (snapshot-gate) checked before the answer was computed. */
@@ -20,19 +22,19 @@ interface Entry {
  */
 export interface ReadCache {
   /**
-   * Sends the answer of `compute` for `key` as read from `reader`. The key must name everything the answer
+   * Sends the answer of `compute` for `key`, read from the database this request's evaluation reads go to
+   * (see read-routing), whose state the answer is kept under. The key must name everything the answer
    * depends on besides the data (route, parameters, role). Errors from `compute` are sent as usual.
    */
   send<T>(
     request: FastifyRequest,
     reply: FastifyReply,
-    reader: Db,
     key: unknown[],
-    compute: () => Promise<T>,
+    compute: (reader: Db) => Promise<T>,
   ): Promise<FastifyReply>;
 }
 
-export function readCache(maxBytes: number): ReadCache {
+export function readCache(maxBytes: number, reads: ReadRouting): ReadCache {
   // Insertion order is use order: a hit moves its entry to the end, so the first entries are the oldest.
   const entries = new Map<string, Entry>();
   let bytes = 0;
@@ -87,7 +89,7 @@ export function readCache(maxBytes: number): ReadCache {
     return { state, json, packed: {}, bytes: json.length + id.length };
   };
 
-  async function entryFor(id: string, reader: Db, compute: () => Promise<unknown>): Promise<Entry> {
+  async function entryFor(id: string, reader: Db, compute: (reader: Db) => Promise<unknown>): Promise<Entry> {
     const state = await currentState(reader);
     const kept = entries.get(id);
     if (kept?.state === state) {
@@ -99,7 +101,7 @@ export function readCache(maxBytes: number): ReadCache {
     const underWay = computing.get(id);
     if (underWay?.state === state) return underWay.answer;
     // Computed after the state was read, so the answer is at least as new as that state.
-    const answer = compute().then((value) => {
+    const answer = compute(reader).then((value) => {
       const entry = entryOf(value, state, id);
       store(id, entry);
       return entry;
@@ -112,9 +114,10 @@ export function readCache(maxBytes: number): ReadCache {
   }
 
   return {
-    async send(request, reply, reader, key, compute) {
+    async send(request, reply, key, compute) {
       const id = JSON.stringify(key);
-      const entry = maxBytes > 0 ? await entryFor(id, reader, compute) : entryOf(await compute(), '', id);
+      const reader = await readerFor(reads, request);
+      const entry = maxBytes > 0 ? await entryFor(id, reader, compute) : entryOf(await compute(reader), '', id);
       return reply.type('application/json; charset=utf-8').send(body(request, reply, id, entry));
     },
   };

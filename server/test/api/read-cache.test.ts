@@ -4,6 +4,7 @@ import pg from 'pg';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { primaryOnly } from '../../src/db/read-routing.js';
 import { readCache } from '../../src/http/read-cache.js';
 import type { ZodApp } from '../../src/http/types.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
@@ -24,7 +25,7 @@ describe('the read cache, on a real database', () => {
     server.get<{ Params: { key: string }; Querystring: { size?: string; fail?: string } }>(
       '/answer/:key',
       (req, reply) =>
-        cache.send(req, reply, database.db, ['answer', req.params.key], async () => {
+        cache.send(req, reply, ['answer', req.params.key], async () => {
           computed.set(req.params.key, (computed.get(req.params.key) ?? 0) + 1);
           if (req.query.fail) throw Object.assign(new Error('asked to fail'), { statusCode: 400 });
           return { key: req.params.key, text: 'x'.repeat(Number(req.query.size ?? 10)) };
@@ -39,7 +40,7 @@ describe('the read cache, on a real database', () => {
     await other.connect();
     await other.query('create table written_elsewhere (n int)');
     app = Fastify();
-    route(app, readCache(1024 * 1024));
+    route(app, readCache(1024 * 1024, primaryOnly(database.db)));
     await app.ready();
   });
   afterAll(async () => {
@@ -98,9 +99,9 @@ describe('the read cache, on a real database', () => {
 
   it('lets the least recently used answers go beyond its budget, and computes everything with none', async () => {
     const small = Fastify();
-    route(small, readCache(4000));
+    route(small, readCache(4000, primaryOnly(database.db)));
     const none = Fastify();
-    route(none, readCache(0));
+    route(none, readCache(0, primaryOnly(database.db)));
     const get = (server: FastifyInstance, key: string) => server.inject({ url: `/answer/${key}?size=300` });
     // Four answers of about 330 bytes fit 4,000 bytes with room; the tenth pushes out the first.
     for (let i = 0; i < 12; i++) await get(small, `budget-${i}`);

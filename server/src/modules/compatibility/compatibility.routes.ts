@@ -91,8 +91,7 @@ export function compatibilityRoutes(app: ZodApp, { reads, readCache }: AppContex
     handler: async (req, reply) => {
       const [from, to] = pairKinds(req.params.from, req.params.to);
       const { id } = req.params;
-      const reader = await db(req);
-      return readCache.send(req, reply, reader, ['compatibilities', req.user.role, from, id, to], async () => {
+      return readCache.send(req, reply, ['compatibilities', req.user.role, from, id, to], async (reader) => {
         const records = await service.listCompatibilities(reader, from, to, req.user.role, id);
         // Only an empty list may be a wrong id: one round trip less for every version that has partners.
         if (records.length === 0) await service.assertVersionExists(reader, from, id);

@@ -1,17 +1,14 @@
 import { apiError, idParam, matrixRequest, matrixResponse, systemDelta } from '@dp/contract';
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
-import type { FastifyRequest } from 'fastify';
-import { readerFor } from '../../http/read-routing.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
 import * as service from './evaluation.service.js';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError };
 
 /** Server-computed views for the evaluation screens: one delta, one matrix, projected by role. */
-export function evaluationRoutes(app: ZodApp, { reads, readCache }: AppContext) {
-  // Evaluation reads: from the read replica when there is one and it has this user's last write.
-  const db = (req: FastifyRequest) => readerFor(reads, req);
+export function evaluationRoutes(app: ZodApp, { readCache }: AppContext) {
+  // Evaluation reads go to the read replica when there is one and it has this user's last write (readCache).
   const signedIn = requireRole('extern');
 
   app.get('/api/systems/versions/:version1/delta/:version2', {
@@ -24,8 +21,7 @@ export function evaluationRoutes(app: ZodApp, { reads, readCache }: AppContext) 
     onRequest: signedIn,
     handler: async (req, reply) => {
       const { version1, version2 } = req.params;
-      const reader = await db(req);
-      return readCache.send(req, reply, reader, ['delta', req.user.role, version1, version2], () =>
+      return readCache.send(req, reply, ['delta', req.user.role, version1, version2], (reader) =>
         service.systemDelta(reader, req.user.role, version1, version2),
       );
     },
@@ -40,11 +36,9 @@ export function evaluationRoutes(app: ZodApp, { reads, readCache }: AppContext) 
     },
     config: { writesData: false },
     onRequest: signedIn,
-    handler: async (req, reply) => {
-      const reader = await db(req);
-      return readCache.send(req, reply, reader, ['matrix', req.user.role, req.body], () =>
+    handler: async (req, reply) =>
+      readCache.send(req, reply, ['matrix', req.user.role, req.body], (reader) =>
         service.matrix(reader, req.user.role, req.body),
-      );
-    },
+      ),
   });
 }

@@ -23,10 +23,8 @@ export function searchRoutes(app: ZodApp, { reads, readCache }: AppContext) {
     },
     config: { writesData: false },
     onRequest: signedIn,
-    handler: async (req, reply) => {
-      const reader = await db(req);
-      return readCache.send(req, reply, reader, ['hint', req.body.word], () => service.hints(reader, req.body.word));
-    },
+    handler: async (req, reply) =>
+      readCache.send(req, reply, ['hint', req.body.word], (reader) => service.hints(reader, req.body.word)),
   });
 
   app.post('/api/search/full', {
@@ -38,12 +36,8 @@ export function searchRoutes(app: ZodApp, { reads, readCache }: AppContext) {
     },
     config: { writesData: false },
     onRequest: signedIn,
-    handler: async (req, reply) => {
-      const reader = await db(req);
-      return readCache.send(req, reply, reader, ['full', req.body.word], () =>
-        service.fullSearch(reader, req.body.word),
-      );
-    },
+    handler: async (req, reply) =>
+      readCache.send(req, reply, ['full', req.body.word], (reader) => service.fullSearch(reader, req.body.word)),
   });
 
   app.post('/api/search/searchById', {
