@@ -226,7 +226,7 @@ export function SmartSearch() {
           <>
             <Text size="sm" c="dimmed" role="status" data-testid="smart-search-count">
               {t('search.resultCount', { count: results.length })}
-              {isCut(last.results) && ` ${t('search.resultsCut', { limit: SEARCH_RESULTS_PER_KIND })}`}
+              {isCut(last.results) && ` · ${t('search.resultsCut', { limit: SEARCH_RESULTS_PER_KIND })}`}
             </Text>
             <Suspense fallback={<Loader size="sm" role="status" aria-label={t('app.loading')} />}>
               <ResultsTable results={results} onOpen={openResult} />
