@@ -18,21 +18,14 @@ export interface Change {
 export async function recordChanges(tx: Tx, changes: Change[]) {
   if (changes.length === 0) return;
   // One JSON parameter for all entries: Drizzle's multi-row insert took 9 ms of the event loop to
-  // build for a 500-row save (3,000 parameters), while every other request waited.
-  const entries = changes.map((c) => ({
-    actor: c.actor,
-    action: c.action,
-    entity: c.entity,
-    entity_id: String(c.entityId),
-    before: c.before ?? null,
-    after: c.after ?? null,
-  }));
+  // build for a 500-row save (3,000 parameters), while every other request waited. The changes are
+  // serialized as they are (no copy renamed to the columns); an absent before or after reads as null.
   await tx.execute(sql`
     insert into ${auditLog} (actor, action, entity, entity_id, before, after)
-    select e.actor, e.action, e.entity, e.entity_id, e.before, e.after
-    from rows from (jsonb_to_recordset(${JSON.stringify(entries)}::jsonb)
-           as (actor text, action text, entity text, entity_id text, before jsonb, after jsonb))
-         with ordinality as e(actor, action, entity, entity_id, before, after, n)
+    select e.actor, e.action, e.entity, e."entityId", e.before, e.after
+    from rows from (jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
+           as (actor text, action text, entity text, "entityId" text, before jsonb, after jsonb))
+         with ordinality as e(actor, action, entity, "entityId", before, after, n)
     order by e.n`);
   // clock_timestamp() rather than now(): two quick transactions must never share a modification time.
   await tx.update(dataInfo).set({
