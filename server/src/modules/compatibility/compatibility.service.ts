@@ -1,4 +1,4 @@
-import type { CompatibilityInfo, CompatibilityRecord, RelationRecord, Role, VersionLabel } from '@dp/contract';
+import type { CompatibilityInfo, CompatibilityRecord, RelationRecord, Role } from '@dp/contract';
 import type { Db } from '../../db/connection.js';
 import { kindVersionName, notFound, numbered } from '../../http/errors.js';
 import { etagOf } from '../../writes/etag.js';
@@ -19,14 +19,20 @@ function toInfo(
   };
 }
 
-function toRecord(row: CompatibilityRow, role: Role, reversed: boolean): CompatibilityRecord {
+/** `to` names the partner (one version's list); the bulk lists give its href only. */
+function toRecord(
+  row: CompatibilityRow,
+  role: Role,
+  reversed: boolean,
+  to: CompatibilityRecord['to'] | null,
+): CompatibilityRecord {
   const [fromKind, fromId, toKind, toId] = reversed
     ? [row.to_kind, row.to_version_id, row.from_kind, row.from_version_id]
     : [row.from_kind, row.from_version_id, row.to_kind, row.to_version_id];
   return {
     href: href.compatibility(fromKind, fromId, toKind, toId),
     from: { href: href.version(fromKind, fromId) },
-    to: { href: href.version(toKind, toId) },
+    to: to ?? { href: href.version(toKind, toId) },
     compatibility_info: toInfo(row, role),
     ...(role === 'extern' ? {} : { references: row.references }),
     etag: etagOf(row.id, row.revision),
@@ -48,31 +54,33 @@ export async function listCompatibilities(
   const kinds = [fromKind, toKind] as const;
   if (versionId !== undefined) {
     const rows = await queries.listCompatibilitiesOfVersion(db, { ownKind: fromKind, versionId, partnerKind: toKind });
+    // The partner goes into the record as it is built: copying each record to add it (object spreads) took
+    // 150 µs of a 300-row list's 500.
     return rows.map((row) => {
       const partner = partnerIn(row, versionId);
-      const record = toRecord(row, role, partner.reversed);
-      return { ...record, to: { ...partner.label, parent_href: href.item(partner.kind, row.partner_item_id) } };
+      return toRecord(row, role, partner.reversed, partner.to);
     });
   }
   const rows = await queries.listCompatibilities(db, kinds);
   return rows.flatMap((row) =>
     fromKind === toKind
-      ? [toRecord(row, role, false), toRecord(row, role, true)]
-      : [toRecord(row, role, row.from_kind !== fromKind)],
+      ? [toRecord(row, role, false, null), toRecord(row, role, true, null)]
+      : [toRecord(row, role, row.from_kind !== fromKind, null)],
   );
 }
 
-/** The partner in a row of one version's compatibilities: the side that is not the version, and its label. */
+/** The partner in a row of one version's compatibilities: the side that is not the version, with its label's parts and item. */
 function partnerIn(row: CompatibilityRow & PartnerNaming, versionId: number) {
   const reversed = row.from_version_id !== versionId;
   const kind = reversed ? row.from_kind : row.to_kind;
-  const label: VersionLabel = {
+  const to: CompatibilityRecord['to'] = {
     href: href.version(kind, reversed ? row.from_version_id : row.to_version_id),
     parent_name: row.partner_parent_name,
     name: row.partner_name,
     name2: row.partner_name2,
+    parent_href: href.item(kind, row.partner_item_id),
   };
-  return { reversed, kind, label };
+  return { reversed, to };
 }
 
 /** The assembly versions of a version's assembly list that carry SPEC 2's assembly warning, as hrefs. */
