@@ -84,10 +84,17 @@ export async function benchScale({ connectionString, issuer, audience, targets }
       };
       http
         .request(`${base}${url}`, { method, agent, headers }, (res) => {
+          res.on('error', reject);
+          if (res.statusCode === 200) {
+            res.on('end', resolve).resume();
+            return;
+          }
+          // A refusal is small JSON, sent unpacked: its message ends the run.
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () =>
-            res.statusCode === 200 ? resolve() : reject(new Error(`${method} ${url} → ${res.statusCode}`)),
+            reject(new Error(`${method} ${url} → ${res.statusCode} ${Buffer.concat(chunks).toString().slice(0, 300)}`)),
           );
-          res.resume();
         })
         .on('error', reject)
         .end(payload);

@@ -2,6 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/connection.js';
 import { auditLog, dataInfo } from '../db/schema.js';
 
+/**
+ * One audit entry. recordChanges sends these objects as they are, as JSON, and the insert reads them by
+ * these field names: a renamed field must be renamed in its SQL too (the audit API tests would fail).
+ */
 export interface Change {
   actor: string;
   action: 'create' | 'update' | 'delete';

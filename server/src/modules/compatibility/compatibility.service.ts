@@ -73,13 +73,13 @@ export async function listCompatibilities(
 function partnerIn(row: CompatibilityRow & PartnerNaming, versionId: number) {
   const reversed = row.from_version_id !== versionId;
   const kind = reversed ? row.from_kind : row.to_kind;
-  const to: CompatibilityRecord['to'] = {
+  const to = {
     href: href.version(kind, reversed ? row.from_version_id : row.to_version_id),
     parent_name: row.partner_parent_name,
     name: row.partner_name,
     name2: row.partner_name2,
     parent_href: href.item(kind, row.partner_item_id),
-  };
+  } satisfies Required<CompatibilityRecord['to']>;
   return { reversed, to };
 }
 
