@@ -309,7 +309,9 @@ export async function findVersions(
   const upTo =
     rankedUpTo === undefined ? await matchesRankedUpTo(db, limitPerKind) : { items: rankedUpTo, versions: rankedUpTo };
   const pattern = containingFolded(search);
-  const related = relatedToTyped([sql`i.name_folded`, sql`v.name_folded`, sql`v.name2_folded`], typed);
+  // A field that contains `search` contains the typed text when they are the same: every match is related.
+  const related =
+    typed === search ? sql`true` : relatedToTyped([sql`i.name_folded`, sql`v.name_folded`, sql`v.name2_folded`], typed);
   const versionOrder = sql`${byName(sql`i.name`)}, ${byName(sql`v.name`)}, ${byName(sql`v.name2`)}, v.id`;
   const few = (matched: 'items' | 'versions') =>
     sql`(select ${sql.identifier(matched)} from counts) <= ${upTo[matched]}`;
