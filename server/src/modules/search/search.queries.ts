@@ -273,16 +273,34 @@ export const relatedToTyped = (fields: SQL[], typed: string): SQL =>
 const RANKED_AT_MOST = 10_000;
 const RANKED_AT_LEAST = 1_000;
 
+/** The planner's row counts change only when ANALYZE runs, so a search reads them at most this often. */
+const ROW_COUNTS_KEPT_MS = 60_000;
+const rowCounts = new WeakMap<Executor, { readAt: number; counts: Promise<Record<'items' | 'versions', number>> }>();
+
+/** The planner's own row counts, read first: a constant in the statement, which then plans as before. */
+function plannedRowCounts(db: Executor): Promise<Record<'items' | 'versions', number>> {
+  const kept = rowCounts.get(db);
+  if (kept && performance.now() - kept.readAt < ROW_COUNTS_KEPT_MS) return kept.counts;
+  const counts = db
+    .execute<{ items: number; versions: number }>(
+      sql`select (select reltuples from pg_class where oid = 'items'::regclass) as items,
+                 (select reltuples from pg_class where oid = 'versions'::regclass) as versions`,
+    )
+    .then((result) => ({ items: Number(result.rows[0]?.items ?? 0), versions: Number(result.rows[0]?.versions ?? 0) }));
+  const entry = { readAt: performance.now(), counts };
+  rowCounts.set(db, entry);
+  // A failed read is not kept: the next search asks again.
+  counts.catch(() => rowCounts.get(db) === entry && rowCounts.delete(db));
+  return counts;
+}
+
 async function matchesRankedUpTo(db: Executor, limitPerKind: number): Promise<Record<'items' | 'versions', number>> {
-  // The planner's own row counts, read first: a constant in the statement, which then plans as before.
-  const result = await db.execute<{ items: number; versions: number }>(sql`
-    select (select reltuples from pg_class where oid = 'items'::regclass) as items,
-           (select reltuples from pg_class where oid = 'versions'::regclass) as versions`);
-  const upTo = (rows: number | undefined) => {
-    const balanced = Math.sqrt(limitPerKind * Math.max(Number(rows ?? 0), 0));
+  const rows = await plannedRowCounts(db);
+  const upTo = (count: number) => {
+    const balanced = Math.sqrt(limitPerKind * Math.max(count, 0));
     return Math.round(Math.min(RANKED_AT_MOST, Math.max(RANKED_AT_LEAST, balanced)));
   };
-  return { items: upTo(result.rows[0]?.items), versions: upTo(result.rows[0]?.versions) };
+  return { items: upTo(rows.items), versions: upTo(rows.versions) };
 }
 
 /**
