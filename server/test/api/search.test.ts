@@ -84,6 +84,14 @@ describe('full search', () => {
     expect(body.systems).toEqual([]);
   });
 
+  it('drops the matches the whole text does not relate to', async () => {
+    // "Qzx" matches every fixture; of them only MAT-Qzx-01 is within the typed text.
+    const { body } = await post<SearchResults>('/api/search/full', { word: `${marker} (MAT-${marker}-01)` });
+    expect(body.assemblies.map((r) => r.name2)).toEqual([`MAT-${marker}-01`]);
+    expect(body.systems).toEqual([]);
+    expect(body.subassemblies).toEqual([]);
+  });
+
   it('extern may search too', async () => {
     const { status } = await post<SearchResults>('/api/search/full', { word: marker }, 'extern');
     expect(status).toBe(200);

@@ -273,12 +273,21 @@ export const relatedToTyped = (fields: SQL[], typed: string): SQL =>
 const RANKED_AT_MOST = 10_000;
 const RANKED_AT_LEAST = 1_000;
 
-/** The planner's row counts change only when ANALYZE runs, so a search reads them at most this often. */
-const ROW_COUNTS_KEPT_MS = 60_000;
-const rowCounts = new WeakMap<Executor, { readAt: number; counts: Promise<Record<'items' | 'versions', number>> }>();
+/** Row counts of the two tables a full search reads. */
+type PerTable = Record<'items' | 'versions', number>;
 
-/** The planner's own row counts, read first: a constant in the statement, which then plans as before. */
-function plannedRowCounts(db: Executor): Promise<Record<'items' | 'versions', number>> {
+/**
+ * The planner's row counts change only with (auto)VACUUM or ANALYZE, and they steer only whether a search
+ * ranks or walks, never what it finds: a search reads them at most this often.
+ */
+const ROW_COUNTS_KEPT_MS = 60_000;
+const rowCounts = new WeakMap<Executor, { readAt: number; counts: Promise<PerTable> }>();
+
+/**
+ * The planner's own row counts, read in a statement of their own so that the search gets them as
+ * constants and plans as before; kept per database for ROW_COUNTS_KEPT_MS.
+ */
+function plannedRowCounts(db: Executor): Promise<PerTable> {
   const kept = rowCounts.get(db);
   if (kept && performance.now() - kept.readAt < ROW_COUNTS_KEPT_MS) return kept.counts;
   const counts = db
@@ -290,17 +299,19 @@ function plannedRowCounts(db: Executor): Promise<Record<'items' | 'versions', nu
   const entry = { readAt: performance.now(), counts };
   rowCounts.set(db, entry);
   // A failed read is not kept: the next search asks again.
-  counts.catch(() => rowCounts.get(db) === entry && rowCounts.delete(db));
+  counts.catch(() => {
+    if (rowCounts.get(db) === entry) rowCounts.delete(db);
+  });
   return counts;
 }
 
-async function matchesRankedUpTo(db: Executor, limitPerKind: number): Promise<Record<'items' | 'versions', number>> {
-  const rows = await plannedRowCounts(db);
-  const upTo = (count: number) => {
-    const balanced = Math.sqrt(limitPerKind * Math.max(count, 0));
+async function matchesRankedUpTo(db: Executor, limitPerKind: number): Promise<PerTable> {
+  const counts = await plannedRowCounts(db);
+  const upTo = (rows: number) => {
+    const balanced = Math.sqrt(limitPerKind * Math.max(rows, 0));
     return Math.round(Math.min(RANKED_AT_MOST, Math.max(RANKED_AT_LEAST, balanced)));
   };
-  return { items: upTo(rows.items), versions: upTo(rows.versions) };
+  return { items: upTo(counts.items), versions: upTo(counts.versions) };
 }
 
 /**
