@@ -3,7 +3,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   findHints,
   findVersions,
+  fullSearchPlan,
   relatedToTyped,
+  WALKED_UNCOUNTED,
   type HintRow,
   type ResultRow,
 } from '../../src/modules/search/search.queries.js';
@@ -147,9 +149,25 @@ it.each([
   'full search for %j (typed %j) lists the first matches of each kind, in order, ranked, walked or both',
   async (search, typed) => {
     const expected = await everyMatchRanked(search, typed, 50);
+    // Walked after counting, and without.
     expect(await findVersions(t.db, search, typed, 50, 0)).toEqual(expected);
+    expect(await findVersions(t.db, search, typed, 50, WALKED_UNCOUNTED)).toEqual(expected);
     // Either list may be walked while the other is ranked.
     expect(await findVersions(t.db, search, typed, 50, 100)).toEqual(expected);
     expect(await findVersions(t.db, search, typed, 50)).toEqual(expected);
   },
 );
+
+it('full search walks a list without counting it first when ANALYZE saw the word in most of its rows', async () => {
+  const rankedUpTo = async (word: string) => (await fullSearchPlan(t.db, word, 50)).rankedUpTo;
+  // "unit" is in most item names, "a2v" in most version numbers; "axle 4998" and "mat-4998" in one each.
+  expect(await rankedUpTo('unit')).toEqual({ items: WALKED_UNCOUNTED, versions: 1000 });
+  expect(await rankedUpTo('A2V')).toEqual({ items: 1000, versions: WALKED_UNCOUNTED });
+  expect(await rankedUpTo('axle 4998')).toEqual({ items: 1000, versions: 1000 });
+  expect(await rankedUpTo('mat-4998')).toEqual({ items: 1000, versions: 1000 });
+});
+
+it('full search asks first the version number that more often contains the word', async () => {
+  expect((await fullSearchPlan(t.db, 'a2v', 50)).numbers).toEqual(['name_folded', 'name2_folded']);
+  expect((await fullSearchPlan(t.db, 'mat-', 50)).numbers).toEqual(['name2_folded', 'name_folded']);
+});

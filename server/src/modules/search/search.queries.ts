@@ -1,3 +1,4 @@
+import { fold } from '@dp/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/connection.js';
 import type { ItemKind } from '../../db/kinds.js';
@@ -63,6 +64,97 @@ const versionsMatching = (word: string): SQL => sql`(
     and i.name_folded not like ${containingFolded(word)}
 ) m`;
 
+/** Per table a search reads. */
+type PerTable = Record<'items' | 'versions', number>;
+
+/** What ANALYZE sampled of one text column (pg_stats): its most common values and histogram bounds. */
+interface ColumnSample {
+  table: 'items' | 'versions';
+  column: string;
+  nullFraction: number;
+  common: string[];
+  commonFrequencies: number[];
+  bounds: string[];
+}
+
+interface PlannerStatistics {
+  rows: PerTable;
+  columns: ColumnSample[];
+}
+
+/**
+ * The planner's statistics change only with (auto)VACUUM or ANALYZE, and they steer only how a search
+ * reads (ranks, walks or counts first), never what it finds: a search reads them at most this often.
+ */
+const STATISTICS_KEPT_MS = 60_000;
+const statistics = new WeakMap<Executor, { readAt: number; value: Promise<PlannerStatistics> }>();
+
+/**
+ * The planner's own row counts and samples of the searched columns, read in a statement of their own so
+ * that the search gets what it derives from them as constants; kept per database for STATISTICS_KEPT_MS.
+ */
+function plannerStatistics(db: Executor): Promise<PlannerStatistics> {
+  const kept = statistics.get(db);
+  if (kept && performance.now() - kept.readAt < STATISTICS_KEPT_MS) return kept.value;
+  const value = db
+    .execute<{ items: number; versions: number; columns: ColumnSample[] }>(
+      sql`select (select reltuples from pg_class where oid = 'items'::regclass) as items,
+                 (select reltuples from pg_class where oid = 'versions'::regclass) as versions,
+                 (select coalesce(json_agg(json_build_object(
+                           'table', tablename, 'column', attname, 'nullFraction', null_frac,
+                           'common', coalesce(most_common_vals::text::text[], '{}'),
+                           'commonFrequencies', coalesce(most_common_freqs, '{}'),
+                           'bounds', coalesce(histogram_bounds::text::text[], '{}'))), '[]')
+                  from pg_stats
+                  where schemaname = current_schema() and not inherited
+                    and (tablename, attname) in (('items', 'name_folded'), ('versions', 'name_folded'),
+                                                 ('versions', 'name2_folded'))) as columns`,
+    )
+    .then(({ rows: [row] }) => ({
+      rows: { items: Number(row?.items ?? 0), versions: Number(row?.versions ?? 0) },
+      columns: row?.columns ?? [],
+    }));
+  const entry = { readAt: performance.now(), value };
+  statistics.set(db, entry);
+  // A failed read is not kept: the next search asks again.
+  value.catch(() => {
+    if (statistics.get(db) === entry) statistics.delete(db);
+  });
+  return value;
+}
+
+/** The share of a column's rows that contain `folded`, as ANALYZE's sample of it suggests. */
+function sampledShare(column: ColumnSample, folded: string): number {
+  let share = 0;
+  let commonShare = 0;
+  column.common.forEach((value, i) => {
+    const frequency = column.commonFrequencies[i] ?? 0;
+    commonShare += frequency;
+    if (value.includes(folded)) share += frequency;
+  });
+  if (column.bounds.length === 0) return share;
+  const inBounds = column.bounds.filter((value) => value.includes(folded)).length / column.bounds.length;
+  return share + inBounds * Math.max(0, 1 - column.nullFraction - commonShare);
+}
+
+/**
+ * How many items, and versions, contain the word, as ANALYZE's samples suggest (none without samples). A
+ * version matches by either number: at least as many as the likelier one suggests.
+ */
+function expectedMatches({ rows, columns }: PlannerStatistics, word: string): PerTable {
+  const folded = fold(word);
+  const expected = (table: 'items' | 'versions') =>
+    rows[table] * Math.max(0, ...columns.filter((c) => c.table === table).map((c) => sampledShare(c, folded)));
+  return { items: expected('items'), versions: expected('versions') };
+}
+
+/**
+ * A search leaves out counting (a list of full search, or the hints' first statement) when the samples
+ * expect more than this many times what ranking takes: "a2v" at M, in 88 % of the versions, had its first
+ * 4,400 matches fetched only to learn that it has more. A sample that overestimates costs only speed.
+ */
+const UNCOUNTED_FROM = 2;
+
 /**
  * Hits ranked all together up to this many; a word that matches more is answered by walking (below).
  * Counting the hits costs about 1 µs each: at L, 500 rather than 2,000 took a hint for "a" from 9.5 to
@@ -79,16 +171,19 @@ const hintOrder = sql`starting desc, kind, ${byName(sql`parent_name`)}, version_
  * contain it; hits that start with the word first, then in listing order (kind, item name, the item
  * before its versions, version numbers).
  *
- * A word with up to `rankedUpTo` hits has them ranked, from the trigram indexes. Ranking every hit of
- * a word found almost everywhere ("a", "a2v") took 0.5 s at size L, so a word with more is answered by
- * `hintsOfFrequentWord`, which looks only at the items its first hits can belong to.
+ * A word with up to `rankedUpTo` hits (by default HITS_RANKED_UP_TO) has them ranked, from the trigram
+ * indexes. Ranking every hit of a word found almost everywhere ("a", "a2v") took 0.5 s at size L, so a word
+ * with more is answered by `hintsOfFrequentWord`, which looks only at the items its first hits can belong
+ * to; at once, without counting its hits first, when ANALYZE's samples expect far more.
  */
-export async function findHints(
-  db: Executor,
-  word: string,
-  limit: number,
-  rankedUpTo = HITS_RANKED_UP_TO,
-): Promise<HintRow[]> {
+export async function findHints(db: Executor, word: string, limit: number, rankedUpTo?: number): Promise<HintRow[]> {
+  if (rankedUpTo === undefined) {
+    // The hits are at least the matching items and the versions matching by number.
+    const expected = expectedMatches(await plannerStatistics(db), word);
+    if (expected.items + expected.versions > UNCOUNTED_FROM * HITS_RANKED_UP_TO)
+      return hintsOfFrequentWord(db, word, limit);
+  }
+  const upTo = rankedUpTo ?? HITS_RANKED_UP_TO;
   const ranked = await db.execute<HintRow & { hits: string }>(sql`
     with hits as materialized (
       select i.kind, i.id as item_id, null::int as version_id, i.name as parent_name,
@@ -100,15 +195,15 @@ export async function findHints(
              ${startsWith(sql`m.parent_folded`, word)} or ${startsWith(sql`m.name_folded`, word)}
                or ${startsWith(sql`m.name2_folded`, word)}
       from ${versionsMatching(word)}
-      limit ${rankedUpTo + 1}
+      limit ${upTo + 1}
     )
     select h.kind, h.item_id, h.version_id, h.parent_name, h.name, h.name2, (select count(*) from hits) as hits
     -- One row even without hints, for the count. Too many hits are not sorted (ICU compares, 8 ms at L).
     from (select) counts left join (
-      select * from hits where (select count(*) from hits) <= ${rankedUpTo} order by ${hintOrder} limit ${limit}
+      select * from hits where (select count(*) from hits) <= ${upTo} order by ${hintOrder} limit ${limit}
     ) h on true`);
   const hits = Number(ranked.rows[0]?.hits ?? 0);
-  if (hits <= rankedUpTo) return ranked.rows.flatMap(({ hits: _, ...hint }) => (hint.item_id === null ? [] : [hint]));
+  if (hits <= upTo) return ranked.rows.flatMap(({ hits: _, ...hint }) => (hint.item_id === null ? [] : [hint]));
   return hintsOfFrequentWord(db, word, limit);
 }
 
@@ -155,13 +250,21 @@ const kindsStartingWith = (table: 'items' | 'versions', columns: string[], word:
     where ${sql.join(columns.map(someStarts), sql` or `)})`;
 };
 
+const NUMBER_COLUMNS = ['name_folded', 'name2_folded'] as const;
+type NumberColumn = (typeof NUMBER_COLUMNS)[number];
+
 /**
  * Whether some version of kind `k.kind` has a number containing the word. A walk for a frequent word would
  * otherwise read every item of a kind where no number contains it (at L, "a2v" read all 4,000 systems and
- * their 16,000 versions). A kind among the first matches (`matched_versions`) has one; for another kind the
- * (kind, number) indexes tell, read up to the first match and at most that kind's entries.
+ * their 16,000 versions). A kind among the first matches (`matched_versions`, when they were fetched) has
+ * one; for another kind the (kind, number) indexes tell, read up to the first match and at most that
+ * kind's entries, in the order of `numbers`: the likelier first, as the second is then rarely read.
  */
-const someNumberOfKindContains = (word: string): SQL => {
+const someNumberOfKindContains = (
+  word: string,
+  firstMatchesFetched: boolean,
+  numbers: readonly NumberColumn[] = NUMBER_COLUMNS,
+): SQL => {
   const someContains = (column: string) =>
     firstOfKind(
       'versions',
@@ -169,8 +272,10 @@ const someNumberOfKindContains = (word: string): SQL => {
       (value) => sql`${value} like ${containingFolded(word)}`,
       () => sql`true`,
     );
-  return sql`(exists (select from matched_versions m where m.kind = k.kind)
-    or ${someContains('name_folded')} or ${someContains('name2_folded')})`;
+  const amongFirstMatches = firstMatchesFetched
+    ? sql`exists (select from matched_versions m where m.kind = k.kind) or`
+    : sql``;
+  return sql`(${amongFirstMatches} ${sql.join(numbers.map(someContains), sql` or `)})`;
 };
 
 /**
@@ -273,45 +378,34 @@ export const relatedToTyped = (fields: SQL[], typed: string): SQL =>
 const RANKED_AT_MOST = 10_000;
 const RANKED_AT_LEAST = 1_000;
 
-/** Row counts of the two tables a full search reads. */
-type PerTable = Record<'items' | 'versions', number>;
+/** A list walked without counting its matches first. */
+export const WALKED_UNCOUNTED = -1;
 
-/**
- * The planner's row counts change only with (auto)VACUUM or ANALYZE, and they steer only whether a search
- * ranks or walks, never what it finds: a search reads them at most this often.
- */
-const ROW_COUNTS_KEPT_MS = 60_000;
-const rowCounts = new WeakMap<Executor, { readAt: number; counts: Promise<PerTable> }>();
-
-/**
- * The planner's own row counts, read in a statement of their own so that the search gets them as
- * constants and plans as before; kept per database for ROW_COUNTS_KEPT_MS.
- */
-function plannedRowCounts(db: Executor): Promise<PerTable> {
-  const kept = rowCounts.get(db);
-  if (kept && performance.now() - kept.readAt < ROW_COUNTS_KEPT_MS) return kept.counts;
-  const counts = db
-    .execute<{ items: number; versions: number }>(
-      sql`select (select reltuples from pg_class where oid = 'items'::regclass) as items,
-                 (select reltuples from pg_class where oid = 'versions'::regclass) as versions`,
-    )
-    .then((result) => ({ items: Number(result.rows[0]?.items ?? 0), versions: Number(result.rows[0]?.versions ?? 0) }));
-  const entry = { readAt: performance.now(), counts };
-  rowCounts.set(db, entry);
-  // A failed read is not kept: the next search asks again.
-  counts.catch(() => {
-    if (rowCounts.get(db) === entry) rowCounts.delete(db);
-  });
-  return counts;
+/** How a full search reads: how many matches each list ranks, and in which order it asks the numbers. */
+export interface FullSearchPlan {
+  /** Matches each list ranks (more are walked), or WALKED_UNCOUNTED. */
+  rankedUpTo: PerTable;
+  /** The version number columns, the likelier to contain the word first. */
+  numbers: readonly NumberColumn[];
 }
 
-async function matchesRankedUpTo(db: Executor, limitPerKind: number): Promise<PerTable> {
-  const counts = await plannedRowCounts(db);
-  const upTo = (rows: number) => {
-    const balanced = Math.sqrt(limitPerKind * Math.max(rows, 0));
-    return Math.round(Math.min(RANKED_AT_MOST, Math.max(RANKED_AT_LEAST, balanced)));
+export async function fullSearchPlan(db: Executor, search: string, limitPerKind: number): Promise<FullSearchPlan> {
+  const statistics = await plannerStatistics(db);
+  const expected = expectedMatches(statistics, search);
+  const upTo = (table: 'items' | 'versions') => {
+    const balanced = Math.sqrt(limitPerKind * Math.max(statistics.rows[table], 0));
+    const ranked = Math.round(Math.min(RANKED_AT_MOST, Math.max(RANKED_AT_LEAST, balanced)));
+    return expected[table] > UNCOUNTED_FROM * ranked ? WALKED_UNCOUNTED : ranked;
   };
-  return { items: upTo(counts.items), versions: upTo(counts.versions) };
+  // Walked uncounted, a kind is asked from the number indexes alone: asked name first, a word found only in
+  // name2 ("m" at L) had all 120,000 assembly and 250,000 sub-assembly names read (48 ms; name2 first 16).
+  const folded = fold(search);
+  const likelihood = (column: NumberColumn) => {
+    const sample = statistics.columns.find((c) => c.table === 'versions' && c.column === column);
+    return sample ? sampledShare(sample, folded) : 0;
+  };
+  const numbers = [...NUMBER_COLUMNS].sort((a, b) => likelihood(b) - likelihood(a));
+  return { rankedUpTo: { items: upTo('items'), versions: upTo('versions') }, numbers };
 }
 
 /**
@@ -321,12 +415,14 @@ async function matchesRankedUpTo(db: Executor, limitPerKind: number): Promise<Pe
  *
  * Per kind, two lists cut at the limit, then merged: the versions of the items whose name matches (names
  * are unique per kind), and the versions matching by their own numbers. Up to `rankedUpTo` matching
- * items, and as many versions (by default as many as `matchesRankedUpTo` says), come from the trigram
+ * items, and as many versions (by default as many as `fullSearchPlan` says), come from the trigram
  * indexes, each searched once for all kinds, and are sorted. A list with more matches ("a", "a2v": 0.5 s
  * at L ranked) is walked instead: the items of each kind in name order through an index, which stops at
  * the limit early, as the matches are dense. One statement decides by its own counts, so a write between
  * two statements cannot lose rows, and a frequent word is not searched twice (ranked, then walked: 8 ms
- * of 42 at L for "a2v"). Planning the walks costs a rare word about 0.4 ms.
+ * of 42 at L for "a2v"). Planning the walks costs a rare word about 0.4 ms. A list that ANALYZE's samples
+ * expect to match far more than it ranks is walked without being counted first (WALKED_UNCOUNTED): a
+ * walk is right whatever the count.
  */
 export async function findVersions(
   db: Executor,
@@ -335,8 +431,12 @@ export async function findVersions(
   limitPerKind: number,
   rankedUpTo?: number,
 ): Promise<ResultRow[]> {
-  const upTo =
-    rankedUpTo === undefined ? await matchesRankedUpTo(db, limitPerKind) : { items: rankedUpTo, versions: rankedUpTo };
+  const plan: FullSearchPlan =
+    rankedUpTo === undefined
+      ? await fullSearchPlan(db, search, limitPerKind)
+      : { rankedUpTo: { items: rankedUpTo, versions: rankedUpTo }, numbers: NUMBER_COLUMNS };
+  const upTo = plan.rankedUpTo;
+  const counted = (matched: 'items' | 'versions') => upTo[matched] !== WALKED_UNCOUNTED;
   const pattern = containingFolded(search);
   // A field that contains `search` contains the typed text when they are the same: every match is related.
   const related =
@@ -344,25 +444,35 @@ export async function findVersions(
   const versionOrder = sql`${byName(sql`i.name`)}, ${byName(sql`v.name`)}, ${byName(sql`v.name2`)}, v.id`;
   const few = (matched: 'items' | 'versions') =>
     sql`(select ${sql.identifier(matched)} from counts) <= ${upTo[matched]}`;
+  // A list without a count is walked unconditionally.
+  const walkedWhen = (matched: 'items' | 'versions') => (counted(matched) ? sql`not ${few(matched)} and` : sql``);
   const list = (branch: SQL) => sql`(${branch} order by ${versionOrder} limit ${limitPerKind})`;
   const branches = [
     // Ranked: the matches found from the trigram indexes, sorted.
-    list(sql`select i.kind, v.id as version_id, i.name as parent_name, v.name, v.name2
+    ...(counted('items')
+      ? [
+          list(sql`select i.kind, v.id as version_id, i.name as parent_name, v.name, v.name2
              from (select * from matched_items m where m.kind = k.kind order by ${byName(sql`m.name`)}) i
              ${versionsOfItem}
              where ${related} and ${few('items')}`),
-    list(sql`select v.kind, v.id, i.name, v.name, v.name2
+        ]
+      : []),
+    ...(counted('versions')
+      ? [
+          list(sql`select v.kind, v.id as version_id, i.name as parent_name, v.name, v.name2
              from matched_versions v ${itemOfVersion}
              where v.kind = k.kind and i.name_folded not like ${pattern} and ${related}
                and ${few('versions')}`),
+        ]
+      : []),
     // Walked: the items of the kind in name order, until the limit.
-    list(sql`select i.kind, v.id, i.name, v.name, v.name2
+    list(sql`select i.kind, v.id as version_id, i.name as parent_name, v.name, v.name2
              from items i ${versionsOfItem}
-             where not ${few('items')}
-               and i.kind = k.kind and i.name_folded like ${pattern} and ${related}`),
-    list(sql`select i.kind, v.id, i.name, v.name, v.name2
+             where ${walkedWhen('items')}
+               i.kind = k.kind and i.name_folded like ${pattern} and ${related}`),
+    list(sql`select i.kind, v.id as version_id, i.name as parent_name, v.name, v.name2
              from items i ${versionsOfItem}
-             where not ${few('versions')} and ${someNumberOfKindContains(search)}
+             where ${walkedWhen('versions')} ${someNumberOfKindContains(search, counted('versions'), plan.numbers)}
                and i.kind = k.kind and i.name_folded not like ${pattern}
                and (v.name_folded like ${pattern} or v.name2_folded like ${pattern}) and ${related}`),
   ];
@@ -376,8 +486,10 @@ export async function findVersions(
       where ${containsFolded(sql`v.name_folded`, search)} or ${containsFolded(sql`v.name2_folded`, search)}
       limit ${upTo.versions + 1}
     ), counts as materialized (
-      -- Counted once for the two branches that rank and the two that walk.
-      select (select count(*) from matched_items) as items, (select count(*) from matched_versions) as versions
+      -- Counted once for the two branches that rank and the two that walk. An uncounted list is not
+      -- fetched either: no branch reads it, and PostgreSQL skips a CTE that nothing reads.
+      select ${counted('items') ? sql`(select count(*) from matched_items)` : sql`null::bigint`} as items,
+             ${counted('versions') ? sql`(select count(*) from matched_versions)` : sql`null::bigint`} as versions
     )
     select kind, version_id, parent_name, name, name2 from (
       select h.*, row_number() over (
