@@ -4,6 +4,7 @@ import {
   findHints,
   findVersions,
   fullSearchPlan,
+  hintsWalkedUncounted,
   relatedToTyped,
   WALKED_UNCOUNTED,
   type HintRow,
@@ -115,8 +116,9 @@ const words = [
 
 it.each(words)('hints for %j are the first hits of all, in order', async (word) => {
   const expected = await everyHitRanked(word, 20);
-  // Walked, ranked, and as the threshold decides.
+  // Walked after counting, walked without counting (also a word without hits), ranked, and as decided.
   expect(await findHints(t.db, word, 20, 0)).toEqual(expected);
+  expect(await findHints(t.db, word, 20, WALKED_UNCOUNTED)).toEqual(expected);
   expect(await findHints(t.db, word, 20, 100_000)).toEqual(expected);
   expect(await findHints(t.db, word, 20)).toEqual(expected);
 });
@@ -167,7 +169,15 @@ it('full search walks a list without counting it first when ANALYZE saw the word
   expect(await rankedUpTo('mat-4998')).toEqual({ items: 1000, versions: 1000 });
 });
 
+it('hints are walked without counting them first when ANALYZE saw the word in most rows', async () => {
+  expect(await hintsWalkedUncounted(t.db, 'unit')).toBe(true);
+  expect(await hintsWalkedUncounted(t.db, 'A2V')).toBe(true);
+  expect(await hintsWalkedUncounted(t.db, 'axle 4998')).toBe(false);
+  expect(await hintsWalkedUncounted(t.db, 'zzz')).toBe(false);
+});
+
 it('full search asks first the version number that more often contains the word', async () => {
+  // The first is also the order without samples.
   expect((await fullSearchPlan(t.db, 'a2v', 50)).numbers).toEqual(['name_folded', 'name2_folded']);
   expect((await fullSearchPlan(t.db, 'mat-', 50)).numbers).toEqual(['name2_folded', 'name_folded']);
 });

@@ -64,8 +64,12 @@ const versionsMatching = (word: string): SQL => sql`(
     and i.name_folded not like ${containingFolded(word)}
 ) m`;
 
-/** Per table a search reads. */
+/** A figure for each table a search reads: its rows, or matches expected or ranked. */
 type PerTable = Record<'items' | 'versions', number>;
+
+/** The version numbers, as their folded columns. */
+const NUMBER_COLUMNS = ['name_folded', 'name2_folded'] as const;
+type NumberColumn = (typeof NUMBER_COLUMNS)[number];
 
 /** What ANALYZE sampled of one text column (pg_stats): its most common values and histogram bounds. */
 interface ColumnSample {
@@ -77,6 +81,7 @@ interface ColumnSample {
   bounds: string[];
 }
 
+/** The planner's row counts, and ANALYZE's samples of the searched columns (none before an ANALYZE). */
 interface PlannerStatistics {
   rows: PerTable;
   columns: ColumnSample[];
@@ -87,15 +92,16 @@ interface PlannerStatistics {
  * reads (ranks, walks or counts first), never what it finds: a search reads them at most this often.
  */
 const STATISTICS_KEPT_MS = 60_000;
-const statistics = new WeakMap<Executor, { readAt: number; value: Promise<PlannerStatistics> }>();
+const keptStatistics = new WeakMap<Executor, { readAt: number; value: Promise<PlannerStatistics> }>();
 
 /**
  * The planner's own row counts and samples of the searched columns, read in a statement of their own so
  * that the search gets what it derives from them as constants; kept per database for STATISTICS_KEPT_MS.
  */
 function plannerStatistics(db: Executor): Promise<PlannerStatistics> {
-  const kept = statistics.get(db);
+  const kept = keptStatistics.get(db);
   if (kept && performance.now() - kept.readAt < STATISTICS_KEPT_MS) return kept.value;
+  // The samples of the tables the search reads: the schema its own table names resolve to.
   const value = db
     .execute<{ items: number; versions: number; columns: ColumnSample[] }>(
       sql`select (select reltuples from pg_class where oid = 'items'::regclass) as items,
@@ -106,7 +112,9 @@ function plannerStatistics(db: Executor): Promise<PlannerStatistics> {
                            'commonFrequencies', coalesce(most_common_freqs, '{}'),
                            'bounds', coalesce(histogram_bounds::text::text[], '{}'))), '[]')
                   from pg_stats
-                  where schemaname = current_schema() and not inherited
+                  where schemaname = (select relnamespace::regnamespace::name from pg_class
+                                      where oid = 'items'::regclass)
+                    and not inherited
                     and (tablename, attname) in (('items', 'name_folded'), ('versions', 'name_folded'),
                                                  ('versions', 'name2_folded'))) as columns`,
     )
@@ -115,45 +123,60 @@ function plannerStatistics(db: Executor): Promise<PlannerStatistics> {
       columns: row?.columns ?? [],
     }));
   const entry = { readAt: performance.now(), value };
-  statistics.set(db, entry);
+  keptStatistics.set(db, entry);
   // A failed read is not kept: the next search asks again.
   value.catch(() => {
-    if (statistics.get(db) === entry) statistics.delete(db);
+    if (keptStatistics.get(db) === entry) keptStatistics.delete(db);
   });
   return value;
 }
 
-/** The share of a column's rows that contain `folded`, as ANALYZE's sample of it suggests. */
-function sampledShare(column: ColumnSample, folded: string): number {
+/** The share of a column's rows that contain `foldedWord`, as ANALYZE's sample of it suggests. */
+function sampledShare(column: ColumnSample, foldedWord: string): number {
   let share = 0;
   let commonShare = 0;
   column.common.forEach((value, i) => {
     const frequency = column.commonFrequencies[i] ?? 0;
     commonShare += frequency;
-    if (value.includes(folded)) share += frequency;
+    if (value.includes(foldedWord)) share += frequency;
   });
   if (column.bounds.length === 0) return share;
-  const inBounds = column.bounds.filter((value) => value.includes(folded)).length / column.bounds.length;
+  const inBounds = column.bounds.filter((value) => value.includes(foldedWord)).length / column.bounds.length;
   return share + inBounds * Math.max(0, 1 - column.nullFraction - commonShare);
 }
 
+/** Matches of a word as ANALYZE's samples suggest: none without samples. */
+interface ExpectedMatches extends PerTable {
+  /** Versions whose number in each column contains it. */
+  byNumber: Record<NumberColumn, number>;
+}
+
 /**
- * How many items, and versions, contain the word, as ANALYZE's samples suggest (none without samples). A
- * version matches by either number: at least as many as the likelier one suggests.
+ * How many items, and versions, contain the word, as ANALYZE's samples suggest. A version matches by
+ * either number: at least as many as the likelier one suggests.
  */
-function expectedMatches({ rows, columns }: PlannerStatistics, word: string): PerTable {
-  const folded = fold(word);
-  const expected = (table: 'items' | 'versions') =>
-    rows[table] * Math.max(0, ...columns.filter((c) => c.table === table).map((c) => sampledShare(c, folded)));
-  return { items: expected('items'), versions: expected('versions') };
+function expectedMatches({ rows, columns }: PlannerStatistics, word: string): ExpectedMatches {
+  const foldedWord = fold(word);
+  const expected = (table: 'items' | 'versions', column: string) => {
+    const sample = columns.find((c) => c.table === table && c.column === column);
+    return sample ? rows[table] * sampledShare(sample, foldedWord) : 0;
+  };
+  const byNumber = {
+    name_folded: expected('versions', 'name_folded'),
+    name2_folded: expected('versions', 'name2_folded'),
+  };
+  return { items: expected('items', 'name_folded'), versions: Math.max(...Object.values(byNumber)), byNumber };
 }
 
 /**
  * A search leaves out counting (a list of full search, or the hints' first statement) when the samples
- * expect more than this many times what ranking takes: "a2v" at M, in 88 % of the versions, had its first
- * 4,400 matches fetched only to learn that it has more. A sample that overestimates costs only speed.
+ * expect more than twice what ranking takes: "a2v" at M, in 88 % of the versions, had its first 4,400
+ * matches fetched only to learn that it has more. A sample that overestimates costs only speed.
  */
-const UNCOUNTED_FROM = 2;
+const beyondRanking = (expected: number, rankedUpTo: number) => expected > 2 * rankedUpTo;
+
+/** A list walked without counting its matches first (as `rankedUpTo`). */
+export const WALKED_UNCOUNTED = -1;
 
 /**
  * Hits ranked all together up to this many; a word that matches more is answered by walking (below).
@@ -174,15 +197,12 @@ const hintOrder = sql`starting desc, kind, ${byName(sql`parent_name`)}, version_
  * A word with up to `rankedUpTo` hits (by default HITS_RANKED_UP_TO) has them ranked, from the trigram
  * indexes. Ranking every hit of a word found almost everywhere ("a", "a2v") took 0.5 s at size L, so a word
  * with more is answered by `hintsOfFrequentWord`, which looks only at the items its first hits can belong
- * to; at once, without counting its hits first, when ANALYZE's samples expect far more.
+ * to: at once, without counting its hits first, with WALKED_UNCOUNTED or when ANALYZE's samples expect far
+ * more.
  */
 export async function findHints(db: Executor, word: string, limit: number, rankedUpTo?: number): Promise<HintRow[]> {
-  if (rankedUpTo === undefined) {
-    // The hits are at least the matching items and the versions matching by number.
-    const expected = expectedMatches(await plannerStatistics(db), word);
-    if (expected.items + expected.versions > UNCOUNTED_FROM * HITS_RANKED_UP_TO)
-      return hintsOfFrequentWord(db, word, limit);
-  }
+  if (rankedUpTo === WALKED_UNCOUNTED || (rankedUpTo === undefined && (await hintsWalkedUncounted(db, word))))
+    return hintsOfFrequentWord(db, word, limit);
   const upTo = rankedUpTo ?? HITS_RANKED_UP_TO;
   const ranked = await db.execute<HintRow & { hits: string }>(sql`
     with hits as materialized (
@@ -205,6 +225,13 @@ export async function findHints(db: Executor, word: string, limit: number, ranke
   const hits = Number(ranked.rows[0]?.hits ?? 0);
   if (hits <= upTo) return ranked.rows.flatMap(({ hits: _, ...hint }) => (hint.item_id === null ? [] : [hint]));
   return hintsOfFrequentWord(db, word, limit);
+}
+
+/** Whether the samples expect a word's hits far beyond what the hints rank (WALKED_UNCOUNTED). */
+export async function hintsWalkedUncounted(db: Executor, word: string): Promise<boolean> {
+  // The hits are at least the matching items and the versions matching by number.
+  const expected = expectedMatches(await plannerStatistics(db), word);
+  return beyondRanking(expected.items + expected.versions, HITS_RANKED_UP_TO);
 }
 
 /** Items (as `alias`) in hint order: kind, then name as the hints sort it. */
@@ -250,9 +277,6 @@ const kindsStartingWith = (table: 'items' | 'versions', columns: string[], word:
     where ${sql.join(columns.map(someStarts), sql` or `)})`;
 };
 
-const NUMBER_COLUMNS = ['name_folded', 'name2_folded'] as const;
-type NumberColumn = (typeof NUMBER_COLUMNS)[number];
-
 /**
  * Whether some version of kind `k.kind` has a number containing the word. A walk for a frequent word would
  * otherwise read every item of a kind where no number contains it (at L, "a2v" read all 4,000 systems and
@@ -263,7 +287,7 @@ type NumberColumn = (typeof NUMBER_COLUMNS)[number];
 const someNumberOfKindContains = (
   word: string,
   firstMatchesFetched: boolean,
-  numbers: readonly NumberColumn[] = NUMBER_COLUMNS,
+  numbers: readonly [NumberColumn, NumberColumn],
 ): SQL => {
   const someContains = (column: string) =>
     firstOfKind(
@@ -272,10 +296,9 @@ const someNumberOfKindContains = (
       (value) => sql`${value} like ${containingFolded(word)}`,
       () => sql`true`,
     );
-  const amongFirstMatches = firstMatchesFetched
-    ? sql`exists (select from matched_versions m where m.kind = k.kind) or`
-    : sql``;
-  return sql`(${amongFirstMatches} ${sql.join(numbers.map(someContains), sql` or `)})`;
+  const amongFirstMatches = sql`exists (select from matched_versions m where m.kind = k.kind)`;
+  const conditions = [...(firstMatchesFetched ? [amongFirstMatches] : []), ...numbers.map(someContains)];
+  return sql`(${sql.join(conditions, sql` or `)})`;
 };
 
 /**
@@ -378,33 +401,30 @@ export const relatedToTyped = (fields: SQL[], typed: string): SQL =>
 const RANKED_AT_MOST = 10_000;
 const RANKED_AT_LEAST = 1_000;
 
-/** A list walked without counting its matches first. */
-export const WALKED_UNCOUNTED = -1;
-
 /** How a full search reads: how many matches each list ranks, and in which order it asks the numbers. */
 export interface FullSearchPlan {
   /** Matches each list ranks (more are walked), or WALKED_UNCOUNTED. */
   rankedUpTo: PerTable;
   /** The version number columns, the likelier to contain the word first. */
-  numbers: readonly NumberColumn[];
+  numbers: readonly [NumberColumn, NumberColumn];
 }
 
+/**
+ * The plan for a word: each list ranks up to about √(limitPerKind × rows) matches (see RANKED_AT_MOST), or
+ * is walked uncounted when the samples expect far more.
+ */
 export async function fullSearchPlan(db: Executor, search: string, limitPerKind: number): Promise<FullSearchPlan> {
-  const statistics = await plannerStatistics(db);
-  const expected = expectedMatches(statistics, search);
+  const planner = await plannerStatistics(db);
+  const expected = expectedMatches(planner, search);
   const upTo = (table: 'items' | 'versions') => {
-    const balanced = Math.sqrt(limitPerKind * Math.max(statistics.rows[table], 0));
+    const balanced = Math.sqrt(limitPerKind * Math.max(planner.rows[table], 0));
     const ranked = Math.round(Math.min(RANKED_AT_MOST, Math.max(RANKED_AT_LEAST, balanced)));
-    return expected[table] > UNCOUNTED_FROM * ranked ? WALKED_UNCOUNTED : ranked;
+    return beyondRanking(expected[table], ranked) ? WALKED_UNCOUNTED : ranked;
   };
   // Walked uncounted, a kind is asked from the number indexes alone: asked name first, a word found only in
   // name2 ("m" at L) had all 120,000 assembly and 250,000 sub-assembly names read (48 ms; name2 first 16).
-  const folded = fold(search);
-  const likelihood = (column: NumberColumn) => {
-    const sample = statistics.columns.find((c) => c.table === 'versions' && c.column === column);
-    return sample ? sampledShare(sample, folded) : 0;
-  };
-  const numbers = [...NUMBER_COLUMNS].sort((a, b) => likelihood(b) - likelihood(a));
+  const { name_folded: inName, name2_folded: inName2 } = expected.byNumber;
+  const numbers = inName2 > inName ? (['name2_folded', 'name_folded'] as const) : NUMBER_COLUMNS;
   return { rankedUpTo: { items: upTo('items'), versions: upTo('versions') }, numbers };
 }
 
@@ -445,7 +465,7 @@ export async function findVersions(
   const few = (matched: 'items' | 'versions') =>
     sql`(select ${sql.identifier(matched)} from counts) <= ${upTo[matched]}`;
   // A list without a count is walked unconditionally.
-  const walkedWhen = (matched: 'items' | 'versions') => (counted(matched) ? sql`not ${few(matched)} and` : sql``);
+  const walked = (matched: 'items' | 'versions') => (counted(matched) ? sql`not ${few(matched)}` : sql`true`);
   const list = (branch: SQL) => sql`(${branch} order by ${versionOrder} limit ${limitPerKind})`;
   const branches = [
     // Ranked: the matches found from the trigram indexes, sorted.
@@ -468,29 +488,42 @@ export async function findVersions(
     // Walked: the items of the kind in name order, until the limit.
     list(sql`select i.kind, v.id as version_id, i.name as parent_name, v.name, v.name2
              from items i ${versionsOfItem}
-             where ${walkedWhen('items')}
-               i.kind = k.kind and i.name_folded like ${pattern} and ${related}`),
+             where ${walked('items')}
+               and i.kind = k.kind and i.name_folded like ${pattern} and ${related}`),
     list(sql`select i.kind, v.id as version_id, i.name as parent_name, v.name, v.name2
              from items i ${versionsOfItem}
-             where ${walkedWhen('versions')} ${someNumberOfKindContains(search, counted('versions'), plan.numbers)}
+             where ${walked('versions')} and ${someNumberOfKindContains(search, counted('versions'), plan.numbers)}
                and i.kind = k.kind and i.name_folded not like ${pattern}
                and (v.name_folded like ${pattern} or v.name2_folded like ${pattern}) and ${related}`),
   ];
-  const result = await db.execute<ResultRow>(sql`
-    with matched_items as materialized (
+  // The matches of each counted list, up to one more than it ranks, and their counts for the branches.
+  const ctes = [
+    ...(counted('items')
+      ? [
+          sql`matched_items as materialized (
       select i.id, i.kind, i.name, i.name_folded from items i where ${containsFolded(sql`i.name_folded`, search)}
       limit ${upTo.items + 1}
-    ), matched_versions as materialized (
+    )`,
+        ]
+      : []),
+    ...(counted('versions')
+      ? [
+          sql`matched_versions as materialized (
       select v.id, v.kind, v.item_id, v.name, v.name2, v.name_folded, v.name2_folded
       from versions v
       where ${containsFolded(sql`v.name_folded`, search)} or ${containsFolded(sql`v.name2_folded`, search)}
       limit ${upTo.versions + 1}
-    ), counts as materialized (
-      -- Counted once for the two branches that rank and the two that walk. An uncounted list is not
-      -- fetched either: no branch reads it, and PostgreSQL skips a CTE that nothing reads.
+    )`,
+        ]
+      : []),
+    sql`counts as materialized (
+      -- Counted once for the two branches that rank and the two that walk.
       select ${counted('items') ? sql`(select count(*) from matched_items)` : sql`null::bigint`} as items,
              ${counted('versions') ? sql`(select count(*) from matched_versions)` : sql`null::bigint`} as versions
-    )
+    )`,
+  ];
+  const result = await db.execute<ResultRow>(sql`
+    with ${sql.join(ctes, sql`, `)}
     select kind, version_id, parent_name, name, name2 from (
       select h.*, row_number() over (
                partition by h.kind
