@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countDataRows, seedDemoData } from '../../src/db/demo-data.js';
+import { countDataRows, DATA_TABLES, seedDemoData } from '../../src/db/demo-data.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { TEST_SEED } from '../support/postgres.js';
 
@@ -121,6 +121,31 @@ describe('demo data', () => {
     const before = await countDataRows(template.db);
     expect(await seedDemoData(template.db, { size: 'S', seed: 99 })).toBe(false);
     expect(await countDataRows(template.db)).toEqual(before);
+  });
+
+  it("arrives frozen: the data tables' pages are all-visible, no vacuum must pass over them first", async () => {
+    // The seed's closing ANALYZE counts the pages the visibility map marks all-visible. COPY FREEZE marks
+    // each page it fills; one that a batch of rows left part empty and the next filled up is not marked.
+    const tables = await rows(
+      again,
+      `select relname, relpages, relallvisible from pg_class
+        where oid = any(array[${DATA_TABLES.map((t) => `'"${t}"'::regclass`).join(', ')}]) and relpages > 0`,
+    );
+    expect(tables.map((t) => t.relname)).toContain('versions');
+    for (const table of tables) expect(table.relallvisible, table.relname).toBeGreaterThanOrEqual(0.9 * table.relpages);
+  });
+
+  it('keeps what a data table held before the first seed', async () => {
+    const db = await createTestDatabase({ content: 'schema' });
+    try {
+      await db.pool.query(`insert into dataset_entries (username, description) values ('admin', 'Vor den Demodaten')`);
+      expect(await seedDemoData(db.db, { size: 'S', seed: TEST_SEED })).toBe(true);
+      const kept = await rows(db, `select description from dataset_entries where description = 'Vor den Demodaten'`);
+      expect(kept).toHaveLength(1);
+      expect((await countDataRows(db.db)).versions).toBeGreaterThan(0);
+    } finally {
+      await db.drop();
+    }
   });
 
   it('moves the id sequences past the seeded rows', async () => {
