@@ -676,7 +676,9 @@ const COPY_PIECE = 1 << 20;
 export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<boolean> {
   const client = await db.$client.connect();
   try {
-    await client.query('begin');
+    // Read committed whatever the server's default: an instance that waited for the lock must see the
+    // rows the first one committed, and not take its tables for empty (see truncateIfEmpty).
+    await client.query('begin isolation level read committed');
     await client.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
     const existing = await client.query<{ used: boolean }>(
       'select exists (select 1 from items) or exists (select 1 from compatibility_infos) or exists (select 1 from "references") as used',
@@ -692,7 +694,8 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<b
     const rebuild = await dropKeysAndIndexes(client, DATA_TABLES);
     for (const key of Object.keys(TABLES) as Array<keyof DemoData>) {
       const spec = TABLES[key];
-      await copyRows(client, spec.table, spec.columns, data[key], await emptiedInThisTransaction(client, spec.table));
+      const freeze = await truncateIfEmpty(client, spec.table);
+      await copyRows(client, spec.table, spec.columns, data[key], freeze);
       if (spec.explicitIds) {
         await client.query(`select setval(pg_get_serial_sequence($1, 'id'), (select max(id) from "${spec.table}"))`, [
           `"${spec.table}"`,
@@ -757,9 +760,9 @@ async function dropKeysAndIndexes(client: pg.PoolClient, tables: readonly string
  * Truncates `table` when it holds no row (the dropped keys and indexes have locked it), so that COPY may
  * load it frozen; a table that holds rows (a dataset entry written before the first seed) keeps them.
  */
-async function emptiedInThisTransaction(client: pg.PoolClient, table: string): Promise<boolean> {
-  const held = await client.query<{ any: boolean }>(`select exists (select 1 from "${table}") as any`);
-  if (held.rows[0]?.any) return false;
+async function truncateIfEmpty(client: pg.PoolClient, table: string): Promise<boolean> {
+  const found = await client.query<{ held: boolean }>(`select exists (select 1 from "${table}") as held`);
+  if (found.rows[0]?.held) return false;
   await client.query(`truncate "${table}"`);
   return true;
 }
@@ -767,20 +770,18 @@ async function emptiedInThisTransaction(client: pg.PoolClient, table: string): P
 /**
  * Streams rows into a table with COPY in PostgreSQL's binary format, the cheapest way in for many
  * rows: no text to format in Node.js nor to parse in PostgreSQL (a timestamp is one integer).
- * `frozen` (the table was emptied in this transaction): the rows arrive frozen and their pages marked
- * all-visible (COPY FREEZE). Loaded otherwise, no page is all-visible until autovacuum has passed over
- * the tables and written each one again, and until then index-only scans read the rows' pages too: at
- * size L a full search for "a2v" took 23–25 ms instead of 12–14 right after the load.
+ * `freeze` (the table was truncated in this transaction): the rows arrive frozen and their pages marked
+ * all-visible, so the first queries need not wait for autovacuum to mark them (docs/operations.md).
  */
 async function copyRows(
   client: pg.PoolClient,
   table: string,
   columns: ReadonlyArray<readonly [string, string, string]>,
   rows: readonly object[],
-  frozen: boolean,
+  freeze: boolean,
 ) {
   const names = columns.map(([, column]) => client.escapeIdentifier(column)).join(', ');
-  const options = frozen ? 'format binary, freeze' : 'format binary';
+  const options = freeze ? 'format binary, freeze' : 'format binary';
   const copy = client.query(copyFrom(`copy "${table}" (${names}) from stdin with (${options})`));
   await pipeline(Readable.from(binaryPieces(columns, rows)), copy);
 }
