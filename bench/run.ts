@@ -104,6 +104,11 @@ async function main() {
   const matrixBody = { rowKind: 'assemblies', rows: matrixRows, columnKind: 'assemblies', columns: matrixColumns };
   const deltaPath = `/api/systems/versions/${idOfHref(system.versions[0].href)}/delta/${idOfHref(system.versions[1].href)}`;
 
+  // The smart search's results table asks for 50 at a time, the next page as it scrolls.
+  const resultsPage = (word: string, after?: string) =>
+    call('POST', '/api/search/full/page', { word, limit: 50, ...(after ? { after } : {}) });
+  const secondPageOfA2v = (await resultsPage('a2v')).next as string;
+
   const cases: Array<[string, () => Promise<unknown>]> = [
     ['hint "conv"', () => call('POST', '/api/search/hint', { word: 'conv' })],
     // Words found everywhere: what a typeahead asks after the first characters of a part number.
@@ -114,6 +119,9 @@ async function main() {
     ['hint "ar"', () => call('POST', '/api/search/hint', { word: 'ar' })],
     ['full search "brake"', () => call('POST', '/api/search/full', { word: 'brake' })],
     ['full search "a2v"', () => call('POST', '/api/search/full', { word: 'a2v' })],
+    ['results table: "brake", first page', () => resultsPage('brake')],
+    ['results table: "a2v", first page', () => resultsPage('a2v')],
+    ['results table: "a2v", next page', () => resultsPage('a2v', secondPageOfA2v)],
     // Issue 14: what the assembly browser's version selector asks when it opens and when the user filters.
     ['assembly version selector: first page', () => call('GET', '/api/assemblies/versions/page')],
     ['assembly version selector: filter "brake"', () => call('GET', '/api/assemblies/versions/page?q=brake')],

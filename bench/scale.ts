@@ -123,6 +123,7 @@ export async function benchScale({ connectionString, issuer, audience, targets }
   const loads: Array<[string, string, string, unknown?]> = [
     ['hint "conv"', 'POST', '/api/search/hint', { word: 'conv' }],
     ['full search "brake"', 'POST', '/api/search/full', { word: 'brake' }],
+    ['results table: "brake", first page', 'POST', '/api/search/full/page', { word: 'brake', limit: 50 }],
     ["one system version's assembly list", 'GET', `${targets.systemVersion}/compatibilities/assemblies`],
     ["one assembly version's assembly list", 'GET', `${targets.assemblyVersion}/compatibilities/assemblies`],
     ['one delta', 'GET', targets.deltaPath],

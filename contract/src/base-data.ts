@@ -5,6 +5,8 @@ import { isoDateTime } from './common.js';
 import { storedImagePath } from './images.js';
 
 export const NAME_MAX = 200;
+/** A version's name and name2 (its numbers). */
+export const VERSION_NUMBER_MAX = 100;
 export const TEXT_MAX = 4000;
 
 /** A text that must not be empty once trimmed, at most `max` characters. */
@@ -23,7 +25,7 @@ const optionalText = (max: number) =>
 const optionalNumber = z
   .string({ error: issueKey('zod.text') })
   .trim()
-  .max(100, issueKey('zod.maxChars'))
+  .max(VERSION_NUMBER_MAX, issueKey('zod.maxChars'))
   .nullable()
   .transform((v) => (v === '' ? null : v));
 

@@ -63,10 +63,13 @@ const PAGE_DEFAULT = 100;
 /** `limit` and `after` of every paged listing (keyset pages). */
 export const pageParameters = {
   limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
-  /** The `next` of the previous page: opaque, only ever taken from an answer. */
+  /**
+   * The `next` of the previous page: opaque, only ever taken from an answer. Long enough for a key of three
+   * names of the longest kind, each character escaped in JSON (6 bytes) and then base64url-encoded.
+   */
   after: z
     .string()
-    .max(2000, issueKey('zod.maxChars'))
+    .max(4096, issueKey('zod.maxChars'))
     .regex(/^[A-Za-z0-9_-]+$/, issueKey('zodIssue.format'))
     .optional(),
 };

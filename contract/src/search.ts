@@ -4,6 +4,7 @@ import { requiredText } from './base-data.js';
 import { issueKey } from './messages.js';
 import { isSearchable } from './text.js';
 import { dbId } from './common.js';
+import { pageParameters } from './catalog.js';
 
 export const searchTypes = ['System', 'Assembly', 'Sub-Assembly'] as const;
 export const searchType = z.enum(searchTypes);
@@ -54,6 +55,20 @@ export const searchResults = z
   .object({ systems: z.array(searchResult), assemblies: z.array(searchResult), subassemblies: z.array(searchResult) })
   .meta({ id: 'SearchResults' });
 export type SearchResults = z.infer<typeof searchResults>;
+
+// Strict like the paged listings' query strings: a misspelt field is refused rather than silently ignored.
+export const searchPageRequest = z.object({ word: searchWord, ...pageParameters }).strict();
+export type SearchPageRequest = z.infer<typeof searchPageRequest>;
+
+export const searchResultPage = z
+  .object({
+    /** All kinds in one order: parent name, name, name2 (numbers by value, missing ones last), then kind. */
+    results: z.array(searchResult),
+    /** Pass as `after` for the following page; null on the last page. */
+    next: z.string().nullable(),
+  })
+  .meta({ id: 'SearchResultPage' });
+export type SearchResultPage = z.infer<typeof searchResultPage>;
 
 /**
  * The label of a hint as the search field shows it: "Parent (name name2)". Full search splits a typed

@@ -92,6 +92,33 @@ describe('smart search', () => {
     await context.close();
   });
 
+  it('loads further results as the results table scrolls to its end', async () => {
+    const page = await openAs('intern', '/evaluate');
+    const pageRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/search/full/page') pageRequests.push(request.postData() ?? '');
+    });
+    const input = page.getByRole('textbox', { name: 'Smart search' });
+    await input.fill('a');
+    await input.press('Enter');
+    const count = page.getByTestId('smart-search-count');
+    await expect.poll(() => count.textContent()).toBe('Results: 50 · more are loaded as you scroll');
+    expect(pageRequests).toHaveLength(1);
+    const table = page.getByRole('table', { name: 'Search results' });
+    await table.waitFor();
+    // The rows come in the server's order: parent names never go backwards from one row to the next.
+    const firstParents = await table.locator('tbody tr:not([aria-hidden]) td:first-child').allTextContents();
+    expect(firstParents.length).toBeGreaterThan(5);
+    expect(firstParents).toEqual([...firstParents].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })));
+
+    await table.evaluate((element) => element.parentElement?.scrollTo({ top: element.scrollHeight }));
+    await expect.poll(async () => Number(/\d+/.exec((await count.textContent()) ?? '')?.[0])).toBeGreaterThan(50);
+    expect(pageRequests).toHaveLength(2);
+    expect(JSON.parse(pageRequests[1] ?? '{}')).toMatchObject({ word: 'a', limit: 50, after: expect.any(String) });
+    await screenshot(page, 'smart-search-more-results');
+    await page.context().close();
+  });
+
   it('says when nothing matches, with the term, and clears', async () => {
     const page = await openAs('extern', '/evaluate');
     const input = page.getByRole('textbox', { name: 'Smart search' });

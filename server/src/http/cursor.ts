@@ -16,8 +16,11 @@ function encodeCursor(fields: ReadonlyArray<string | number | boolean | null>): 
   return Buffer.from(JSON.stringify(fields)).toString('base64url');
 }
 
-/** The fields of an `after` cursor, checked by `schema`; anything encodeCursor did not make is refused with 400. */
-export function decodeCursor<T>(cursor: string, schema: z.ZodType<T>): T {
+/**
+ * The fields of an `after` cursor (a query parameter, or a field of the body), checked by `schema`; anything
+ * encodeCursor did not make is refused with 400.
+ */
+export function decodeCursor<T>(cursor: string, schema: z.ZodType<T>, part: 'querystring' | 'body' = 'querystring'): T {
   let fields: unknown;
   try {
     fields = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -26,7 +29,7 @@ export function decodeCursor<T>(cursor: string, schema: z.ZodType<T>): T {
   }
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
-  const where = msg('validation.field', { part: msg('validation.part.querystring'), field: 'after' });
+  const where = msg('validation.field', { part: msg(`validation.part.${part}`), field: 'after' });
   throw badRequest(
     msg('errors.validation', { issues: [msg('validation.issue', { where, problem: msg('zodIssue.format') })] }),
   );

@@ -1,4 +1,14 @@
-import { fold, type SearchHint, type SearchResults } from '@dp/contract';
+import { randomBytes } from 'node:crypto';
+import {
+  fold,
+  NAME_MAX,
+  VERSION_NUMBER_MAX,
+  type SearchHint,
+  type SearchResult,
+  type SearchResultPage,
+  type SearchResults,
+} from '@dp/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { items, versions } from '../../src/db/schema.js';
 import { foldInDatabase } from '../../src/modules/search/search.queries.js';
@@ -295,5 +305,379 @@ describe('the limit per kind', () => {
     expect(labels.slice(304, 306)).toEqual(['Lmq A v300', 'Lmq C v001']);
     // The cut falls inside "Lmq C".
     expect(labels.at(-1)).toBe('Lmq C v195');
+  });
+});
+
+describe('full search a page at a time', () => {
+  const PAGE_URL = '/api/search/full/page';
+  const page = (body: Record<string, unknown>, role: 'intern' | 'extern' = 'intern') =>
+    post<SearchResultPage>(PAGE_URL, body, role);
+
+  /**
+   * Every page of a word, each asked with the `next` of the one before, until `next` is null; checks on the way
+   * that every page but the last is full and names a next page.
+   */
+  async function everyPage(word: string, limit?: number): Promise<SearchResultPage[]> {
+    const pages: SearchResultPage[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const res = await page({ word, ...(limit === undefined ? {} : { limit }), ...(after ? { after } : {}) });
+      expect(res.status).toBe(200);
+      pages.push(res.body);
+      if (res.body.next === null) return pages;
+      if (limit !== undefined) expect(res.body.results).toHaveLength(limit);
+      // Pages that do not move on would go on for ever.
+      expect(pages.length).toBeLessThan(1000);
+      after = res.body.next;
+    }
+  }
+  const resultsOf = (pages: SearchResultPage[]) => pages.flatMap((p) => p.results);
+  /** "parent / name / name2 / type", "–" for a missing number. */
+  const label = (r: SearchResult) => [r.parent, r.name ?? '–', r.name2 ?? '–', r.type].join(' / ');
+  const byType = (results: SearchResult[]): SearchResults => ({
+    systems: results.filter((r) => r.type === 'System'),
+    assemblies: results.filter((r) => r.type === 'Assembly'),
+    subassemblies: results.filter((r) => r.type === 'Sub-Assembly'),
+  });
+
+  /** Inserts items (kind, name) with their versions (name, name2), straight into the database. */
+  async function insert(
+    entries: Array<
+      [kind: 'system' | 'assembly' | 'subassembly', name: string, numbers: Array<[string | null, string | null]>]
+    >,
+  ) {
+    const created = await t.db
+      .insert(items)
+      .values(entries.map(([kind, name]) => ({ kind, name })))
+      .returning();
+    const rows = entries.flatMap(([kind, , numbers], i) =>
+      numbers.map(([name, name2]) => ({ itemId: created[i]!.id, kind, name, name2 })),
+    );
+    if (rows.length > 0) await t.db.insert(versions).values(rows);
+  }
+  /** Versions of an item that exists already. */
+  async function insertVersions(
+    kind: 'system' | 'assembly' | 'subassembly',
+    itemName: string,
+    numbers: Array<[string | null, string | null]>,
+  ) {
+    const [item] = await t.db
+      .select()
+      .from(items)
+      .where(and(eq(items.kind, kind), eq(items.name, itemName)));
+    await t.db.insert(versions).values(numbers.map(([name, name2]) => ({ itemId: item!.id, kind, name, name2 })));
+  }
+
+  // "Jqv" (a marker of its own) in item names of every kind, one name in all three kinds, and in version numbers
+  // only. Natural order puts "Jqv 9" before "Jqv 10" before "Jqv 100", and "2" before "10"; a plain text order
+  // would not. A system version always has a name and never a name2 (versions_names_rule).
+  const jqvInOrder = [
+    'Aaa Andere 4711 / – / JQV-3 / Assembly',
+    'Bremse 4711 / jqv-7 / – / Sub-Assembly',
+    'Ébène Jqv / 1 / – / System',
+    'Jqv 9 / 2 / – / System',
+    'Jqv 9 / 2 / – / Assembly',
+    'Jqv 9 / 2 / – / Sub-Assembly',
+    // A name2 before none.
+    'Jqv 9 / 10 / M-1 / Assembly',
+    'Jqv 9 / 10 / – / System',
+    'Jqv 9 / 10 / – / Assembly',
+    'Jqv 9 / 10 / – / Sub-Assembly',
+    // A name before none.
+    'Jqv 9 / – / X / Assembly',
+    'Jqv 9 / – / X / Sub-Assembly',
+    'Jqv 10 / 1 / – / Assembly',
+    'Jqv 100 / 1 / – / Sub-Assembly',
+  ];
+  beforeAll(async () => {
+    // Inserted out of order, so that insertion (id) order cannot pass for the rule.
+    await insert([
+      ['subassembly', 'Jqv 100', [['1', null]]],
+      ['assembly', 'Jqv 10', [['1', null]]],
+      [
+        'subassembly',
+        'Jqv 9',
+        [
+          [null, 'X'],
+          ['10', null],
+          ['2', null],
+        ],
+      ],
+      [
+        'assembly',
+        'Jqv 9',
+        [
+          [null, 'X'],
+          ['10', null],
+          ['10', 'M-1'],
+          ['2', null],
+        ],
+      ],
+      [
+        'system',
+        'Jqv 9',
+        [
+          ['10', null],
+          ['2', null],
+        ],
+      ],
+      ['system', 'Ébène Jqv', [['1', null]]],
+      ['subassembly', 'Bremse 4711', [['jqv-7', null]]],
+      ['assembly', 'Aaa Andere 4711', [[null, 'JQV-3']]],
+      // Not a match.
+      ['system', 'Zzz Andere 4711', [['1', null]]],
+    ]);
+  });
+
+  it.each([1, 2, 3, 7, 13, 14, 15, undefined])(
+    'pages of %s list every version once, every kind in one order: parent, name, name2 (numbers by value), kind',
+    async (limit) => {
+      const pages = await everyPage('jqv', limit);
+      const results = resultsOf(pages);
+      expect(results.map(label)).toEqual(jqvInOrder);
+      expect(new Set(results.map((r) => r.href)).size).toBe(results.length);
+      // No empty page at the end, also when the matches fill the pages exactly (14 = 2 × 7 = 7 × 2).
+      expect(pages).toHaveLength(Math.ceil(jqvInOrder.length / (limit ?? 100)));
+      expect(pages.at(-1)!.results.length).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(['jqv', 'JQV', `Jqv 9 (10 M-1)`, 'jqv 9', '10'])(
+    'the pages of %j hold, per kind, what /api/search/full lists',
+    async (word) => {
+      const paged = byType(resultsOf(await everyPage(word, 2)));
+      const { status, body } = await post<SearchResults>('/api/search/full', { word });
+      expect(status).toBe(200);
+      expect(paged).toEqual(body);
+    },
+  );
+
+  it('a label splits at the first " (" and keeps what the whole text relates to, as /api/search/full does', async () => {
+    const results = resultsOf(await everyPage('Jqv 9 (10 M-1)', 4));
+    expect(results.map(label)).toEqual(jqvInOrder.filter((l) => l.startsWith('Jqv 9 /')));
+  });
+
+  it('next is null on the last page: one full page, an exact multiple, and no match at all', async () => {
+    const one = await page({ word: 'jqv', limit: 14 });
+    expect(one.body.results).toHaveLength(14);
+    expect(one.body.next).toBeNull();
+    const first = await page({ word: 'jqv', limit: 7 });
+    expect(first.body.next).not.toBeNull();
+    const second = await page({ word: 'jqv', limit: 7, after: first.body.next });
+    expect(second.body.results.map(label)).toEqual(jqvInOrder.slice(7));
+    expect(second.body.next).toBeNull();
+    expect((await page({ word: 'nothing-like-this-exists-7781' })).body).toEqual({ results: [], next: null });
+  });
+
+  it('has no limit per kind: all 520 versions of a kind, where /api/search/full stops at 500', async () => {
+    await insert([
+      ['subassembly', 'Hvx Lager', Array.from({ length: 520 }, (_, i): [string, null] => [String(520 - i), null])],
+      [
+        'system',
+        'Hvx Anlage',
+        [
+          ['3', null],
+          ['1', null],
+          ['2', null],
+        ],
+      ],
+    ]);
+    const pages = await everyPage('hvx', 200);
+    expect(pages.map((p) => p.results.length)).toEqual([200, 200, 123]);
+    const results = resultsOf(pages);
+    expect(results.map((r) => `${r.parent} ${r.name}`)).toEqual([
+      ...['1', '2', '3'].map((n) => `Hvx Anlage ${n}`),
+      ...Array.from({ length: 520 }, (_, i) => `Hvx Lager ${i + 1}`),
+    ]);
+    const full = (await post<SearchResults>('/api/search/full', { word: 'hvx' })).body;
+    expect(full.subassemblies).toHaveLength(500);
+    expect(byType(results).subassemblies.slice(0, 500)).toEqual(full.subassemblies);
+    expect(byType(results).systems).toEqual(full.systems);
+  });
+
+  it('covers every version once while versions are inserted before and after the page reached', async () => {
+    await insert(
+      ['Wkp 10', 'Wkp 20', 'Wkp 30', 'Wkp 40'].map((name) => [
+        'system',
+        name,
+        [
+          ['1', null],
+          ['2', null],
+        ],
+      ]),
+    );
+    const seen: SearchResult[] = [];
+    const next = async (after: string | null) => {
+      // Pages that do not move on would go on for ever.
+      expect(seen.length).toBeLessThan(50);
+      const res = await page({ word: 'wkp', limit: 3, ...(after ? { after } : {}) });
+      expect(res.status).toBe(200);
+      seen.push(...res.body.results);
+      return res.body.next;
+    };
+    const before = resultsOf(await everyPage('wkp', 3));
+    let after = await next(null);
+    expect(seen.map(label)).toEqual(['Wkp 10 / 1 / – / System', 'Wkp 10 / 2 / – / System', 'Wkp 20 / 1 / – / System']);
+
+    // Before the place reached (Wkp 20, 1, –, System), never to be listed: "Wkp 5", "Wkp 10 0", and "Wkp 20 1 A"
+    // (a name2 before none). After it: "Wkp 20 1" of a later kind, "Wkp 20 1.5", "Wkp 25", and "Wkp 100" (in
+    // plain text order before "Wkp 20", in natural order after "Wkp 40").
+    await insertVersions('system', 'Wkp 10', [['0', null]]);
+    await insert([
+      ['system', 'Wkp 5', [['1', null]]],
+      [
+        'assembly',
+        'Wkp 20',
+        [
+          ['1', 'A'],
+          ['1', null],
+        ],
+      ],
+      ['system', 'Wkp 25', [['1', null]]],
+      ['system', 'Wkp 100', [['1', null]]],
+    ]);
+    await insertVersions('system', 'Wkp 20', [['1.5', null]]);
+    after = await next(after);
+    // Then, before the place the second page reached (Wkp 20, 2, –, System), and after it.
+    await insert([['subassembly', 'Wkp 20', [['1', null]]]]);
+    await insertVersions('system', 'Wkp 30', [['0', null]]);
+    while (after !== null) after = await next(after);
+
+    const labels = seen.map(label);
+    expect(new Set(seen.map((r) => r.href)).size).toBe(seen.length);
+    for (const old of before) expect(seen.filter((r) => r.href === old.href)).toHaveLength(1);
+    expect(labels).toEqual([
+      'Wkp 10 / 1 / – / System',
+      'Wkp 10 / 2 / – / System',
+      'Wkp 20 / 1 / – / System',
+      'Wkp 20 / 1 / – / Assembly',
+      'Wkp 20 / 1.5 / – / System',
+      'Wkp 20 / 2 / – / System',
+      'Wkp 25 / 1 / – / System',
+      'Wkp 30 / 0 / – / System',
+      'Wkp 30 / 1 / – / System',
+      'Wkp 30 / 2 / – / System',
+      'Wkp 40 / 1 / – / System',
+      'Wkp 40 / 2 / – / System',
+      'Wkp 100 / 1 / – / System',
+    ]);
+    // A walk from the start now lists those inserted before the pages reached too, in their places.
+    expect(resultsOf(await everyPage('wkp', 3)).map(label)).toEqual([
+      'Wkp 5 / 1 / – / System',
+      'Wkp 10 / 0 / – / System',
+      'Wkp 10 / 1 / – / System',
+      'Wkp 10 / 2 / – / System',
+      'Wkp 20 / 1 / A / Assembly',
+      'Wkp 20 / 1 / – / System',
+      'Wkp 20 / 1 / – / Assembly',
+      'Wkp 20 / 1 / – / Sub-Assembly',
+      ...labels.slice(4),
+    ]);
+  });
+
+  it('a write is found by the very next page request, the same request as before it', async () => {
+    const labels = async (body: Record<string, unknown>) => (await page(body)).body.results.map(label);
+    const mitte = (await t.call('POST', '/api/systems', { name: 'Vbn Mitte' })).body as { href: string };
+    for (const name of ['1', '2'])
+      expect((await t.call('POST', `${mitte.href}/versions`, { name, name2: null })).status).toBe(201);
+    const first = { word: 'vbn', limit: 1 };
+    expect(await labels(first)).toEqual(['Vbn Mitte / 1 / – / System']);
+    const cursor = (await page(first)).body.next!;
+    const second = { ...first, after: cursor };
+    expect(await labels(second)).toEqual(['Vbn Mitte / 2 / – / System']);
+
+    // A version sorting first: the same first request finds it.
+    const anfang = (await t.call('POST', '/api/systems', { name: 'Vbn Anfang' })).body as { href: string };
+    expect((await t.call('POST', `${anfang.href}/versions`, { name: '1', name2: null })).status).toBe(201);
+    expect(await labels(first)).toEqual(['Vbn Anfang / 1 / – / System']);
+
+    // One just after the cursor: the same second request finds it, and no longer once it is renamed.
+    const added = await t.call('POST', `${mitte.href}/versions`, { name: '1.5', name2: null });
+    expect(added.status).toBe(201);
+    expect(await labels(second)).toEqual(['Vbn Mitte / 1.5 / – / System']);
+    const renamed = await t.call('PUT', (added.body as { href: string }).href, { name: '3', name2: null });
+    expect(renamed.status).toBe(200);
+    expect(await labels(second)).toEqual(['Vbn Mitte / 2 / – / System']);
+    expect(await labels({ ...second, limit: 5 })).toEqual(['Vbn Mitte / 2 / – / System', 'Vbn Mitte / 3 / – / System']);
+  });
+
+  const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  it.each([
+    // Not a cursor: random bytes, or not base64url at all.
+    ['after', randomBytes(30).toString('base64url')],
+    ['after', 'not-a-cursor'],
+    ['after', 'WyJhIl0='],
+    ['after', 'a+b/c'],
+    ['after', ''],
+    ['after', null],
+    ['after', 42],
+    ['after', 'x'.repeat(4097)],
+    // JSON of the wrong shape: not a list, too short, too long, a field of the wrong type or out of range.
+    ['after', cursorOf({ parent: 'Jqv 9' })],
+    ['after', cursorOf('Jqv 9')],
+    ['after', cursorOf(['Jqv 9', '10', null, 'system'])],
+    ['after', cursorOf(['Jqv 9', '10', null, 'system', 1, 2])],
+    ['after', cursorOf([null, '10', null, 'system', 1])],
+    ['after', cursorOf(['Jqv 9', 10, null, 'system', 1])],
+    ['after', cursorOf(['Jqv 9', '10', null, 'System', 1])],
+    ['after', cursorOf(['Jqv 9', '10', null, 'train', 1])],
+    ['after', cursorOf(['Jqv 9', '10', null, 'system', '1'])],
+    ['after', cursorOf(['Jqv 9', '10', null, 'system', 0])],
+    ['after', cursorOf(['Jqv 9', '10', null, 'system', 1.5])],
+    ['after', cursorOf(['Jqv 9', '10', null, 'system', 2 ** 31])],
+    ['after', cursorOf(['Jqv\u00009', '10', null, 'system', 1])],
+    ['after', cursorOf(['x'.repeat(201), '10', null, 'system', 1])],
+    ['limit', 0],
+    ['limit', -1],
+    ['limit', 201],
+    ['limit', 'abc'],
+    ['limit', 1.5],
+    ['limit', null],
+    ['word', ''],
+    ['word', undefined],
+    // A misspelt field is refused rather than ignored.
+    ['page', 2],
+    ['offset', 0],
+  ])('%s %j → 400 naming the field, without a stack', async (field, value) => {
+    const res = await page({ word: 'jqv', [field]: value });
+    expect(res.status).toBe(400);
+    const { message } = res.body as unknown as { message: string };
+    expect(message).toEqual(expect.any(String));
+    expect(message).toContain(`'${field}'`);
+    expect(JSON.stringify(res.body)).not.toMatch(/stack|\.[jt]s:\d+|node_modules/);
+  });
+
+  it('pages on past the longest names, each character escaped in the cursor', async () => {
+    // A control character is 6 bytes in JSON: the longest names make the longest cursor the API hands out.
+    const escaped = (text: string, length: number) => text + '\u0001'.repeat(length - text.length);
+    await insert([
+      [
+        'assembly',
+        escaped('Ctlq ', NAME_MAX),
+        [
+          [escaped('1', VERSION_NUMBER_MAX), escaped('M1', VERSION_NUMBER_MAX)],
+          [escaped('2', VERSION_NUMBER_MAX), escaped('M2', VERSION_NUMBER_MAX)],
+        ],
+      ],
+    ]);
+    const pages = await everyPage('ctlq', 1);
+    expect(resultsOf(pages).map((r) => r.name?.slice(0, 1))).toEqual(['1', '2']);
+  });
+
+  it('a cursor of the right shape is a place in the order, whether or not a version is there', async () => {
+    const after = cursorOf(['Jqv 9', '10', null, 'system', 2 ** 31 - 1]);
+    const res = await page({ word: 'jqv', after });
+    expect(res.status).toBe(200);
+    expect(res.body.results.map(label)).toEqual(jqvInOrder.slice(8));
+    expect(res.body.next).toBeNull();
+  });
+
+  it('signed-in users of every role may page; without a token 401, without a role 403', async () => {
+    expect((await page({ word: 'jqv' }, 'extern')).status).toBe(200);
+    const anonymous = await t.app.inject({ method: 'POST', url: PAGE_URL, payload: { word: 'jqv' } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().message).toEqual(expect.any(String));
+    const norole = await t.call('POST', PAGE_URL, { word: 'jqv' }, 'norole');
+    expect(norole.status).toBe(403);
   });
 });

@@ -2,12 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   findHints,
+  findVersionPage,
   findVersions,
   fullSearchPlan,
   hintsWalkedUncounted,
   relatedToTyped,
   WALKED_UNCOUNTED,
   type HintRow,
+  type ResultKey,
   type ResultRow,
 } from '../../src/modules/search/search.queries.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
@@ -48,6 +50,16 @@ beforeAll(async () => {
   await t.db.execute(sql`
     with g as (insert into items (kind, name) values ('assembly', 'Odd 50% unit') returning id)
     insert into versions (item_id, kind, name, name2) select id, 'assembly', ${'X%_\\1'}, ${'a_b'} from g`);
+  // One name in all three kinds with the same numbers (a system's without name2, which it has none of):
+  // full search's pages order such versions by kind.
+  await t.db.execute(sql`
+    insert into items (kind, name) values ('assembly', 'Unit 12'), ('subassembly', 'Unit 12')`);
+  await t.db.execute(sql`
+    insert into versions (item_id, kind, name, name2)
+    select i.id, i.kind, n.name, n.name2 from items i
+    cross join (values ('1.2', null), ('1.10', null), ('1.10', 'MAT-12-01'), (null, 'MAT-12-01')) n(name, name2)
+    where i.name = 'Unit 12' and (i.kind <> 'system' or n.name2 is null)
+    on conflict do nothing`);
   await t.db.execute(sql`analyze items, versions`);
 });
 afterAll(() => t.drop());
@@ -123,20 +135,37 @@ it.each(words)('hints for %j are the first hits of all, in order', async (word) 
   expect(await findHints(t.db, word, 20)).toEqual(expected);
 });
 
+/** SPEC 5 full mode: the version `v` of item `i` contains `search`, and relates to the `typed` text. */
+const fullMatch = (search: string, typed: string): SQL =>
+  sql`(${contains(sql`i.name_folded`, search)} or ${contains(sql`v.name_folded`, search)}
+       or ${contains(sql`v.name2_folded`, search)})
+      and ${relatedToTyped([sql`i.name_folded`, sql`v.name_folded`, sql`v.name2_folded`], typed)}`;
+
 /** Every match ranked per kind: the rule full search keeps (SPEC 5). */
 async function everyMatchRanked(search: string, typed: string, limitPerKind: number): Promise<ResultRow[]> {
-  const related = relatedToTyped([sql`i.name_folded`, sql`v.name_folded`, sql`v.name2_folded`], typed);
   const result = await t.db.execute<ResultRow>(sql`
     select kind, version_id, parent_name, name, name2 from (
       select v.kind, v.id as version_id, i.name as parent_name, v.name, v.name2,
              row_number() over (partition by v.kind order by ${byName(sql`i.name`)}, ${byName(sql`v.name`)},
                                 ${byName(sql`v.name2`)}, v.id) as rank
       from versions v join items i on i.id = v.item_id
-      where (${contains(sql`i.name_folded`, search)} or ${contains(sql`v.name_folded`, search)}
-             or ${contains(sql`v.name2_folded`, search)}) and ${related}
+      where ${fullMatch(search, typed)}
     ) ranked
     where rank <= ${limitPerKind}
     order by kind, rank`);
+  return result.rows;
+}
+
+/**
+ * Every match in the one order of full search's pages: across kinds by parent name, name, name2 (natural
+ * order, missing numbers last, as PostgreSQL sorts nulls ascending), then kind and id.
+ */
+async function everyMatchInPageOrder(search: string, typed: string): Promise<ResultRow[]> {
+  const result = await t.db.execute<ResultRow>(sql`
+    select v.kind, v.id as version_id, i.name as parent_name, v.name, v.name2
+    from versions v join items i on i.id = v.item_id
+    where ${fullMatch(search, typed)}
+    order by ${byName(sql`i.name`)}, ${byName(sql`v.name`)}, ${byName(sql`v.name2`)}, v.kind, v.id`);
   return result.rows;
 }
 
@@ -159,6 +188,87 @@ it.each([
     expect(await findVersions(t.db, search, typed, 50)).toEqual(expected);
   },
 );
+
+/** Sizes of the pages read in turn, each starting after the last row of the one before. */
+const PAGE_SIZES = [3, 1, 5];
+/** Rows read a page at a time from each place: the start, the middle and near the end of the matches. */
+const ROWS_READ = 12;
+
+const keyOf = (row: ResultRow): ResultKey => ({
+  parentName: row.parent_name,
+  name: row.name,
+  name2: row.name2,
+  kind: row.kind,
+  versionId: row.version_id,
+});
+
+/**
+ * Small pages of findVersionPage, each after the last row of the one before, from the place after `after`
+ * (the start when null) until ROWS_READ rows or a page that comes back short (the last).
+ */
+async function pagesFrom(search: string, typed: string, after: ResultRow | null, rankedUpTo?: number) {
+  const rows: ResultRow[] = [];
+  let key = after && keyOf(after);
+  for (const limit of Array.from({ length: ROWS_READ }, (_, i) => PAGE_SIZES[i % PAGE_SIZES.length]!)) {
+    const page = await findVersionPage(t.db, search, typed, limit, key, rankedUpTo);
+    expect(page.length).toBeLessThanOrEqual(limit);
+    rows.push(...page);
+    const last = page.at(-1);
+    if (page.length < limit || !last || rows.length >= ROWS_READ) return rows;
+    key = keyOf(last);
+  }
+  return rows;
+}
+
+it.each([
+  ...words.map((word) => [word, word]),
+  ['unit 12', 'Unit 12 (1.2)'],
+  ['mat-13', 'MAT-13 (MAT-13-02)'],
+  ['a', 'A2V0000004'],
+])(
+  'full search for %j (typed %j) a page at a time lists every match once, all kinds in one order, on every plan',
+  async (search, typed) => {
+    const expected = await everyMatchInPageOrder(search, typed);
+    // After the row at each of these places (-1: from the start): the start, the middle and near the end.
+    const places = [...new Set([-1, Math.floor(expected.length / 2), expected.length - ROWS_READ / 2])].filter(
+      (place) => place >= -1 && place < expected.length,
+    );
+    // Walked after counting, walked without counting, either list walked while the other is ranked, as decided:
+    // the four at once, on connections of their own.
+    const plans = [0, WALKED_UNCOUNTED, 100, undefined];
+    await Promise.all(
+      plans.map(async (rankedUpTo) => {
+        for (const place of places) {
+          const rows = await pagesFrom(search, typed, expected[place] ?? null, rankedUpTo);
+          const following = expected.slice(place + 1);
+          // As many as were asked for, or every row up to the end, each once and in the reference's order.
+          expect(rows.length).toBeGreaterThanOrEqual(Math.min(ROWS_READ, following.length));
+          expect({ rankedUpTo, place, rows }).toEqual({ rankedUpTo, place, rows: following.slice(0, rows.length) });
+        }
+      }),
+    );
+  },
+);
+
+it('full search a page at a time orders one name of every kind by its numbers first, then by kind', async () => {
+  const labels = (await everyMatchInPageOrder('unit 12', 'unit 12'))
+    .filter((row) => row.parent_name === 'Unit 12')
+    .map((row) => [row.name, row.name2, row.kind]);
+  // The fixture the walks above rely on: "1.2" before "1.10", a name2 before none, a name before none.
+  expect(labels).toEqual([
+    ['1.1', null, 'system'],
+    ['1.2', null, 'system'],
+    ['1.2', null, 'assembly'],
+    ['1.2', null, 'subassembly'],
+    ['1.10', 'MAT-12-01', 'assembly'],
+    ['1.10', 'MAT-12-01', 'subassembly'],
+    ['1.10', null, 'system'],
+    ['1.10', null, 'assembly'],
+    ['1.10', null, 'subassembly'],
+    [null, 'MAT-12-01', 'assembly'],
+    [null, 'MAT-12-01', 'subassembly'],
+  ]);
+});
 
 it('full search walks a list without counting it first when ANALYZE saw the word in most of its rows', async () => {
   const rankedUpTo = async (word: string) => (await fullSearchPlan(t.db, word, 50)).rankedUpTo;

@@ -428,32 +428,66 @@ export async function fullSearchPlan(db: Executor, search: string, limitPerKind:
   return { rankedUpTo: { items: upTo('items'), versions: upTo('versions') }, numbers };
 }
 
+/** Where a page of full search ends: its last result's place in the order across kinds (resultOrder). */
+export interface ResultKey {
+  parentName: string;
+  name: string | null;
+  name2: string | null;
+  kind: ItemKind;
+  versionId: number;
+}
+
 /**
- * Full search (SPEC 5): versions whose parent name, name or name2 contains `search`, kept only when
- * the whole typed text contains one of those fields or one of them contains the typed text; at most
- * `limitPerKind` of each kind, sorted by kind, parent name, name, name2.
- *
- * Per kind, two lists cut at the limit, then merged: the versions of the items whose name matches (names
- * are unique per kind), and the versions matching by their own numbers. Up to `rankedUpTo` matching
- * items, and as many versions (by default as many as `fullSearchPlan` says), come from the trigram
- * indexes, each searched once for all kinds, and are sorted. A list with more matches ("a", "a2v": 0.5 s
- * at L ranked) is walked instead: the items of each kind in name order through an index, which stops at
- * the limit early, as the matches are dense. One statement decides by its own counts, so a write between
- * two statements cannot lose rows, and a frequent word is not searched twice (ranked, then walked: 8 ms
- * of 42 at L for "a2v"). Planning the walks costs a rare word about 0.4 ms. A list that ANALYZE's samples
- * expect to match far more than it ranks is walked without being counted first (WALKED_UNCOUNTED): a
- * walk is right whatever the count.
+ * The order of full search's results across kinds: parent name, name, name2 (numbers by value, missing ones
+ * last), kind, version id; of rows whose columns are `parent_name`, `name`, `name2`, `kind` and `version_id`.
  */
-export async function findVersions(
+const resultOrder = (row: Record<'parent_name' | 'name' | 'name2' | 'kind' | 'version_id', SQL>): SQL =>
+  sql.join(
+    [
+      byName(row.parent_name),
+      sql`${row.name} is null`,
+      byName(sql`coalesce(${row.name}, '')`),
+      sql`${row.name2} is null`,
+      byName(sql`coalesce(${row.name2}, '')`),
+      row.kind,
+      row.version_id,
+    ],
+    sql`, `,
+  );
+/** resultOrder of the result rows themselves (`h`). */
+const resultRowOrder = resultOrder({
+  parent_name: sql`h.parent_name`,
+  name: sql`h.name`,
+  name2: sql`h.name2`,
+  kind: sql`h.kind`,
+  version_id: sql`h.version_id`,
+});
+
+/** What a full search looks for, and how far it reads. */
+interface FullSearchOptions {
+  /** The text whose folded form a field must contain. */
+  search: string;
+  /** The text as typed, for SPEC 5's second condition (relatedToTyped). */
+  typed: string;
+  /** Results of each list: per kind (findVersions), or of the page (findVersionPage). */
+  limit: number;
+  /** A page's results come after this key. */
+  after?: ResultKey | null;
+  /** Matches each list ranks before it is walked; by default as fullSearchPlan says. */
+  rankedUpTo?: number;
+}
+
+/**
+ * The lists a full search reads, each in resultOrder, after `after` and cut at `limit` (see findVersions):
+ * the common table expressions and, for the kind `k.kind`, the branches to unite.
+ */
+async function searchLists(
   db: Executor,
-  search: string,
-  typed: string,
-  limitPerKind: number,
-  rankedUpTo?: number,
-): Promise<ResultRow[]> {
+  { search, typed, limit, after, rankedUpTo }: FullSearchOptions,
+): Promise<{ ctes: SQL[]; branches: SQL[] }> {
   const plan: FullSearchPlan =
     rankedUpTo === undefined
-      ? await fullSearchPlan(db, search, limitPerKind)
+      ? await fullSearchPlan(db, search, limit)
       : { rankedUpTo: { items: rankedUpTo, versions: rankedUpTo }, numbers: NUMBER_COLUMNS };
   const upTo = plan.rankedUpTo;
   const counted = (matched: 'items' | 'versions') => upTo[matched] !== WALKED_UNCOUNTED;
@@ -461,12 +495,24 @@ export async function findVersions(
   // A field that contains `search` contains the typed text when they are the same: every match is related.
   const related =
     typed === search ? sql`true` : relatedToTyped([sql`i.name_folded`, sql`v.name_folded`, sql`v.name2_folded`], typed);
-  const versionOrder = sql`${byName(sql`i.name`)}, ${byName(sql`v.name`)}, ${byName(sql`v.name2`)}, v.id`;
+  const order = resultOrder({
+    parent_name: sql`i.name`,
+    name: sql`v.name`,
+    name2: sql`v.name2`,
+    kind: sql`k.kind`,
+    version_id: sql`v.id`,
+  });
+  // After the cursor: the items from its parent name on (a range of the walked index), then the exact key.
+  const afterKey = after
+    ? sql`and ${byName(sql`i.name`)} >= ${after.parentName} and (${order}) >
+          (${after.parentName}, ${after.name === null}, ${after.name ?? ''}, ${after.name2 === null},
+           ${after.name2 ?? ''}, ${after.kind}::item_kind, ${after.versionId}::int)`
+    : sql``;
   const few = (matched: 'items' | 'versions') =>
     sql`(select ${sql.identifier(matched)} from counts) <= ${upTo[matched]}`;
   // A list without a count is walked unconditionally.
   const walked = (matched: 'items' | 'versions') => (counted(matched) ? sql`not ${few(matched)}` : sql`true`);
-  const list = (branch: SQL) => sql`(${branch} order by ${versionOrder} limit ${limitPerKind})`;
+  const list = (branch: SQL) => sql`(${branch} ${afterKey} order by ${order} limit ${limit})`;
   const branches = [
     // Ranked: the matches found from the trigram indexes, sorted.
     ...(counted('items')
@@ -522,18 +568,68 @@ export async function findVersions(
              ${counted('versions') ? sql`(select count(*) from matched_versions)` : sql`null::bigint`} as versions
     )`,
   ];
+  return { ctes, branches };
+}
+
+/**
+ * Full search (SPEC 5): versions whose parent name, name or name2 contains `search`, kept only when
+ * the whole typed text contains one of those fields or one of them contains the typed text; at most
+ * `limit` of each kind, sorted by kind, then in resultOrder.
+ *
+ * Per kind, two lists cut at the limit, then merged: the versions of the items whose name matches (names
+ * are unique per kind), and the versions matching by their own numbers. Up to `rankedUpTo` matching
+ * items, and as many versions (by default as many as `fullSearchPlan` says), come from the trigram
+ * indexes, each searched once for all kinds, and are sorted. A list with more matches ("a", "a2v": 0.5 s
+ * at L ranked) is walked instead: the items of each kind in name order through an index, which stops at
+ * the limit early, as the matches are dense. One statement decides by its own counts, so a write between
+ * two statements cannot lose rows, and a frequent word is not searched twice (ranked, then walked: 8 ms
+ * of 42 at L for "a2v"). Planning the walks costs a rare word about 0.4 ms. A list that ANALYZE's samples
+ * expect to match far more than it ranks is walked without being counted first (WALKED_UNCOUNTED): a
+ * walk is right whatever the count.
+ */
+export async function findVersions(
+  db: Executor,
+  search: string,
+  typed: string,
+  limitPerKind: number,
+  rankedUpTo?: number,
+): Promise<ResultRow[]> {
+  const { ctes, branches } = await searchLists(db, { search, typed, limit: limitPerKind, rankedUpTo });
   const result = await db.execute<ResultRow>(sql`
     with ${sql.join(ctes, sql`, `)}
     select kind, version_id, parent_name, name, name2 from (
       select h.*, row_number() over (
-               partition by h.kind
-               order by ${byName(sql`h.parent_name`)}, ${byName(sql`h.name`)}, ${byName(sql`h.name2`)}, h.version_id
+               partition by h.kind order by ${resultRowOrder}
              ) as rank
       from unnest(enum_range(null::item_kind)) as k(kind)
       cross join lateral (${sql.join(branches, sql` union all `)}) h
     ) ranked
     where rank <= ${limitPerKind}
     order by kind, rank`);
+  return result.rows;
+}
+
+/**
+ * One page of full search across kinds, in resultOrder after `after`: the same lists as findVersions, each
+ * read from the cursor on and cut at the page's `limit`, so a page costs about its own rows however many
+ * results follow it. Asks for `limit` rows; the caller asks one more to learn whether a next page exists.
+ */
+export async function findVersionPage(
+  db: Executor,
+  search: string,
+  typed: string,
+  limit: number,
+  after: ResultKey | null,
+  rankedUpTo?: number,
+): Promise<ResultRow[]> {
+  const { ctes, branches } = await searchLists(db, { search, typed, limit, after, rankedUpTo });
+  const result = await db.execute<ResultRow>(sql`
+    with ${sql.join(ctes, sql`, `)}
+    select h.kind, h.version_id, h.parent_name, h.name, h.name2
+    from unnest(enum_range(null::item_kind)) as k(kind)
+    cross join lateral (${sql.join(branches, sql` union all `)}) h
+    order by ${resultRowOrder}
+    limit ${limit}`);
   return result.rows;
 }
 

@@ -1,4 +1,12 @@
-import { apiError, searchByIdRequest, searchHint, searchResults, searchWordRequest } from '@dp/contract';
+import {
+  apiError,
+  searchByIdRequest,
+  searchHint,
+  searchPageRequest,
+  searchResultPage,
+  searchResults,
+  searchWordRequest,
+} from '@dp/contract';
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
 import type { FastifyRequest } from 'fastify';
@@ -38,6 +46,25 @@ export function searchRoutes(app: ZodApp, { reads, readCache }: AppContext) {
     onRequest: signedIn,
     handler: async (req, reply) =>
       readCache.send(req, reply, ['full', req.body.word], (reader) => service.fullSearch(reader, req.body.word)),
+  });
+
+  app.post('/api/search/full/page', {
+    schema: {
+      tags: ['search'],
+      summary: 'Versions matching a typed text, a page at a time',
+      description:
+        'The versions of POST /api/search/full, every kind in one order (parent name, name, name2 with ' +
+        'numbers by value, then kind) and without a limit per kind, `limit` at a time (default 100, at most ' +
+        "200). Pass a page's `next` as `after` to get the following page; `next` is null on the last page.",
+      body: searchPageRequest,
+      response: { 200: searchResultPage, ...errors },
+    },
+    config: { writesData: false },
+    onRequest: signedIn,
+    handler: async (req, reply) =>
+      readCache.send(req, reply, ['fullPage', req.body.word, req.body.limit, req.body.after ?? null], (reader) =>
+        service.fullSearchPage(reader, req.body),
+      ),
   });
 
   app.post('/api/search/searchById', {

@@ -4,7 +4,6 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFullSearch } from '../search/api/full-search';
-import { sortedResults } from '../search/search-results';
 import { decodeQrFromCanvas } from './decode-qr';
 import { qrLookupKey } from './qr-lookup-key';
 import classes from './qr-scanner.module.css';
@@ -56,7 +55,8 @@ export function QrScanView({ onFound }: { onFound: (result: SearchResult) => voi
   const lastScanned = useRef<string | null>(null);
   const [frame, setFrame] = useState<{ width: string; height: string } | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
-  const lookup = useFullSearch();
+  // Only the first result is opened: a page of one.
+  const lookup = useFullSearch(1);
 
   useEffect(() => {
     if (videoRef.current) videoRef.current.srcObject = stream;
@@ -80,8 +80,7 @@ export function QrScanView({ onFound }: { onFound: (result: SearchResult) => voi
     busy.current = true;
     setMessage(null);
     lookup.mutate(key, {
-      onSuccess: (results) => {
-        const first = sortedResults(results)[0];
+      onSuccess: ({ results: [first] }) => {
         if (first) onFound(first);
         else setMessage('notFound');
       },

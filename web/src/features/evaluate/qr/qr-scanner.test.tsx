@@ -1,4 +1,4 @@
-import type { SearchResults } from '@dp/contract';
+import type { SearchResultPage } from '@dp/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../../test/render';
 import { FILTER_TARGET_KEY } from '../evaluate-storage';
 import { decodeQrFromCanvas } from './decode-qr';
 import { QrScanButton } from './qr-scanner';
-import { json, stubFetch } from '../../../test/fetch-stub';
+import { bodiesSentTo, json, stubFetch } from '../../../test/fetch-stub';
 
 // The decoder has its own test with real QR images; here it reads whatever the test says is in view.
 vi.mock('./decode-qr', () => ({ decodeQrFromCanvas: vi.fn(() => null) }));
@@ -24,13 +24,20 @@ function setCamera(getUserMedia: (() => Promise<MediaStream>) | undefined) {
   });
 }
 
-function answerSearch(results: SearchResults | Promise<SearchResults>) {
-  fetchMock.mockImplementation(async () => json(200, await results));
+const FULL_PAGE = '/api/search/full/page';
+const noResults: SearchResultPage = { results: [], next: null };
+
+function answerSearch(page: SearchResultPage | Promise<SearchResultPage>) {
+  fetchMock.mockImplementation(async () => json(200, await page));
 }
 
-/** The words the full search was called with. */
-const searchedWords = () =>
-  fetchMock.mock.calls.map(([, init]) => (JSON.parse(String(init?.body)) as { word: string }).word);
+/** The words the full search was called with; every call is a first page of one result, and none goes elsewhere. */
+const searchedWords = () => {
+  const bodies = bodiesSentTo(fetchMock, FULL_PAGE) as { word: string }[];
+  expect(bodies).toHaveLength(fetchMock.mock.calls.length);
+  expect(bodies).toEqual(bodies.map(({ word }) => ({ word, limit: 1 })));
+  return bodies.map(({ word }) => word);
+};
 
 function Location() {
   const location = useLocation();
@@ -119,11 +126,12 @@ describe('QrScanButton', () => {
   it('looks up the second line of a code and opens the first result, decoding a centred 350×350 crop', async () => {
     setCamera(() => Promise.resolve(stream));
     answerSearch({
-      systems: [{ parent: 'Door Control', href: '/api/systems/versions/3', name: '2.1', name2: null, type: 'System' }],
-      assemblies: [
-        { parent: 'Door Drive Unit', href: '/api/assemblies/versions/70', name: '1.0', name2: null, type: 'Assembly' },
+      results: [
+        { parent: 'Door Control', href: '/api/systems/versions/3', name: '2.1', name2: null, type: 'System' },
+        // Sorted by the web, this one would come first: the server's first result is opened as it is.
+        { parent: 'Door Control', href: '/api/systems/versions/2', name: '1.0', name2: null, type: 'System' },
       ],
-      subassemblies: [],
+      next: 'more',
     });
     await openScanner();
     decode.mockReturnValue('Digital Portfolio\r\nDoor Control 2.1');
@@ -133,6 +141,8 @@ describe('QrScanButton', () => {
         '/evaluate/system-compatibility-browser?data=Door+Control+2.1',
       ),
     );
+    expect(bodiesSentTo(fetchMock, FULL_PAGE)).toEqual([{ word: 'Door Control 2.1', limit: 1 }]);
+    expect(fetchMock).toHaveBeenCalledOnce();
     expect(searchedWords()).toEqual(['Door Control 2.1']);
     expect(context.drawImage).toHaveBeenCalledWith(expect.any(HTMLVideoElement), 145, 65, 350, 350, 0, 0, 350, 350);
     expect(sessionStorage.getItem(FILTER_TARGET_KEY)).toBe('/api/systems/versions/3');
@@ -149,7 +159,7 @@ describe('QrScanButton', () => {
 
   it('says the entity was not found when the search has no results', async () => {
     setCamera(() => Promise.resolve(stream));
-    answerSearch({ systems: [], assemblies: [], subassemblies: [] });
+    answerSearch(noResults);
     await openScanner();
     decode.mockReturnValue('Label\nUnknown part');
     expect(await screen.findByTestId('qr-message')).toHaveTextContent('Entity was not found');
@@ -165,7 +175,7 @@ describe('QrScanButton', () => {
 
   it('ignores new codes while a lookup runs', async () => {
     setCamera(() => Promise.resolve(stream));
-    let finish: (results: SearchResults) => void = () => {};
+    let finish: (page: SearchResultPage) => void = () => {};
     answerSearch(new Promise((resolve) => (finish = resolve)));
     await openScanner();
     let frame = 0;
@@ -174,7 +184,7 @@ describe('QrScanButton', () => {
     expect(await screen.findByText('Looking up the entity…')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(searchedWords()).toEqual(['Part 1']);
-    finish({ systems: [], assemblies: [], subassemblies: [] });
+    finish(noResults);
     expect(await screen.findByTestId('qr-message')).toHaveTextContent('Entity was not found');
   });
 });

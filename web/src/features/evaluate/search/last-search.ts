@@ -1,23 +1,23 @@
-import { searchResults, type SearchResults } from '@dp/contract';
+import { searchResultPage, searchWord, type SearchResultPage } from '@dp/contract';
 
 /** Session-storage key of the last smart search (SPEC 2). */
 export const LAST_SEARCH_KEY = 'lastSmartSearch';
 
-export interface LastSearch {
+/** A search as the table shows it: its term, the results loaded so far and where the next page starts. */
+export interface LastSearch extends SearchResultPage {
   term: string;
-  results: SearchResults;
 }
+
+// Only what a search could have stored: a term it searched for, and a page as the server answers it.
+const storedSearch = searchResultPage.extend({ term: searchWord });
 
 /** The last search of this tab, or null when there is none or it cannot be read. */
 export function loadLastSearch(): LastSearch | null {
   try {
-    const stored: unknown = JSON.parse(sessionStorage.getItem(LAST_SEARCH_KEY) ?? 'null');
-    if (typeof stored !== 'object' || stored === null) return null;
-    const { term, results } = stored as Record<string, unknown>;
-    const parsed = searchResults.safeParse(results);
-    if (typeof term !== 'string' || !parsed.success) return null;
+    const parsed = storedSearch.safeParse(JSON.parse(sessionStorage.getItem(LAST_SEARCH_KEY) ?? 'null'));
+    if (!parsed.success) return null;
     forgetOnPageHide();
-    return { term, results: parsed.data };
+    return parsed.data;
   } catch {
     return null;
   }

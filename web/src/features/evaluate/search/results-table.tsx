@@ -1,24 +1,31 @@
 import type { SearchResult } from '@dp/contract';
-import { Anchor, Table } from '@mantine/core';
+import { Anchor, Group, Loader, Table, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { rememberSelection, resultLabel, resultLink } from './open-result';
 
 const ROW_HEIGHT = 37;
 const MAX_HEIGHT = 400;
+/** How many rows before the end of the loaded results the next page is asked for, so scrolling rarely waits. */
+const NEAR_END = 20;
 
 interface ResultsTableProps {
   results: SearchResult[];
+  /** A further page is on its way. */
+  loadingMore: boolean;
+  /** Called as the end of the loaded results scrolls near: ask for the next page, if any. */
+  onNearEnd: () => void;
   onOpen: (result: SearchResult) => void;
 }
 
 /**
- * The results with parent name, name, name2 and type. Up to 1500 rows, so only the visible ones are
- * rendered; each row's first cell is a link (keyboard and middle click), a click anywhere opens it.
+ * The results with parent name, name, name2 and type, as many as have been loaded (a page at a time, the
+ * next as the end scrolls near), so only the visible ones are rendered; each row's first cell is a link
+ * (keyboard and middle click), a click anywhere opens it.
  */
-export function ResultsTable({ results, onOpen }: ResultsTableProps) {
+export function ResultsTable({ results, loadingMore, onNearEnd, onOpen }: ResultsTableProps) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -32,6 +39,10 @@ export function ResultsTable({ results, onOpen }: ResultsTableProps) {
   const rows = virtualizer.getVirtualItems();
   const before = rows[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
+  const lastShown = rows.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (lastShown >= 0 && lastShown >= results.length - NEAR_END) onNearEnd();
+  }, [lastShown, results.length, onNearEnd]);
 
   const openRow = (event: MouseEvent, result: SearchResult) => {
     // The link in the first cell navigates by itself.
@@ -84,6 +95,14 @@ export function ResultsTable({ results, onOpen }: ResultsTableProps) {
           {after > 0 && <tr aria-hidden style={{ height: after }} />}
         </Table.Tbody>
       </Table>
+      {loadingMore && (
+        <Group gap="xs" p="xs" role="status">
+          <Loader size="xs" aria-hidden />
+          <Text size="sm" c="dimmed">
+            {t('table.loadingMore')}
+          </Text>
+        </Group>
+      )}
     </div>
   );
 }

@@ -1,18 +1,9 @@
-import { SEARCH_RESULTS_PER_KIND, type SearchResult, type SearchResults } from '@dp/contract';
-import { compareLabels } from '../browsers/display';
+import type { SearchResult, SearchResults } from '@dp/contract';
 
-/** All results in one list, sorted by parent name, then name (SPEC 5); equal rows keep the kind order. */
-export function sortedResults(results: SearchResults): SearchResult[] {
-  return [...results.systems, ...results.assemblies, ...results.subassemblies].sort(
-    (a, b) => compareLabels(a.parent, b.parent) || compareLabels(a.name ?? '', b.name ?? ''),
-  );
+/**
+ * A hint's versions (POST /api/search/searchById) as one list. They are one item's, which the server sends
+ * in the order of full search's pages: the table shows them as they come, like those pages.
+ */
+export function resultList(results: SearchResults): SearchResult[] {
+  return [...results.systems, ...results.assemblies, ...results.subassemblies];
 }
-
-/** True when the server may have left results out because a kind reached its limit. */
-export function isCut(results: SearchResults): boolean {
-  return [results.systems, results.assemblies, results.subassemblies].some(
-    (list) => list.length >= SEARCH_RESULTS_PER_KIND,
-  );
-}
-
-export const noResults: SearchResults = { systems: [], assemblies: [], subassemblies: [] };

@@ -1,4 +1,4 @@
-import type { SearchHint, SearchResult, SearchResults } from '@dp/contract';
+import type { SearchHint, SearchResult, SearchResultPage, SearchResults } from '@dp/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
@@ -47,8 +47,29 @@ const doorLock: SearchResult = {
   name2: 'MAT-9',
   type: 'Sub-Assembly',
 };
-const found: SearchResults = { systems: [doorControl], assemblies: [doorDrive], subassemblies: [doorLock] };
-const none: SearchResults = { systems: [], assemblies: [], subassemblies: [] };
+/** The server's answer: every kind in one list, already in display order (parent name, name, name2). */
+const found: SearchResultPage = { results: [doorControl, doorDrive, doorLock], next: null };
+const none: SearchResultPage = { results: [], next: null };
+/** What the search asked for before paging, which a tab may still hold in its session storage. */
+const oldShape: SearchResults = { systems: [doorControl], assemblies: [doorDrive], subassemblies: [doorLock] };
+
+/** Results of a second page: they come after the first page's, whatever their names. */
+const doorbell: SearchResult = {
+  parent: 'Doorbell',
+  href: '/api/systems/versions/4',
+  name: '1.0',
+  name2: null,
+  type: 'System',
+};
+const doorSeal: SearchResult = {
+  parent: 'Door Seal',
+  href: '/api/subassemblies/versions/12',
+  name: null,
+  name2: 'MAT-12',
+  type: 'Sub-Assembly',
+};
+
+const FULL_PAGE = '/api/search/full/page';
 
 type Answer = { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
 let answers: Record<string, (body: Record<string, unknown>) => Answer>;
@@ -73,6 +94,12 @@ function renderSearch() {
 }
 
 const input = () => screen.getByRole('textbox', { name: 'Smart search' });
+/** The cells of the results table's rows, header left out. */
+const tableRows = () =>
+  within(screen.getByRole('table', { name: 'Search results' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
 /** For waits that include the 400 ms debounce: a busy machine may need more than the default second. */
 const slow = { timeout: 3000 };
 
@@ -87,7 +114,7 @@ beforeEach(() => {
   sessionStorage.clear();
   answers = {
     '/api/search/hint': () => ({ body: [door, doorVersion] }),
-    '/api/search/full': () => ({ body: found }),
+    [FULL_PAGE]: () => ({ body: found }),
     '/api/search/searchById': () => ({ body: { systems: [], assemblies: [doorDrive], subassemblies: [] } }),
   };
   fetchMock = stubFetch(async (request) => {
@@ -135,23 +162,116 @@ describe('SmartSearch', () => {
     expect(sent('/api/search/hint')).toHaveLength(1);
   });
 
-  it('runs the full search on Enter and lists the results sorted by parent name', async () => {
+  it('runs the full search on Enter for a first page and lists the results in the order the server sent', async () => {
+    // Not sorted by any column: the server orders the pages, the table must not reorder a page.
+    answers[FULL_PAGE] = () => ({ body: { results: [doorLock, doorControl, doorDrive], next: null } });
     renderSearch();
+    // Focused first, so that Enter follows the change at once, well within the debounce, however busy the machine.
+    input().focus();
     fireEvent.change(input(), { target: { value: '  Door ' } });
-    await userEvent.type(input(), '{Enter}');
+    await userEvent.keyboard('{Enter}');
 
     expect(await screen.findByText('Results: 3')).toBeInTheDocument();
-    expect(sent('/api/search/full')).toEqual([{ word: 'Door' }]);
+    expect(sent(FULL_PAGE)).toEqual([{ word: 'Door', limit: 50 }]);
+    expect(sent('/api/search/full')).toEqual([]);
     // Enter came before the debounce ran out, so no hints were asked for.
     expect(sent('/api/search/hint')).toEqual([]);
     const table = await screen.findByRole('table', { name: 'Search results' });
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
+    expect(tableRows()).toEqual([
+      ['Door Lock Switch', '', 'MAT-9', 'Sub-Assembly'],
+      ['Door Control', '2.1', '', 'System'],
+      ['Door Drive Unit', '1.0', 'MAT-1', 'Assembly'],
+    ]);
+    expect(within(table).getByRole('columnheader', { name: 'Parent name' })).toBeInTheDocument();
+    // The last page came first: nothing more to load, and nothing is asked for.
+    expect(screen.getByTestId('smart-search-count')).toHaveTextContent(/^Results: 3$/);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent(FULL_PAGE)).toHaveLength(1);
+    expect(screen.queryByText('Loading more rows…')).not.toBeInTheDocument();
+  });
+
+  it('loads the next page as the end of the results comes near and keeps the grown search', async () => {
+    let answerSecond: (answer: { body: SearchResultPage }) => void = () => {};
+    answers[FULL_PAGE] = (body) =>
+      body.after === undefined
+        ? { body: { results: [doorControl, doorDrive, doorLock], next: 'page-2' } }
+        : new Promise((resolve) => (answerSecond = resolve));
+    renderSearch();
+    await userEvent.type(input(), 'Door{Enter}');
+
+    expect(await screen.findByText('Results: 3 · more are loaded as you scroll')).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Search results' })).toBeInTheDocument();
+    // Three rows are all on screen, so the end is near at once: the next page is asked for right away.
+    await waitFor(() =>
+      expect(sent(FULL_PAGE)).toEqual([
+        { word: 'Door', limit: 50 },
+        { word: 'Door', limit: 50, after: 'page-2' },
+      ]),
+    );
+    expect(await screen.findByText('Loading more rows…')).toBeInTheDocument();
+    expect(tableRows()).toEqual([
       ['Door Control', '2.1', '', 'System'],
       ['Door Drive Unit', '1.0', 'MAT-1', 'Assembly'],
       ['Door Lock Switch', '', 'MAT-9', 'Sub-Assembly'],
     ]);
-    expect(within(table).getByRole('columnheader', { name: 'Parent name' })).toBeInTheDocument();
+    expect(JSON.parse(sessionStorage.getItem(LAST_SEARCH_KEY) ?? 'null')).toEqual({
+      term: 'Door',
+      results: [doorControl, doorDrive, doorLock],
+      next: 'page-2',
+    });
+    // One page at a time: re-rendering while it loads does not ask again.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent(FULL_PAGE)).toHaveLength(2);
+
+    answerSecond({ body: { results: [doorbell, doorSeal], next: null } });
+
+    expect(await screen.findByText('Results: 5')).toBeInTheDocument();
+    expect(screen.getByTestId('smart-search-count')).toHaveTextContent(/^Results: 5$/);
+    expect(screen.queryByText(/more are loaded as you scroll/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Loading more rows…')).not.toBeInTheDocument();
+    // Appended as sent, after the first page's rows.
+    expect(tableRows()).toEqual([
+      ['Door Control', '2.1', '', 'System'],
+      ['Door Drive Unit', '1.0', 'MAT-1', 'Assembly'],
+      ['Door Lock Switch', '', 'MAT-9', 'Sub-Assembly'],
+      ['Doorbell', '1.0', '', 'System'],
+      ['Door Seal', '', 'MAT-12', 'Sub-Assembly'],
+    ]);
+    expect(JSON.parse(sessionStorage.getItem(LAST_SEARCH_KEY) ?? 'null')).toEqual({
+      term: 'Door',
+      results: [doorControl, doorDrive, doorLock, doorbell, doorSeal],
+      next: null,
+    });
+    // The last page is loaded: nothing more is asked for.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent(FULL_PAGE)).toHaveLength(2);
+  });
+
+  it('shows a failed next page once and asks again only after the failure is dismissed', async () => {
+    answers[FULL_PAGE] = (body) =>
+      body.after === undefined
+        ? { body: { results: [doorControl, doorDrive, doorLock], next: 'page-2' } }
+        : // Answered after a moment, as over a network: a retry loop would show here as more requests.
+          new Promise((resolve) =>
+            setTimeout(
+              () =>
+                resolve({ status: 500, body: { statusCode: 500, error: 'Error', message: 'Database unavailable' } }),
+              50,
+            ),
+          );
+    renderSearch();
+    await userEvent.type(input(), 'Door{Enter}');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Database unavailable');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sent(FULL_PAGE)).toHaveLength(2);
+    // The rows already loaded stay.
+    expect(tableRows()).toHaveLength(3);
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(sent(FULL_PAGE)).toHaveLength(3));
+    expect(sent(FULL_PAGE)[2]).toEqual({ word: 'Door', limit: 50, after: 'page-2' });
   });
 
   it('runs searchById for a hint chosen with the arrow keys and Enter', async () => {
@@ -162,18 +282,61 @@ describe('SmartSearch', () => {
 
     expect(await screen.findByText('Results: 1')).toBeInTheDocument();
     expect(sent('/api/search/searchById')).toEqual([{ id: 7, id_version: 70, type: 'Assembly' }]);
-    expect(sent('/api/search/full')).toEqual([]);
+    expect(sent(FULL_PAGE)).toEqual([]);
     expect(input()).toHaveValue('Door Drive Unit (1.0 MAT-1)');
   });
 
+  it('lists the versions of a chosen hint in the order the server sends them, with no further pages', async () => {
+    const version = (id: number, name: string | null, name2: string | null): SearchResult => ({
+      parent: 'Door Drive Unit',
+      href: `/api/assemblies/versions/${id}`,
+      name,
+      name2,
+      type: 'Assembly',
+    });
+    answers['/api/search/searchById'] = () => ({
+      body: {
+        systems: [],
+        // Deliberately not in natural order: the server's order is the one order, the table keeps it.
+        assemblies: [version(72, '10', null), version(71, '2', 'MAT-2'), version(70, '2', 'MAT-1')],
+        subassemblies: [],
+      },
+    });
+    renderSearch();
+    await userEvent.type(input(), 'Door');
+    await screen.findAllByRole('option', {}, slow);
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+
+    expect(await screen.findByText('Results: 3')).toBeInTheDocument();
+    expect(sent('/api/search/searchById')).toEqual([{ id: 7, id_version: null, type: 'Assembly' }]);
+    await screen.findByRole('table', { name: 'Search results' });
+    expect(tableRows()).toEqual([
+      ['Door Drive Unit', '10', '', 'Assembly'],
+      ['Door Drive Unit', '2', 'MAT-2', 'Assembly'],
+      ['Door Drive Unit', '2', 'MAT-1', 'Assembly'],
+    ]);
+    expect(JSON.parse(sessionStorage.getItem(LAST_SEARCH_KEY) ?? 'null')).toMatchObject({
+      term: 'Door Drive Unit',
+      next: null,
+    });
+    // A hint's versions come whole: the end of the table asks for nothing.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent(FULL_PAGE)).toEqual([]);
+  });
+
   it('says when nothing was found, with the term and a control that clears it all', async () => {
-    answers['/api/search/full'] = () => ({ body: none });
+    answers[FULL_PAGE] = () => ({ body: none });
     renderSearch();
     await userEvent.type(input(), 'xyz{Enter}');
 
     const message = await screen.findByTestId('smart-search-no-results');
     expect(message).toHaveTextContent('No results found for search term: xyz');
-    expect(sessionStorage.getItem(LAST_SEARCH_KEY)).not.toBeNull();
+    expect(sent(FULL_PAGE)).toEqual([{ word: 'xyz', limit: 50 }]);
+    expect(JSON.parse(sessionStorage.getItem(LAST_SEARCH_KEY) ?? 'null')).toEqual({
+      term: 'xyz',
+      results: [],
+      next: null,
+    });
 
     await userEvent.click(within(message).getByRole('button', { name: 'Clear' }));
     expect(input()).toHaveValue('');
@@ -217,12 +380,17 @@ describe('SmartSearch', () => {
   });
 
   it('restores the last search from session storage and forgets it when the page is hidden', async () => {
-    sessionStorage.setItem(LAST_SEARCH_KEY, JSON.stringify({ term: 'Door', results: found }));
+    sessionStorage.setItem(LAST_SEARCH_KEY, JSON.stringify({ term: 'Door', ...found }));
     renderSearch();
 
     expect(input()).toHaveValue('Door');
     expect(screen.getByText('Results: 3')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Open Door Control/ })).toBeInTheDocument();
+    expect(tableRows()).toEqual([
+      ['Door Control', '2.1', '', 'System'],
+      ['Door Drive Unit', '1.0', 'MAT-1', 'Assembly'],
+      ['Door Lock Switch', '', 'MAT-9', 'Sub-Assembly'],
+    ]);
     expect(fetchMock).not.toHaveBeenCalled();
 
     window.dispatchEvent(new Event('pagehide'));
@@ -234,6 +402,22 @@ describe('SmartSearch', () => {
     renderSearch();
     expect(input()).toHaveValue('');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('ignores a search stored before results were paged, without crashing or asking the server', async () => {
+    sessionStorage.setItem(LAST_SEARCH_KEY, JSON.stringify({ term: 'Door', results: oldShape }));
+    renderSearch();
+    expect(input()).toHaveValue('');
+    expect(screen.queryByTestId('smart-search-count')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('smart-search-no-results')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // The search still works, and its answer replaces the unreadable one.
+    await userEvent.type(input(), 'Door{Enter}');
+    expect(await screen.findByText('Results: 3')).toBeInTheDocument();
+    expect(JSON.parse(sessionStorage.getItem(LAST_SEARCH_KEY) ?? 'null')).toEqual({ term: 'Door', ...found });
   });
 
   it('explains an empty or over-long term inline and does not search', async () => {
@@ -250,7 +434,7 @@ describe('SmartSearch', () => {
   });
 
   it('shows a failed search inline', async () => {
-    answers['/api/search/full'] = () => ({
+    answers[FULL_PAGE] = () => ({
       status: 500,
       body: { statusCode: 500, error: 'Internal Server Error', message: 'Database unavailable' },
     });

@@ -1,5 +1,11 @@
-import { SEARCH_RESULTS_PER_KIND } from '@dp/contract';
-import { hintLabel, isSearchable, SEARCH_WORD_MAX, type SearchHint, type SearchResults } from '@dp/contract';
+import {
+  hintLabel,
+  isSearchable,
+  SEARCH_WORD_MAX,
+  type SearchHint,
+  type SearchResultPage,
+  type SearchResults,
+} from '@dp/contract';
 import {
   Alert,
   Button,
@@ -14,16 +20,16 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiFailure } from '../../../lib/api-failure';
 import { lazyNamed } from '../../../lib/lazy-named';
-import { useFullSearch } from './api/full-search';
+import { useFullSearch, useMoreResults } from './api/full-search';
 import { useSearchById } from './api/search-by-id';
 import { useSearchHints } from './api/search-hints';
 import { forgetLastSearch, loadLastSearch, saveLastSearch, type LastSearch } from './last-search';
 import { useOpenResult } from './open-result';
-import { isCut, noResults, sortedResults } from './search-results';
+import { resultList } from './search-results';
 
 // The virtualised table loads with the first results: /evaluate opens without it (issue 13, first screen).
 const ResultsTable = lazyNamed(() => import('./results-table'), 'ResultsTable');
@@ -69,10 +75,11 @@ export function SmartSearch() {
   const hintsWanted = typing && isSearchable(debounced) && debounced.length <= SEARCH_WORD_MAX;
   const hints = useSearchHints(debounced, hintsWanted);
   const fullSearch = useFullSearch();
+  const moreResults = useMoreResults();
   const searchById = useSearchById();
   const searching = fullSearch.isPending || searchById.isPending;
   // A failed search says why, except a 404 (a hint whose item was deleted meanwhile: no results).
-  const searchError = fullSearch.error ?? searchById.error;
+  const searchError = fullSearch.error ?? searchById.error ?? moreResults.error;
   const failure =
     searchError && !(isApiFailure(searchError) && searchError.status === 404) ? searchError.message : null;
 
@@ -80,7 +87,7 @@ export function SmartSearch() {
   const hintsLoading = hintsWanted && hints.isFetching;
   const noHints =
     hintsWanted && hints.isSuccess && !hints.isPlaceholderData && hints.data.length === 0 && debounced === word;
-  const results = useMemo(() => (last ? sortedResults(last.results) : []), [last]);
+  const results = last?.results ?? [];
   const noResultsTerm = noHints ? debounced : last && results.length === 0 ? last.term : null;
 
   const show = (search: LastSearch | null) => {
@@ -100,18 +107,43 @@ export function SmartSearch() {
     combobox.closeDropdown();
     // Only the newest search may show its answer.
     fullSearch.reset();
+    moreResults.reset();
     searchById.reset();
-    const callbacks = {
-      onSuccess: (found: SearchResults) => show({ term, results: found }),
-      onError: (error: Error) => {
-        // A hint whose item was deleted meanwhile simply has no results.
-        if (isApiFailure(error) && error.status === 404) return show({ term, results: noResults });
-        show(null);
-      },
-    };
-    if (hint) searchById.mutate(hint, callbacks);
-    else fullSearch.mutate(term, callbacks);
+    if (hint)
+      searchById.mutate(hint, {
+        onSuccess: (found: SearchResults) => show({ term, results: resultList(found), next: null }),
+        onError: (error: Error) => {
+          // A hint whose item was deleted meanwhile simply has no results.
+          if (isApiFailure(error) && error.status === 404) return show({ term, results: [], next: null });
+          show(null);
+        },
+      });
+    else
+      fullSearch.mutate(term, {
+        onSuccess: (page: SearchResultPage) => show({ term, ...page }),
+        onError: () => show(null),
+      });
   };
+
+  // The table asks for the next page as its end scrolls near; one at a time, only for the search shown, and
+  // not again after a failure until the user dismisses it or searches anew (else it would ask on and on).
+  const { isPending: loadingMore, isError: moreFailed, mutate: askMore } = moreResults;
+  const { term: lastTerm, next } = last ?? { term: null, next: null };
+  const loadMore = useCallback(() => {
+    if (lastTerm === null || next === null || loadingMore || moreFailed) return;
+    askMore(
+      { word: lastTerm, after: next },
+      {
+        onSuccess: (page) =>
+          setLast((shown) => {
+            if (shown?.term !== lastTerm || shown.next !== next) return shown;
+            const grown = { term: lastTerm, results: [...shown.results, ...page.results], next: page.next };
+            saveLastSearch(grown);
+            return grown;
+          }),
+      },
+    );
+  }, [lastTerm, next, loadingMore, moreFailed, askMore]);
 
   const clear = () => {
     setText('');
@@ -119,6 +151,7 @@ export function SmartSearch() {
     setTyping(false);
     setEmptySubmitted(false);
     fullSearch.reset();
+    moreResults.reset();
     searchById.reset();
     show(null);
     combobox.closeDropdown();
@@ -215,6 +248,7 @@ export function SmartSearch() {
             closeButtonLabel={t('search.dismiss')}
             onClose={() => {
               fullSearch.reset();
+              moreResults.reset();
               searchById.reset();
             }}
           >
@@ -226,10 +260,10 @@ export function SmartSearch() {
           <>
             <Text size="sm" c="dimmed" role="status" data-testid="smart-search-count">
               {t('search.resultCount', { count: results.length })}
-              {isCut(last.results) && ` · ${t('search.resultsCut', { limit: SEARCH_RESULTS_PER_KIND })}`}
+              {last.next !== null && ` · ${t('search.moreOnScroll')}`}
             </Text>
             <Suspense fallback={<Loader size="sm" role="status" aria-label={t('app.loading')} />}>
-              <ResultsTable results={results} onOpen={openResult} />
+              <ResultsTable results={results} loadingMore={loadingMore} onNearEnd={loadMore} onOpen={openResult} />
             </Suspense>
           </>
         )}

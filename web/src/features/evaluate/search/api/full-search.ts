@@ -1,12 +1,30 @@
-import type { SearchResults } from '@dp/contract';
+import type { SearchResultPage } from '@dp/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
 
-export function fetchFullSearch(word: string): Promise<SearchResults> {
-  return api.post<SearchResults>('/api/search/full', { word });
+/** The results table asks for this many results at a time: a few screens of rows. */
+const RESULTS_PAGE_SIZE = 50;
+
+/** One page of a full search (POST /api/search/full/page): every kind in the order the table shows. */
+export function fetchFullSearchPage(
+  word: string,
+  { after = null, limit = RESULTS_PAGE_SIZE }: { after?: string | null; limit?: number } = {},
+): Promise<SearchResultPage> {
+  return api.post<SearchResultPage>('/api/search/full/page', { word, limit, ...(after === null ? {} : { after }) });
 }
 
-/** Full-text search on a typed word (smart search) or a scanned QR line; the caller shows failures. */
-export function useFullSearch() {
-  return useMutation({ mutationFn: fetchFullSearch, meta: { banner: false } });
+/**
+ * The first page of a full-text search on a typed word (smart search) or a scanned QR line, `limit` results
+ * long; the caller shows failures.
+ */
+export function useFullSearch(limit = RESULTS_PAGE_SIZE) {
+  return useMutation({ mutationFn: (word: string) => fetchFullSearchPage(word, { limit }), meta: { banner: false } });
+}
+
+/** The page after `after` of a full search, as the results table scrolls near its end. */
+export function useMoreResults() {
+  return useMutation({
+    mutationFn: ({ word, after }: { word: string; after: string }) => fetchFullSearchPage(word, { after }),
+    meta: { banner: false },
+  });
 }
