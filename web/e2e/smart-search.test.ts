@@ -116,6 +116,14 @@ describe('smart search', () => {
     expect(pageRequests).toHaveLength(2);
     expect(JSON.parse(pageRequests[1] ?? '{}')).toMatchObject({ word: 'a', limit: 50, after: expect.any(String) });
     await screenshot(page, 'smart-search-more-results');
+
+    // A new search starts at the top of its own table: it asks for no page beyond its first.
+    await input.fill('e');
+    await input.press('Enter');
+    await expect.poll(() => count.textContent()).toBe('Results: 50 · more are loaded as you scroll');
+    await page.waitForTimeout(1000);
+    expect(pageRequests).toHaveLength(3);
+    expect(await table.evaluate((element) => element.parentElement?.scrollTop)).toBe(0);
     await page.context().close();
   });
 

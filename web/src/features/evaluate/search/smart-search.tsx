@@ -90,7 +90,10 @@ export function SmartSearch() {
   const results = last?.results ?? [];
   const noResultsTerm = noHints ? debounced : last && results.length === 0 ? last.term : null;
 
+  // Counts the searches shown: each new one gets a table of its own, scrolled to its top.
+  const [searchesShown, setSearchesShown] = useState(0);
   const show = (search: LastSearch | null) => {
+    setSearchesShown((count) => count + 1);
     setLast(search);
     if (search) saveLastSearch(search);
     else forgetLastSearch();
@@ -263,7 +266,13 @@ export function SmartSearch() {
               {last.next !== null && ` · ${t('search.moreOnScroll')}`}
             </Text>
             <Suspense fallback={<Loader size="sm" role="status" aria-label={t('app.loading')} />}>
-              <ResultsTable results={results} loadingMore={loadingMore} onNearEnd={loadMore} onOpen={openResult} />
+              <ResultsTable
+                key={searchesShown}
+                results={results}
+                loadingMore={loadingMore}
+                onNearEnd={loadMore}
+                onOpen={openResult}
+              />
             </Suspense>
           </>
         )}
