@@ -57,15 +57,17 @@ export const itemWithVersions = item
 export type ItemWithVersions = z.infer<typeof itemWithVersions>;
 
 /** Most entries one page of a paged listing holds, and how many it holds unless asked. */
-const PAGE_MAX = 200;
-const PAGE_DEFAULT = 100;
+/** Entries a page holds at most, and when `limit` is not given. */
+export const PAGE_MAX = 200;
+export const PAGE_DEFAULT = 100;
 
 /** `limit` and `after` of every paged listing (keyset pages). */
 export const pageParameters = {
   limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
   /**
-   * The `next` of the previous page: opaque, only ever taken from an answer. Long enough for a key of three
-   * names of the longest kind, each character escaped in JSON (6 bytes) and then base64url-encoded.
+   * The `next` of the previous page: opaque, only ever taken from an answer. Long enough for a key of an item
+   * name and two version numbers of the longest the API takes, each character escaped in JSON (6 bytes) and
+   * then base64url-encoded.
    */
   after: z
     .string()

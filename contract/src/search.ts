@@ -4,14 +4,14 @@ import { requiredText } from './base-data.js';
 import { issueKey } from './messages.js';
 import { isSearchable } from './text.js';
 import { dbId } from './common.js';
-import { pageParameters } from './catalog.js';
+import { PAGE_DEFAULT, PAGE_MAX, pageParameters } from './catalog.js';
 
 export const searchTypes = ['System', 'Assembly', 'Sub-Assembly'] as const;
 export const searchType = z.enum(searchTypes);
 export type SearchType = z.infer<typeof searchType>;
 
 export const SEARCH_WORD_MAX = 200;
-/** Full search answers at most this many versions per kind; the UI says when a list was cut. */
+/** POST /api/search/full answers at most this many versions per kind (its pages have no such limit). */
 export const SEARCH_RESULTS_PER_KIND = 500;
 
 /** A typed search word: trimmed, not empty, not over-long. */
@@ -56,8 +56,15 @@ export const searchResults = z
   .meta({ id: 'SearchResults' });
 export type SearchResults = z.infer<typeof searchResults>;
 
-// Strict like the paged listings' query strings: a misspelt field is refused rather than silently ignored.
-export const searchPageRequest = z.object({ word: searchWord, ...pageParameters }).strict();
+// Strict like the paged listings' query strings: a misspelt field is refused rather than silently ignored. A
+// JSON body carries `limit` as a number, so it is not coerced from text as in a query string.
+export const searchPageRequest = z
+  .object({
+    word: searchWord,
+    limit: z.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
+    after: pageParameters.after,
+  })
+  .strict();
 export type SearchPageRequest = z.infer<typeof searchPageRequest>;
 
 export const searchResultPage = z

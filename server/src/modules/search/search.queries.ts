@@ -611,8 +611,10 @@ export async function findVersions(
 
 /**
  * One page of full search across kinds, in resultOrder after `after`: the same lists as findVersions, each
- * read from the cursor on and cut at the page's `limit`, so a page costs about its own rows however many
- * results follow it. Asks for `limit` rows; the caller asks one more to learn whether a next page exists.
+ * cut at the page's `limit`. A walked list starts at the cursor, so it reads about the page's rows wherever the
+ * page lies (a kind with no match left after the cursor is read to its end); a ranked list sorts its matches
+ * (at most as many as it ranks) on every page and keeps those after the cursor. Asks for `limit` rows; the
+ * caller asks one more to learn whether a next page exists.
  */
 export async function findVersionPage(
   db: Executor,
@@ -633,7 +635,7 @@ export async function findVersionPage(
   return result.rows;
 }
 
-/** One item's versions, or just one version of it. */
+/** One item's versions, or just one version of it, in the order of full search's pages. */
 export async function findById(
   db: Executor,
   kind: ItemKind,
@@ -645,7 +647,7 @@ export async function findById(
     select v.kind, v.id as version_id, i.name as parent_name, v.name, v.name2
     from versions v join items i on i.id = v.item_id
     where i.kind = ${kind} and i.id = ${itemId} ${oneVersion}
-    order by ${byName(sql`v.name`)}, ${byName(sql`v.name2`)}, v.id`);
+    order by ${resultOrder({ parent_name: sql`i.name`, name: sql`v.name`, name2: sql`v.name2`, kind: sql`v.kind`, version_id: sql`v.id` })}`);
   return result.rows;
 }
 

@@ -61,10 +61,13 @@ export function searchRoutes(app: ZodApp, { reads, readCache }: AppContext) {
     },
     config: { writesData: false },
     onRequest: signedIn,
-    handler: async (req, reply) =>
-      readCache.send(req, reply, ['fullPage', req.body.word, req.body.limit, req.body.after ?? null], (reader) =>
-        service.fullSearchPage(reader, req.body),
-      ),
+    handler: async (req, reply) => {
+      // A forged cursor is refused before anything is read.
+      const after = req.body.after === undefined ? null : service.resultKeyOf(req.body.after);
+      return readCache.send(req, reply, ['fullPage', req.body.word, req.body.limit, after], (reader) =>
+        service.fullSearchPage(reader, req.body, after),
+      );
+    },
   });
 
   app.post('/api/search/searchById', {

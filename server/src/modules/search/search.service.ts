@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { cursorText, decodeCursor, pageOf } from '../../http/cursor.js';
 import type { Db } from '../../db/connection.js';
 import { kindName, msg, notFound, numbered } from '../../http/errors.js';
-import { href, kindRank, type ItemKind } from '../../db/kinds.js';
+import { href, type ItemKind } from '../../db/kinds.js';
+import { itemKind } from '../../db/schema.js';
 import * as queries from './search.queries.js';
 import type { HintRow, ResultKey, ResultRow } from './search.queries.js';
 
@@ -80,11 +81,12 @@ const resultCursor = z.tuple([
   cursorText,
   cursorText.nullable(),
   cursorText.nullable(),
-  z.enum(Object.keys(kindRank) as [ItemKind, ...ItemKind[]]),
+  z.enum(itemKind.enumValues),
   dbId,
 ]);
 
-function resultKeyOf(cursor: string): ResultKey {
+/** Where a page of full search starts: after the key its `after` cursor holds (a forged one is a 400). */
+export function resultKeyOf(cursor: string): ResultKey {
   const [parentName, name, name2, kind, versionId] = decodeCursor(cursor, resultCursor, 'body');
   return { parentName, name, name2, kind, versionId };
 }
@@ -93,10 +95,13 @@ function resultKeyOf(cursor: string): ResultKey {
  * Full mode a page at a time, every kind in one order (parent name, name, name2, kind) and without a limit
  * per kind: what the results table shows, read only as far as the user scrolls.
  */
-export async function fullSearchPage(db: Db, { word, limit, after }: SearchPageRequest): Promise<SearchResultPage> {
-  const key = after === undefined ? null : resultKeyOf(after);
+export async function fullSearchPage(
+  db: Db,
+  { word, limit }: Omit<SearchPageRequest, 'after'>,
+  after: ResultKey | null,
+): Promise<SearchResultPage> {
   // One row more than the page tells whether another page follows, without counting.
-  const rows = await queries.findVersionPage(db, searchedText(word), word, limit + 1, key);
+  const rows = await queries.findVersionPage(db, searchedText(word), word, limit + 1, after);
   const { items, next } = pageOf(rows, limit, toResult, (row) => [
     row.parent_name,
     row.name,

@@ -2,6 +2,7 @@ import { Box, LoadingOverlay, Stack, Table, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../load-error';
+import { useLoadAhead } from '../use-load-ahead';
 import { AddDialog } from './add-dialog';
 import { commentsOf } from './cells';
 import {
@@ -37,6 +38,8 @@ import { useWorking } from './use-working';
 
 /** Rows still below the view when the next page of a server-paged table is asked for. */
 const LOAD_AHEAD_ROWS = 30;
+/** What a table without server pages asks for when its end is near: nothing. */
+const noMore = () => {};
 
 /** A thrown error as the message of a row, with the translated lead-in (server texts are English). */
 function rowErrorOf(lead: string, staleLead: string, failure: { message: string; status?: number }): RowError {
@@ -104,13 +107,13 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
   const tableWidth = useInnerWidth(scrollRef);
   const virtualizer = useRowVirtualizer(scrollRef, data.shown, pixelsOf(height));
   // Paged rows: the next page is asked for while the last rows are still some way below the view.
-  const lastShownIndex = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
-  const wantsMore = server !== undefined && server.hasMore && lastShownIndex >= data.shown.length - LOAD_AHEAD_ROWS;
-  const loadMore = server?.loadMore;
-  const loadingMore = server?.loadingMore ?? false;
-  useEffect(() => {
-    if (wantsMore && !loadingMore) loadMore?.();
-  }, [wantsMore, loadingMore, loadMore]);
+  useLoadAhead(virtualizer, {
+    count: data.shown.length,
+    ahead: LOAD_AHEAD_ROWS,
+    hasMore: server?.hasMore ?? false,
+    loadingMore: server?.loadingMore ?? false,
+    loadMore: server?.loadMore ?? noMore,
+  });
   // Another sort or filter starts the paged rows anew: from the top, not where the old rows were scrolled.
   const serverQueryKey = server ? JSON.stringify([server.query.sorting, server.query.filters]) : '';
   useEffect(() => {
@@ -396,7 +399,7 @@ export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
       </Box>
       {server?.hasMore && (
         <Text size="xs" c="dimmed" role="status" data-testid="table-more">
-          {t(loadingMore ? 'table.loadingMore' : 'table.moreOnScroll', { shown: data.shown.length })}
+          {t(server.loadingMore ? 'table.loadingMore' : 'table.moreOnScroll', { shown: data.shown.length })}
         </Text>
       )}
       {data.total > 0 && data.shown.length !== data.total && (

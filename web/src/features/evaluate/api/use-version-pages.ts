@@ -36,9 +36,8 @@ export const versionPagesQueryOptions = (kind: KindPath, filter: string, modific
  * time (fetchNextPage for more), with their labels.
  */
 export function useVersionPages(kind: KindPath, filter: string) {
-  const { data, error, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useInfiniteQuery(
-    versionPagesQueryOptions(kind, filter, useModificationTime()),
-  );
+  const { data, error, isError, refetch, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
+    useInfiniteQuery(versionPagesQueryOptions(kind, filter, useModificationTime()));
   const versions = useMemo(
     () =>
       data?.pages.flatMap((page) =>
@@ -46,5 +45,5 @@ export function useVersionPages(kind: KindPath, filter: string) {
       ),
     [data],
   );
-  return { versions, error, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage };
+  return { versions, error, isError, refetch, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage };
 }

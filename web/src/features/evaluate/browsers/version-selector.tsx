@@ -30,16 +30,13 @@ export function VersionSelector({ kind, heading, selectedHref, onSelect }: Versi
   const limit = useNameLimit();
   const [filter, setFilter] = useState('');
   const [debouncedFilter] = useDebouncedValue(filter.trim(), FILTER_DEBOUNCE_MS);
-  const { versions, error, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useVersionPages(
-    kind,
-    debouncedFilter,
-  );
+  const { versions, error, isError, refetch, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
+    useVersionPages(kind, debouncedFilter);
   // While typing, the rows of the previous filter would be taken for matches: the spinner shows instead.
   const shown = filter.trim() === debouncedFilter ? versions : undefined;
-  const loadMore = useCallback(() => {
-    // Asking again while a page is on its way would cancel it and start over.
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  // A failed further page is not asked again on every scroll: the failure shows below the list, with a retry.
+  const paging = { hasMore: hasNextPage && !isFetchNextPageError, loadingMore: isFetchingNextPage, loadMore };
 
   return (
     <Stack gap="xs">
@@ -74,13 +71,16 @@ export function VersionSelector({ kind, heading, selectedHref, onSelect }: Versi
           onActivate={onSelect}
           rowProps={(version) => ({ title: version.label })}
           testId="version-selector"
-          onNearEnd={loadMore}
+          paging={paging}
           renderItem={(version) => (
             <Text size="sm" px="sm" lh={`${ROW_HEIGHT}px`} truncate>
               {shortLabel(version, limit)}
             </Text>
           )}
         />
+      )}
+      {shown && shown.length > 0 && isFetchNextPageError && (
+        <LoadError error={error} onRetry={() => void fetchNextPage()} />
       )}
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { useLoadAhead } from '../../../components/use-load-ahead';
 import classes from './virtual-listbox.module.css';
 
 export interface VirtualListboxProps<T> {
@@ -17,13 +18,14 @@ export interface VirtualListboxProps<T> {
   /** Extra attributes per row (a status for styling and tests, a full name as title). */
   rowProps?: (item: T) => { title?: string; style?: CSSProperties; 'data-status'?: string };
   testId?: string;
-  /** Called when the rows shown come near the end of `items`: time to load the next page. */
-  onNearEnd?: () => void;
+  /** A list the server pages: its next page is asked for as the rows shown come near the end of `items`. */
+  paging?: { hasMore: boolean; loadingMore: boolean; loadMore: () => void };
 }
 
 const PAGE = 8;
-/** How many rows before the end of the list a further page is asked for, so scrolling rarely waits. */
-const NEAR_END = 20;
+/** Rows still below the view when the next page of a paged list is asked for. */
+const LOAD_AHEAD_ROWS = 20;
+const noPaging = { hasMore: false, loadingMore: false, loadMore: () => {} };
 
 /**
  * A focusable, virtualised listbox: only the visible rows are in the DOM. Arrow keys, Home, End and
@@ -40,7 +42,7 @@ export function VirtualListbox<T>({
   selectedKey,
   rowProps,
   testId,
-  onNearEnd,
+  paging = noPaging,
 }: VirtualListboxProps<T>) {
   const id = useId();
   const viewport = useRef<HTMLDivElement>(null);
@@ -66,10 +68,7 @@ export function VirtualListbox<T>({
     if (!appended) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [selectedIndex, firstKey, selectedKey, virtualizer]);
 
-  const lastShown = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
-  useEffect(() => {
-    if (lastShown >= 0 && lastShown >= items.length - NEAR_END) onNearEnd?.();
-  }, [lastShown, items.length, onNearEnd]);
+  useLoadAhead(virtualizer, { count: items.length, ahead: LOAD_AHEAD_ROWS, ...paging });
 
   const current = active !== null && active < items.length ? active : null;
   const move = (index: number) => {

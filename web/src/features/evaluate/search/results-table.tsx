@@ -1,22 +1,24 @@
 import type { SearchResult } from '@dp/contract';
 import { Anchor, Group, Loader, Table, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLoadAhead } from '../../../components/use-load-ahead';
 import { rememberSelection, resultLabel, resultLink } from './open-result';
 
 const ROW_HEIGHT = 37;
 const MAX_HEIGHT = 400;
-/** How many rows before the end of the loaded results the next page is asked for, so scrolling rarely waits. */
-const NEAR_END = 20;
+/** Rows still below the view when the next page of results is asked for. */
+const LOAD_AHEAD_ROWS = 20;
 
 interface ResultsTableProps {
   results: SearchResult[];
+  /** The server holds further results, to ask for (`loadMore`) as the end of these scrolls near. */
+  hasMore: boolean;
   /** A further page is on its way. */
   loadingMore: boolean;
-  /** Called as the end of the loaded results scrolls near: ask for the next page, if any. */
-  onNearEnd: () => void;
+  loadMore: () => void;
   onOpen: (result: SearchResult) => void;
 }
 
@@ -25,7 +27,7 @@ interface ResultsTableProps {
  * next as the end scrolls near), so only the visible ones are rendered; each row's first cell is a link
  * (keyboard and middle click), a click anywhere opens it.
  */
-export function ResultsTable({ results, loadingMore, onNearEnd, onOpen }: ResultsTableProps) {
+export function ResultsTable({ results, hasMore, loadingMore, loadMore, onOpen }: ResultsTableProps) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -39,10 +41,7 @@ export function ResultsTable({ results, loadingMore, onNearEnd, onOpen }: Result
   const rows = virtualizer.getVirtualItems();
   const before = rows[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
-  const lastShown = rows.at(-1)?.index ?? -1;
-  useEffect(() => {
-    if (lastShown >= 0 && lastShown >= results.length - NEAR_END) onNearEnd();
-  }, [lastShown, results.length, onNearEnd]);
+  useLoadAhead(virtualizer, { count: results.length, ahead: LOAD_AHEAD_ROWS, hasMore, loadingMore, loadMore });
 
   const openRow = (event: MouseEvent, result: SearchResult) => {
     // The link in the first cell navigates by itself.
@@ -52,7 +51,12 @@ export function ResultsTable({ results, loadingMore, onNearEnd, onOpen }: Result
 
   return (
     <div ref={scrollRef} style={{ maxHeight: MAX_HEIGHT, overflow: 'auto' }}>
-      <Table stickyHeader highlightOnHover aria-label={t('search.resultsLabel')} aria-rowcount={results.length + 1}>
+      <Table
+        stickyHeader
+        highlightOnHover
+        aria-label={t('search.resultsLabel')}
+        aria-rowcount={hasMore ? -1 : results.length + 1}
+      >
         <Table.Thead>
           <Table.Tr aria-rowindex={1}>
             <Table.Th>{t('search.columns.parent')}</Table.Th>

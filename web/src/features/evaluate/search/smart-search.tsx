@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiFailure } from '../../../lib/api-failure';
 import { lazyNamed } from '../../../lib/lazy-named';
@@ -95,9 +95,12 @@ export function SmartSearch() {
   const show = (search: LastSearch | null) => {
     setSearchesShown((count) => count + 1);
     setLast(search);
-    if (search) saveLastSearch(search);
-    else forgetLastSearch();
   };
+  // The search shown, as it grows, is what the tab keeps.
+  useEffect(() => {
+    if (last) saveLastSearch(last);
+    else forgetLastSearch();
+  }, [last]);
 
   const run = (hint: SearchHint | null) => {
     const term = hint ? hintLabel(hint) : word;
@@ -128,25 +131,25 @@ export function SmartSearch() {
       });
   };
 
-  // The table asks for the next page as its end scrolls near; one at a time, only for the search shown, and
-  // not again after a failure until the user dismisses it or searches anew (else it would ask on and on).
-  const { isPending: loadingMore, isError: moreFailed, mutate: askMore } = moreResults;
+  // The table asks for the next page as its end scrolls near: only for the search shown, not while a new one
+  // runs, and not again after a failure until the user dismisses it or searches anew.
+  const { mutate: askMore } = moreResults;
   const { term: lastTerm, next } = last ?? { term: null, next: null };
+  const hasMore = next !== null && !moreResults.isError && !searching;
   const loadMore = useCallback(() => {
-    if (lastTerm === null || next === null || loadingMore || moreFailed) return;
+    if (lastTerm === null || next === null) return;
     askMore(
       { word: lastTerm, after: next },
       {
         onSuccess: (page) =>
-          setLast((shown) => {
-            if (shown?.term !== lastTerm || shown.next !== next) return shown;
-            const grown = { term: lastTerm, results: [...shown.results, ...page.results], next: page.next };
-            saveLastSearch(grown);
-            return grown;
-          }),
+          setLast((shown) =>
+            shown?.term === lastTerm && shown.next === next
+              ? { term: lastTerm, results: [...shown.results, ...page.results], next: page.next }
+              : shown,
+          ),
       },
     );
-  }, [lastTerm, next, loadingMore, moreFailed, askMore]);
+  }, [lastTerm, next, askMore]);
 
   const clear = () => {
     setText('');
@@ -269,8 +272,9 @@ export function SmartSearch() {
               <ResultsTable
                 key={searchesShown}
                 results={results}
-                loadingMore={loadingMore}
-                onNearEnd={loadMore}
+                hasMore={hasMore}
+                loadingMore={moreResults.isPending}
+                loadMore={loadMore}
                 onOpen={openResult}
               />
             </Suspense>
