@@ -1,8 +1,10 @@
 import type { KindPath } from '@dp/contract';
-import type { itemKind } from './schema.js';
+import { itemKind } from './schema.js';
 
 /** The kind of an item or version, as the database stores it. */
 export type ItemKind = (typeof itemKind.enumValues)[number];
+/** Every kind, in the database's order: systems, assemblies, sub-assemblies. */
+export const itemKinds = itemKind.enumValues;
 
 const kindByPath: Record<KindPath, ItemKind> = {
   systems: 'system',

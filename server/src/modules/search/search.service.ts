@@ -13,8 +13,7 @@ import { z } from 'zod';
 import { cursorText, decodeCursor, pageOf } from '../../http/cursor.js';
 import type { Db } from '../../db/connection.js';
 import { kindName, msg, notFound, numbered } from '../../http/errors.js';
-import { href, type ItemKind } from '../../db/kinds.js';
-import { itemKind } from '../../db/schema.js';
+import { href, itemKinds, type ItemKind } from '../../db/kinds.js';
 import * as queries from './search.queries.js';
 import type { HintRow, ResultKey, ResultRow } from './search.queries.js';
 
@@ -81,7 +80,7 @@ const resultCursor = z.tuple([
   cursorText,
   cursorText.nullable(),
   cursorText.nullable(),
-  z.enum(itemKind.enumValues),
+  z.enum(itemKinds),
   dbId,
 ]);
 
