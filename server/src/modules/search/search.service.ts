@@ -76,13 +76,7 @@ export async function fullSearch(db: Db, word: string): Promise<SearchResults> {
   return group(await queries.findVersions(db, searchedText(word), word, SEARCH_RESULTS_PER_KIND));
 }
 
-const resultCursor = z.tuple([
-  cursorText,
-  cursorText.nullable(),
-  cursorText.nullable(),
-  z.enum(itemKinds),
-  dbId,
-]);
+const resultCursor = z.tuple([cursorText, cursorText.nullable(), cursorText.nullable(), z.enum(itemKinds), dbId]);
 
 /** Where a page of full search starts: after the key its `after` cursor holds (a forged one is a 400). */
 export function resultKeyOf(cursor: string): ResultKey {
