@@ -463,6 +463,13 @@ const resultRowOrder = resultOrder({
   version_id: sql`h.version_id`,
 });
 
+/**
+ * A page is planned as if it wanted this many results of a kind. Planned for its own 51 rows, a page of
+ * "brake" at L walked where the whole answer ranks: a kind with few matches was read to its end (69 ms in
+ * PostgreSQL, against 31 for the whole answer).
+ */
+const PLANNED_FOR_AT_LEAST = 500;
+
 /** What a full search looks for, and how far it reads. */
 interface FullSearchOptions {
   /** The text whose folded form a field must contain. */
@@ -487,7 +494,7 @@ async function searchLists(
 ): Promise<{ ctes: SQL[]; branches: SQL[] }> {
   const plan: FullSearchPlan =
     rankedUpTo === undefined
-      ? await fullSearchPlan(db, search, limit)
+      ? await fullSearchPlan(db, search, Math.max(limit, PLANNED_FOR_AT_LEAST))
       : { rankedUpTo: { items: rankedUpTo, versions: rankedUpTo }, numbers: NUMBER_COLUMNS };
   const upTo = plan.rankedUpTo;
   const counted = (matched: 'items' | 'versions') => upTo[matched] !== WALKED_UNCOUNTED;
