@@ -462,6 +462,14 @@ const resultRowOrder = resultOrder({
   kind: sql`h.kind`,
   version_id: sql`h.version_id`,
 });
+/** resultOrder of a version `v` of the item `i`. */
+const versionOrder = resultOrder({
+  parent_name: sql`i.name`,
+  name: sql`v.name`,
+  name2: sql`v.name2`,
+  kind: sql`v.kind`,
+  version_id: sql`v.id`,
+});
 
 /**
  * A page is planned as if it wanted this many results of a kind. Planned for its own 51 rows, a page of
@@ -502,16 +510,9 @@ async function searchLists(
   // A field that contains `search` contains the typed text when they are the same: every match is related.
   const related =
     typed === search ? sql`true` : relatedToTyped([sql`i.name_folded`, sql`v.name_folded`, sql`v.name2_folded`], typed);
-  const order = resultOrder({
-    parent_name: sql`i.name`,
-    name: sql`v.name`,
-    name2: sql`v.name2`,
-    kind: sql`k.kind`,
-    version_id: sql`v.id`,
-  });
   // After the cursor: the items from its parent name on (a range of the walked index), then the exact key.
   const afterKey = after
-    ? sql`and ${byName(sql`i.name`)} >= ${after.parentName} and (${order}) >
+    ? sql`and ${byName(sql`i.name`)} >= ${after.parentName} and (${versionOrder}) >
           (${after.parentName}, ${after.name === null}, ${after.name ?? ''}, ${after.name2 === null},
            ${after.name2 ?? ''}, ${after.kind}::item_kind, ${after.versionId}::int)`
     : sql``;
@@ -519,7 +520,7 @@ async function searchLists(
     sql`(select ${sql.identifier(matched)} from counts) <= ${upTo[matched]}`;
   // A list without a count is walked unconditionally.
   const walked = (matched: 'items' | 'versions') => (counted(matched) ? sql`not ${few(matched)}` : sql`true`);
-  const list = (branch: SQL) => sql`(${branch} ${afterKey} order by ${order} limit ${limit})`;
+  const list = (branch: SQL) => sql`(${branch} ${afterKey} order by ${versionOrder} limit ${limit})`;
   const branches = [
     // Ranked: the matches found from the trigram indexes, sorted.
     ...(counted('items')
@@ -654,7 +655,7 @@ export async function findById(
     select v.kind, v.id as version_id, i.name as parent_name, v.name, v.name2
     from versions v join items i on i.id = v.item_id
     where i.kind = ${kind} and i.id = ${itemId} ${oneVersion}
-    order by ${resultOrder({ parent_name: sql`i.name`, name: sql`v.name`, name2: sql`v.name2`, kind: sql`v.kind`, version_id: sql`v.id` })}`);
+    order by ${versionOrder}`);
   return result.rows;
 }
 
