@@ -253,7 +253,7 @@ async function main() {
   // Issue 14: every screen opened in Chromium, until it is interactive.
   const screens = await benchScreens(database.connectionString);
   console.log(
-    `\nevery screen opened in Chromium (admin, a full page load), until its API calls answered and no loader shows:\n`,
+    `\nevery screen opened in Chromium (admin, a full page load), until its API calls answered, no loader shows and its main thread is free:\n`,
   );
   console.log(row(['screen', 'interactive after ms', 'API calls', 'API kB sent']));
   console.log(row(['---', '---:', '---:', '---:']));

@@ -5,14 +5,10 @@ import SwaggerUI from 'swagger-ui-dist/swagger-ui-es-bundle.js';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../components/centered-loader';
-import { api } from '../../lib/api';
+import { asOpenApi30 } from './as-openapi-30';
 import classes from './api-docs.module.css';
+import { openApiQuery } from './openapi-query';
 import { signRequest } from './sign-request';
-
-/** GET /api/openapi.json with the bearer token in the header (admins only). */
-function fetchOpenApi(signal?: AbortSignal): Promise<object> {
-  return api.get<object>('/api/openapi.json', { signal });
-}
 
 /**
  * The API documentation (Swagger UI, bundled with the app and loaded only for this screen). The
@@ -21,12 +17,7 @@ function fetchOpenApi(signal?: AbortSignal): Promise<object> {
  */
 export default function ApiDocsScreen() {
   const { t } = useTranslation();
-  const doc = useQuery({
-    queryKey: ['openapi'],
-    queryFn: ({ signal }) => fetchOpenApi(signal),
-    staleTime: Infinity,
-    meta: { banner: false },
-  });
+  const doc = useQuery({ ...openApiQuery, select: asOpenApi30 });
   const node = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

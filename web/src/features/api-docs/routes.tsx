@@ -1,14 +1,19 @@
 import { Stack, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
 import { CenteredLoader } from '../../components/centered-loader';
+import { openApiQuery } from './openapi-query';
 
 // Swagger UI is large: it is downloaded only when an admin opens this screen.
 const ApiDocsScreen = lazy(() => import('./api-docs-screen'));
 
 function ApiDocsPage() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  // The document is fetched while Swagger UI's chunk downloads, not after it.
+  useEffect(() => void queryClient.prefetchQuery(openApiQuery), [queryClient]);
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
