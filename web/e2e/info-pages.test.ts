@@ -267,6 +267,8 @@ describe('API documentation', () => {
     await page.getByTestId('nav-api-docs').click();
     await page.waitForURL((url) => url.pathname === '/api-docs');
     const docs = page.getByTestId('api-docs');
+    // The operations are listed under their tags, which open on a click.
+    await docs.locator('.opblock-tag', { hasText: 'release notes' }).click({ timeout: 30_000 });
     const operation = docs
       .locator('.opblock')
       .filter({ has: page.locator('.opblock-summary-path', { hasText: /^\/api\/release-notes$/ }) });

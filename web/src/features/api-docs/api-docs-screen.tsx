@@ -28,7 +28,7 @@ export default function ApiDocsScreen() {
       spec: doc.data,
       validatorUrl: null,
       deepLinking: false,
-      docExpansion: 'list',
+      docExpansion: 'none',
       defaultModelsExpandDepth: 0,
       displayRequestDuration: true,
       filter: true,
