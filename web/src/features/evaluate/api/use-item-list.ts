@@ -1,5 +1,6 @@
-import type { Item, KindPath, Version } from '@dp/contract';
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import type { Item, ItemPage, KindPath, Version } from '@dp/contract';
+import { infiniteQueryOptions, queryOptions, skipToken, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../../../lib/api';
 import { followingData, useModificationTime } from '../../../lib/data-freshness';
 
@@ -14,10 +15,29 @@ export function useItemList(kind: KindPath) {
   return useQuery(itemListQueryOptions(kind, useModificationTime()));
 }
 
+const itemPagesQueryOptions = (kind: KindPath, modificationTime: string | undefined) =>
+  infiniteQueryOptions({
+    ...followingData(['evaluate', 'item-pages', kind], modificationTime),
+    queryFn: ({ pageParam, signal }) => api.get<ItemPage>(`/api/${kind}/page`, { query: { after: pageParam }, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
+    // The list shows a failure itself, with a retry (LoadError).
+    meta: { followsData: true, banner: false },
+  });
+
+/** GET /api/{kind}/page: the items of a kind by name, a page at a time (fetchNextPage for more). */
+export function useItemPages(kind: KindPath) {
+  const query = useInfiniteQuery(itemPagesQueryOptions(kind, useModificationTime()));
+  const items = useMemo(() => query.data?.pages.flatMap((page) => page.items), [query.data]);
+  return { ...query, items };
+}
+
 const versionsOfItemQueryOptions = (itemHref: string | undefined, modificationTime: string | undefined) =>
   queryOptions({
     ...followingData(['evaluate', 'versions-of-item', itemHref], modificationTime),
     queryFn: itemHref ? ({ signal }) => api.get<Version[]>(`${itemHref}/versions`, { signal }) : skipToken,
+    // An item named by a link that does not exist (any more) is told on the screen (404), not in the banner.
+    meta: { followsData: true, banner: false },
   });
 
 /** GET {item}/versions: one item's versions in natural order; nothing until an item is chosen. */

@@ -89,9 +89,10 @@ describe('System Delta Browser', () => {
     await user.click(within(await region('Version 2')).getByRole('option', { name: '2.0' }));
     expect(searchOf(router)).toEqual({ system: '1', v1: '1', v2: '2' });
     expect(await within(await region('Assembly Compatibility')).findByText('Valve A2V1 MAT-1')).toBeInTheDocument();
-    // The systems without their versions, then the chosen system's versions: never every system version.
+    // A page of systems without their versions, then the chosen system's versions: never every system.
     const paths = fetchMock.mock.calls.map(([input]) => new URL(String(input), window.location.href).pathname);
-    expect(paths).toEqual(expect.arrayContaining(['/api/systems', '/api/systems/1/versions']));
+    expect(paths).toEqual(expect.arrayContaining(['/api/systems/page', '/api/systems/1/versions']));
+    expect(paths).not.toContain('/api/systems');
     expect(paths).not.toContain('/api/systems/versions');
   });
 
@@ -144,6 +145,34 @@ describe('System Delta Browser', () => {
     expect(searchOf(router)).toEqual({});
     expect(screen.getAllByText('Pick a system first.').length).toBeGreaterThan(0);
     expect(screen.getByRole('option', { name: 'Brake Unit', selected: false })).toBeInTheDocument();
+  });
+
+  it('asks for the systems a page at a time, and knows a linked system beyond the first page', async () => {
+    const many = Array.from({ length: 150 }, (_, i) =>
+      item(`/api/systems/${i + 1}`, `System ${String(i + 1).padStart(3, '0')}`, [
+        version(`/api/systems/versions/${i + 1}`, `System ${String(i + 1).padStart(3, '0')}`, '1.0'),
+      ]),
+    );
+    fetchMock = fakeApi(evaluationApi({ systems: many }, { '/api/infos': infos }));
+    open('?system=140');
+    // The linked system's versions come by its id, though its page is not loaded.
+    expect(await within(await region('Version 1')).findByRole('option', { name: '1.0' })).toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: 'System 001' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'System 140' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('chosen-system')).toHaveTextContent('System 140');
+    expect(screen.queryByTestId('unknown-selection')).not.toBeInTheDocument();
+    const pages = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), window.location.href))
+      .filter((url) => url.pathname === '/api/systems/page');
+    expect(pages.map((url) => url.searchParams.get('after'))).toEqual([null]);
+  });
+
+  it('reports an address that names an unknown system, with nothing to pick from for it', async () => {
+    open('?system=99');
+    expect(await screen.findByTestId('unknown-selection')).toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: 'Brake Unit', selected: false })).toBeInTheDocument();
+    expect(within(await region('Version 1')).getByText('Pick a system first.')).toBeInTheDocument();
+    expect(screen.queryByTestId('load-error')).not.toBeInTheDocument();
   });
 
   it('reports an address that names an unknown version', async () => {

@@ -2,19 +2,19 @@ import { idOfHref, type Item, type Version } from '@dp/contract';
 import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useIsFetching } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useItemList, useVersionsOfItem } from '../api/use-item-list';
+import { LoadError } from '../../../components/load-error';
+import { isApiFailure } from '../../../lib/api-failure';
+import { useItemPages, useVersionsOfItem } from '../api/use-item-list';
 import { useSystemDelta } from '../api/use-system-delta';
-import { VirtualListbox } from '../browsers/virtual-listbox';
+import { VirtualListbox, type VirtualListboxProps } from '../browsers/virtual-listbox';
 import { EvaluatePageHeader } from '../evaluate-page-header';
 import { DeltaTable } from './delta-table';
 
 const PICK_HEIGHT = 300;
 const PICK_ROW = 36;
-
-/** The numeric id at the end of an href such as /api/systems/versions/281. */
 
 /** A positive whole number from the address, or undefined for anything else. */
 function idParam(value: string | null): number | undefined {
@@ -29,6 +29,9 @@ function PickList<T extends { href: string }>({
   onPick,
   name,
   placeholder,
+  failure,
+  paging,
+  chosen,
 }: {
   heading: string;
   items: readonly T[] | undefined;
@@ -36,9 +39,15 @@ function PickList<T extends { href: string }>({
   onPick: (item: T) => void;
   name: (item: T) => string;
   placeholder: string;
+  /** The list, or its next page, could not be loaded: shown with a retry in its place, or below it. */
+  failure?: { error: unknown; retry: () => void };
+  paging?: VirtualListboxProps<T>['paging'];
+  /** The chosen entry's name, shown under the heading: a paged list may not have loaded its row. */
+  chosen?: string;
 }) {
   let body: ReactNode;
-  if (!items)
+  if (!items && failure) body = <LoadError error={failure.error} onRetry={failure.retry} />;
+  else if (!items)
     body = (
       <Center h={PICK_HEIGHT}>
         <Text c="dimmed" ta="center">
@@ -57,6 +66,7 @@ function PickList<T extends { href: string }>({
         selectedKey={selectedHref}
         onActivate={onPick}
         rowProps={(item) => ({ title: name(item) })}
+        paging={paging}
         renderItem={(item) => (
           <Text size="sm" px="sm" lh={`${PICK_ROW}px`} truncate>
             {name(item)}
@@ -70,7 +80,13 @@ function PickList<T extends { href: string }>({
       <Title order={2} size="h4" mb="xs">
         {heading}
       </Title>
+      {chosen && (
+        <Text size="sm" c="dimmed" mb="xs" truncate title={chosen} data-testid="chosen-system">
+          {chosen}
+        </Text>
+      )}
       {body}
+      {items && failure && <LoadError error={failure.error} onRetry={failure.retry} />}
     </Paper>
   );
 }
@@ -81,28 +97,32 @@ function PickList<T extends { href: string }>({
  */
 export function SystemDeltaBrowser() {
   const { t } = useTranslation();
-  const systems = useItemList('systems');
+  const systems = useItemPages('systems');
   const [params, setParams] = useSearchParams();
   const fetching = useIsFetching({ queryKey: ['evaluate'] }) > 0;
 
   const systemId = idParam(params.get('system'));
   const v1Id = idParam(params.get('v1'));
   const v2Id = idParam(params.get('v2'));
-  const system = systems.data?.find((item) => idOfHref(item.href) === systemId);
-  const versions = useVersionsOfItem(system?.href);
+  // The systems come a page at a time: the chosen one is known by its id, whether or not its page is loaded.
+  const systemHref = systemId === undefined ? undefined : `/api/systems/${systemId}`;
+  const versions = useVersionsOfItem(systemHref);
   const versionOf = (id: number | undefined) => versions.data?.find((version) => idOfHref(version.href) === id);
   const version1 = versionOf(v1Id);
   const version2 = versionOf(v2Id);
   const delta = useSystemDelta(version1 && v1Id, version2 && v2Id);
+  const systemUnknown = isApiFailure(versions.error) && versions.error.status === 404;
+  const { fetchNextPage: fetchMoreSystems } = systems;
+  const loadMoreSystems = useCallback(() => void fetchMoreSystems(), [fetchMoreSystems]);
 
   // An address naming a system or version that does not exist (any more) is reported, never blank.
   const unknown =
-    (systems.data !== undefined && params.has('system') && !system) ||
+    (params.has('system') && (systemId === undefined || systemUnknown)) ||
     (versions.data !== undefined && ((params.has('v1') && !version1) || (params.has('v2') && !version2)));
 
   const pickSystem = (item: Item) => {
     // SPEC 4: choosing a different system clears both versions.
-    if (item.href !== system?.href) setParams({ system: String(idOfHref(item.href)) });
+    if (item.href !== systemHref) setParams({ system: String(idOfHref(item.href)) });
   };
   const pickVersion = (which: 'v1' | 'v2') => (version: Version) =>
     setParams((previous) => {
@@ -114,7 +134,7 @@ export function SystemDeltaBrowser() {
 
   let result: ReactNode;
   if (!version1 || !version2) {
-    result = <Text c="dimmed">{t(system ? 'browsers.delta.pickVersions' : 'browsers.delta.pickSystem')}</Text>;
+    result = <Text c="dimmed">{t(systemHref ? 'browsers.delta.pickVersions' : 'browsers.delta.pickSystem')}</Text>;
   } else if (delta.isError) {
     result = <Text c="dimmed">{t('browsers.noData')}</Text>;
   } else if (!delta.data) {
@@ -159,28 +179,42 @@ export function SystemDeltaBrowser() {
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <PickList
           heading={t('browsers.headings.systems')}
-          items={systems.data}
-          selectedHref={system?.href}
+          items={systems.items}
+          selectedHref={systemHref}
           onPick={pickSystem}
           name={(item) => item.name}
           placeholder={t('browsers.loading')}
+          chosen={versions.data?.[0]?.parent_name}
+          failure={
+            systems.isError
+              ? {
+                  error: systems.error,
+                  retry: () => void (systems.isFetchNextPageError ? systems.fetchNextPage() : systems.refetch()),
+                }
+              : undefined
+          }
+          paging={{
+            hasMore: systems.hasNextPage && !systems.isFetchNextPageError,
+            loadingMore: systems.isFetchingNextPage,
+            loadMore: loadMoreSystems,
+          }}
         />
-        <PickList
-          heading={t('browsers.delta.version1')}
-          items={system && versions.data}
-          selectedHref={version1?.href}
-          onPick={pickVersion('v1')}
-          name={versionName}
-          placeholder={t(system ? 'browsers.loading' : 'browsers.delta.pickSystem')}
-        />
-        <PickList
-          heading={t('browsers.delta.version2')}
-          items={system && versions.data}
-          selectedHref={version2?.href}
-          onPick={pickVersion('v2')}
-          name={versionName}
-          placeholder={t(system ? 'browsers.loading' : 'browsers.delta.pickSystem')}
-        />
+        {(['v1', 'v2'] as const).map((which) => (
+          <PickList
+            key={which}
+            heading={t(which === 'v1' ? 'browsers.delta.version1' : 'browsers.delta.version2')}
+            items={systemHref && !systemUnknown ? versions.data : undefined}
+            selectedHref={(which === 'v1' ? version1 : version2)?.href}
+            onPick={pickVersion(which)}
+            name={versionName}
+            placeholder={t(systemHref && !systemUnknown ? 'browsers.loading' : 'browsers.delta.pickSystem')}
+            failure={
+              versions.isError && !systemUnknown
+                ? { error: versions.error, retry: () => void versions.refetch() }
+                : undefined
+            }
+          />
+        ))}
       </SimpleGrid>
 
       {result}
