@@ -7,6 +7,7 @@ import { dismissError } from '../../lib/error-banner';
 import { renderWithProviders } from '../../test/render';
 import { BackupsScreen } from './components/backups-screen';
 import { CompatibilityReportScreen } from './components/compatibility-report-screen';
+import type { FakeRequest } from '../../test/fetch-stub';
 import { backup, catchSavedFiles, fakeServer, file, json, renderWithApp } from './test-support';
 
 const OLD = backup('2024-05-01_10-00-00', '2024-05-01T10:00:00.000Z', {
@@ -152,16 +153,22 @@ describe('Backups screen', () => {
 });
 
 describe('Compatibility report screen', () => {
+  // As the server sends them: by name.
   const SYSTEMS = [
-    { href: '/api/systems/2', name: 'Zugsicherung' },
     { href: '/api/systems/1', name: 'Bremse' },
+    { href: '/api/systems/2', name: 'Zugsicherung' },
   ] as Item[];
+  /** GET /api/systems/page: the systems whose name contains `name`. */
+  const systemPage = (_body: unknown, request: FakeRequest) => {
+    const name = (request.url.searchParams.get('name') ?? '').toLowerCase();
+    return json(200, { items: SYSTEMS.filter((system) => system.name.toLowerCase().includes(name)), next: null });
+  };
 
   it('needs All systems or one system, asks first, then saves report.xlsx', async () => {
     const user = userEvent.setup();
     const saved = catchSavedFiles();
     const server = fakeServer({
-      'GET /api/systems': () => json(200, SYSTEMS),
+      'GET /api/systems/page': systemPage,
       'POST /api/reports/systems/assemblies': () => file('PK-all', 'report.xlsx'),
       'POST /api/reports/systems/1/assemblies': () =>
         new Response('PK-one', {
@@ -173,13 +180,19 @@ describe('Compatibility report screen', () => {
     const download = screen.getByRole('button', { name: 'Download report' });
     expect(download).toBeDisabled();
 
-    // One system, chosen from the list sorted by name.
+    // One system, chosen from the server's first matches by name; typing asks the server for others.
     const select = screen.getByRole('combobox', { name: 'System' });
-    await waitFor(() => expect(select).toBeEnabled());
     await user.click(select);
-    const options = await screen.findAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['Bremse', 'Zugsicherung']);
-    await user.click(screen.getByRole('option', { name: 'Bremse' }));
+    await waitFor(async () =>
+      expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Bremse', 'Zugsicherung']),
+    );
+    await user.type(select, 'zug');
+    await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Zugsicherung']));
+    const asked = server.to('GET /api/systems/page').map((call) => Object.fromEntries(call.url.searchParams));
+    expect(asked).toEqual([{ limit: '50' }, { name: 'zug', limit: '50' }]);
+    expect(server.to('GET /api/systems')).toEqual([]);
+    await user.clear(select);
+    await user.click(await screen.findByRole('option', { name: 'Bremse' }));
     expect(download).toBeEnabled();
     await user.click(download);
     let dialog = await screen.findByRole('dialog', { name: 'Download compatibility report' });
@@ -206,7 +219,7 @@ describe('Compatibility report screen', () => {
 
   it('downloads nothing when the question is answered No', async () => {
     const user = userEvent.setup();
-    const server = fakeServer({ 'GET /api/systems': () => json(200, SYSTEMS) });
+    const server = fakeServer({ 'GET /api/systems/page': systemPage });
     renderWithProviders(<CompatibilityReportScreen />);
     await user.click(screen.getByRole('checkbox', { name: 'All systems' }));
     await user.click(screen.getByRole('button', { name: 'Download report' }));
