@@ -171,7 +171,7 @@ export async function benchScale({ connectionString, issuer, audience, targets }
         `${targets.assemblyVersion}/assembly-warnings`,
       ],
     ],
-    ['System Delta Browser', ['/api/systems', `/api/systems/${targets.systemId}/versions`, targets.deltaPath]],
+    ['System Delta Browser', ['/api/systems/page', `/api/systems/${targets.systemId}/versions`, targets.deltaPath]],
     [
       'System – Assembly Matrix',
       [
@@ -180,6 +180,7 @@ export async function benchScale({ connectionString, issuer, audience, targets }
         `${targets.systemVersion}/compatibilities/assemblies`,
       ],
     ],
+    ['Compatibility report', ['/api/systems/page?limit=50']],
     ['Basic data: assemblies', ['/api/assemblies/page']],
     ['Basic data: references', ['/api/references/page']],
     ['Relation editor system → assemblies', ['/api/systems/page', `/api/systems/${targets.systemId}/assemblies/page`]],
