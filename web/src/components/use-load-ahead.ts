@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 
 /**
  * For a virtualised list of `count` loaded entries whose next page the server holds (`hasMore`): asks for it
@@ -20,4 +20,23 @@ export function useLoadAhead(
   useEffect(() => {
     if (wantsMore) loadMore();
   }, [wantsMore, loadMore]);
+}
+
+/**
+ * useLoadAhead's paging of an infinite query: a failed further page is not asked again on every scroll
+ * (the list shows the failure, with a retry that calls fetchNextPage).
+ */
+export function useQueryPaging({
+  hasNextPage,
+  isFetchingNextPage,
+  isFetchNextPageError,
+  fetchNextPage,
+}: {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}): { hasMore: boolean; loadingMore: boolean; loadMore: () => void } {
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  return { hasMore: hasNextPage && !isFetchNextPageError, loadingMore: isFetchingNextPage, loadMore };
 }

@@ -2,12 +2,13 @@ import type { KindPath } from '@dp/contract';
 import { Center, CloseButton, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVersionPages, type ListedVersion } from '../api/use-version-pages';
 import { shortLabel, useNameLimit } from './display';
 import { VirtualListbox } from './virtual-listbox';
 import { LoadError } from '../../../components/load-error';
+import { useQueryPaging } from '../../../components/use-load-ahead';
 
 const VERSION_LIST_HEIGHT = 400;
 const ROW_HEIGHT = 36;
@@ -34,9 +35,8 @@ export function VersionSelector({ kind, heading, selectedHref, onSelect }: Versi
     useVersionPages(kind, debouncedFilter);
   // While typing, the rows of the previous filter would be taken for matches: the spinner shows instead.
   const shown = filter.trim() === debouncedFilter ? versions : undefined;
-  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  // A failed further page is not asked again on every scroll: the failure shows below the list, with a retry.
-  const paging = { hasMore: hasNextPage && !isFetchNextPageError, loadingMore: isFetchingNextPage, loadMore };
+  // A failed further page shows below the list, with a retry.
+  const paging = useQueryPaging({ hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage });
 
   return (
     <Stack gap="xs">

@@ -2,10 +2,11 @@ import { idOfHref, type Item, type Version } from '@dp/contract';
 import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useIsFetching } from '@tanstack/react-query';
-import { useCallback, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
+import { useQueryPaging } from '../../../components/use-load-ahead';
 import { isApiFailure } from '../../../lib/api-failure';
 import { useItemPages, useVersionsOfItem } from '../api/use-item-list';
 import { useSystemDelta } from '../api/use-system-delta';
@@ -112,8 +113,7 @@ export function SystemDeltaBrowser() {
   const version2 = versionOf(v2Id);
   const delta = useSystemDelta(version1 && v1Id, version2 && v2Id);
   const systemUnknown = isApiFailure(versions.error) && versions.error.status === 404;
-  const { fetchNextPage: fetchMoreSystems } = systems;
-  const loadMoreSystems = useCallback(() => void fetchMoreSystems(), [fetchMoreSystems]);
+  const systemPaging = useQueryPaging(systems);
 
   // An address naming a system or version that does not exist (any more) is reported, never blank.
   const unknown =
@@ -193,11 +193,7 @@ export function SystemDeltaBrowser() {
                 }
               : undefined
           }
-          paging={{
-            hasMore: systems.hasNextPage && !systems.isFetchNextPageError,
-            loadingMore: systems.isFetchingNextPage,
-            loadMore: loadMoreSystems,
-          }}
+          paging={systemPaging}
         />
         {(['v1', 'v2'] as const).map((which) => (
           <PickList
