@@ -175,8 +175,8 @@ export async function benchScale({ connectionString, issuer, audience, targets }
     [
       'System – Assembly Matrix',
       [
-        '/api/systems',
-        `/api/systems/${targets.systemId}/versions`,
+        '/api/systems/page?limit=50',
+        `/api/systems/${targets.systemId}`,
         `${targets.systemVersion}/compatibilities/assemblies`,
       ],
     ],

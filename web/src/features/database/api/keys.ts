@@ -4,5 +4,4 @@ export const databaseKeys = {
   backups: ['database', 'backups'] as const,
   transferred: ['database', 'transferred'] as const,
   targets: ['database', 'targets'] as const,
-  systems: ['database', 'systems'] as const,
 };

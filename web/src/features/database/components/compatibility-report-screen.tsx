@@ -1,37 +1,23 @@
-import { idOfHref } from '@dp/contract';
 import { Button, Checkbox, Select, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadCompatibilityReport, useReportSystems, type ReportScope } from '../api/compatibility-report';
+import { useItemSearch, type NamedItem } from '../../../components/use-item-search';
+import { downloadCompatibilityReport, type ReportScope } from '../api/compatibility-report';
 import { ConfirmDialog } from './confirm-dialog';
-
-/** The server is asked once typing pauses, not for every key. */
-const TYPING_PAUSE_MS = 250;
 
 /** SPEC 2 'Compatibility report': one system or All systems, a Yes/No question, then report.xlsx. Every role. */
 export function CompatibilityReportScreen() {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
-  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
-  const [typed, setTyped] = useState('');
-  const [name] = useDebouncedValue(typed === chosen?.label ? '' : typed.trim(), TYPING_PAUSE_MS);
-  const systems = useReportSystems(name);
+  const [chosen, setChosen] = useState<NamedItem | undefined>(undefined);
+  const systems = useItemSearch('systems', chosen);
   const [asking, setAsking] = useState(false);
   const download = useMutation({ mutationFn: (scope: ReportScope) => downloadCompatibilityReport(scope) });
 
-  // The server's matches in its order (natural, by name), and the chosen system whatever was typed since.
-  const options = useMemo(() => {
-    const found = (systems.data?.items ?? []).map((system) => ({
-      value: String(idOfHref(system.href)),
-      label: system.name,
-    }));
-    return chosen && !found.some((option) => option.value === chosen.value) ? [chosen, ...found] : found;
-  }, [systems.data, chosen]);
-  const systemId = chosen?.value ?? null;
-  const systemName = chosen?.label;
+  const systemId = chosen ? String(chosen.id) : null;
+  const systemName = chosen?.name;
   // SPEC 5: needs All systems or a selected system.
   const scope: ReportScope | null = all ? 'all' : systemId ? { systemId } : null;
 
@@ -52,12 +38,12 @@ export function CompatibilityReportScreen() {
       <Select
         label={t('database.compatibilityReport.system')}
         placeholder={t('database.compatibilityReport.systemPlaceholder')}
-        data={options}
+        data={systems.options.map((system) => ({ value: String(system.id), label: system.name }))}
         value={systemId}
-        onChange={(_value, option) => setChosen(option ? { value: option.value, label: option.label } : null)}
+        onChange={(_value, option) => setChosen(option ? { id: Number(option.value), name: option.label } : undefined)}
         searchable
-        searchValue={typed}
-        onSearchChange={setTyped}
+        searchValue={systems.searchValue}
+        onSearchChange={systems.onSearchChange}
         // The server has matched the typed name already, ignoring case and accents.
         filter={({ options: matches }) => matches}
         clearable

@@ -1,19 +1,8 @@
-import type { Item, ItemPage, KindPath, Version } from '@dp/contract';
+import type { ItemPage, KindPath, Version } from '@dp/contract';
 import { infiniteQueryOptions, queryOptions, skipToken, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../../lib/api';
 import { followingData, useModificationTime } from '../../../lib/data-freshness';
-
-const itemListQueryOptions = (kind: KindPath, modificationTime: string | undefined) =>
-  queryOptions({
-    ...followingData(['evaluate', 'items', kind], modificationTime),
-    queryFn: ({ signal }) => api.get<Item[]>(`/api/${kind}`, { signal }),
-  });
-
-/** GET /api/{kind}: the items of a kind by name, without their versions. */
-export function useItemList(kind: KindPath) {
-  return useQuery(itemListQueryOptions(kind, useModificationTime()));
-}
 
 const itemPagesQueryOptions = (kind: KindPath, modificationTime: string | undefined) =>
   infiniteQueryOptions({

@@ -88,15 +88,10 @@ function records(fromHref: string, to: string[]): CompatibilityRecord[] {
 /** Everything the screens ask the server; anything else is a test failure. */
 const answers: Record<string, unknown> = {
   'GET /api/infos': { modification_time: '2024-01-01T00:00:00Z' },
-  'GET /api/systems': systems.map(({ versions: _versions, ...system }) => system),
-  'GET /api/systems/1/versions': systems[0]!.versions.map((v) => ({
-    ...v,
-    parent: { href: systems[0]!.href, name: systems[0]!.name, description: '' },
-  })),
-  'GET /api/systems/2/versions': systems[1]!.versions.map((v) => ({
-    ...v,
-    parent: { href: systems[1]!.href, name: systems[1]!.name, description: '' },
-  })),
+  // The system field's first page; what the user types is matched by the server (see 'asks the server').
+  'GET /api/systems/page': { items: systems.map(({ versions: _versions, ...system }) => system), next: null },
+  'GET /api/systems/1': systems[0],
+  'GET /api/systems/2': systems[1],
   'GET /api/systems/versions/10/compatibilities/assemblies': records('/api/systems/versions/10', [
     labels[100]!.href,
     labels[101]!.href,
@@ -216,7 +211,35 @@ describe('System – Assembly Matrix', TEST_TIMEOUT, () => {
     const paths = fetchMock.mock.calls.map(([input]) => new URL(String(input), window.location.href).pathname);
     expect(paths).not.toContain('/api/assemblies/versions');
     expect(paths).not.toContain('/api/systems/versions');
-    expect(paths).toContain('/api/systems/1/versions');
+    expect(paths).toContain('/api/systems/1');
+  });
+
+  it('names the system of a link and asks the server for the systems whose name holds what is typed', async () => {
+    const asked: string[] = [];
+    stubFetch((request) => {
+      if (request.path === '/api/systems/page') {
+        asked.push(request.url.search);
+        const name = request.url.searchParams.get('name');
+        const found = systems.filter((system) => !name || system.name.toLowerCase().includes(name));
+        return json(200, { items: found.map(({ versions: _versions, ...system }) => system), next: null });
+      }
+      return api(request);
+    });
+    renderWithProviders(<SystemAssemblyMatrix />, { route: '/evaluate/system-assembly-matrix?system=2' });
+    const field = screen.getByLabelText('System', { selector: 'input' });
+    await waitFor(() => expect(field).toHaveValue('Door Control'), WAIT);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'etcs');
+    await waitFor(() => expect(asked).toContain('?name=etcs&limit=50'), WAIT);
+    await waitFor(
+      () => expect(screen.getAllByRole('option').map((option) => option.textContent)).toContain('ETCS Onboard Unit'),
+      WAIT,
+    );
+    // Asked once the typing paused, not for every key; never the list of every system.
+    expect(asked.filter((search) => search.includes('name=e'))).toEqual(['?name=etcs&limit=50']);
+    const paths = fetchMock.mock.calls.map(([input]) => new URL(String(input), window.location.href).pathname);
+    expect(paths).not.toContain('/api/systems');
   });
 
   it('shows only the status in the tooltip when the server sends no obligation (extern)', async () => {

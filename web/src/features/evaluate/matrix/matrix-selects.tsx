@@ -1,5 +1,5 @@
 import { naturalCompare } from '@dp/contract';
-import { MultiSelect, Select, Text } from '@mantine/core';
+import { MultiSelect, Select, Text, type ComboboxParsedItem } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { foldedOptionsFilter } from '../../../lib/folded-options-filter';
@@ -30,7 +30,12 @@ interface ChoiceSelectProps {
   onChoose: (id: number | null) => void;
   loading?: boolean;
   disabled?: boolean;
+  /** The typed text, when the options are what the server found for it (see useItemSearch). */
+  search?: { value: string; onChange: (text: string) => void };
 }
+
+/** Options the server has matched already, ignoring case and accents: shown as they are. */
+const asFound = <Value extends string | number>({ options }: { options: ComboboxParsedItem<Value>[] }) => options;
 
 /**
  * A searchable single choice. Mantine does not deselect on its own here: every pick goes to
@@ -44,6 +49,7 @@ export function ChoiceSelect({
   onChoose,
   loading = false,
   disabled = false,
+  search,
 }: ChoiceSelectProps) {
   const { t } = useTranslation();
   return (
@@ -53,7 +59,9 @@ export function ChoiceSelect({
       data={data}
       value={value}
       searchable
-      filter={foldedOptionsFilter}
+      searchValue={search?.value}
+      onSearchChange={search?.onChange}
+      filter={search ? asFound : foldedOptionsFilter}
       clearable
       allowDeselect={false}
       onOptionSubmit={onChoose}

@@ -58,11 +58,8 @@ export function relatedTo(
 
 /** What a block may hold; `undefined` while the data to decide is loading. */
 export interface BlockOptions {
-  /**
-   * The systems on offer, each with the ids of its versions on offer (undefined while they load);
-   * undefined while the systems load.
-   */
-  systems: ReadonlyMap<number, readonly number[] | undefined> | undefined;
+  /** The ids of a system's versions on offer: null when the system is not on offer. */
+  versionsOf: (system: number) => readonly number[] | null | undefined;
   /** The assembly versions on offer for a system version. */
   assembliesOf: (version: number) => ReadonlySet<number> | undefined;
 }
@@ -83,14 +80,14 @@ export function checkBlock(
         dropped.push({ field, value: String(id), ...(blockIndex === undefined ? {} : { block: blockIndex }) });
   };
   const { system, version, assemblies } = block;
-  if (system === null || (options.systems && !options.systems.has(system))) {
+  const versions = system === null ? null : options.versionsOf(system);
+  if (versions === null) {
     drop('system', [system]);
     drop('version', [version]);
     drop('assembly', assemblies);
     return { block: EMPTY_BLOCK, complete: true };
   }
-  const versions = options.systems?.get(system);
-  if (!versions) return { block, complete: false };
+  if (versions === undefined) return { block, complete: false };
   if (version === null || !versions.includes(version)) {
     drop('version', [version]);
     drop('assembly', assemblies);

@@ -1,6 +1,7 @@
 import { Paper, SimpleGrid } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useItemSearch } from '../../../components/use-item-search';
 import { useCompatibleIds } from './api/use-compatible-ids';
 import { useAssemblyMatrix } from './api/use-matrix';
 import { assemblyHrefs, hrefsOf, useMatrixCatalogs } from './api/use-matrix-catalogs';
@@ -44,8 +45,8 @@ export function SystemAssemblyMatrix() {
     'assemblies',
   );
   const facts = useMemo<SystemAssemblyFacts>(
-    () => ({ systems: catalogs.systemVersionIds, versionAssemblies: versionAssemblies.byId, partners: partners.byId }),
-    [catalogs.systemVersionIds, versionAssemblies.byId, partners.byId],
+    () => ({ versionIdsOf: catalogs.versionIdsOf, versionAssemblies: versionAssemblies.byId, partners: partners.byId }),
+    [catalogs.versionIdsOf, versionAssemblies.byId, partners.byId],
   );
   const checked = useMemo(() => checkSystemAssembly(requested, facts), [requested, facts]);
   const selection = checked.selection;
@@ -53,8 +54,9 @@ export function SystemAssemblyMatrix() {
     url.write(checkSystemAssembly(systemAssemblyReducer(selection, action), facts).selection);
   const matrix = useAssemblyMatrix(selection.assemblies, selection.others, checked.complete);
 
-  const system = catalogs.systems?.find((entry) => entry.id === selection.system);
-  const version = system?.versions?.find((entry) => entry.id === selection.version);
+  const system = selection.system === null ? undefined : catalogs.systems.get(selection.system);
+  const version = system?.versions.find((entry) => entry.id === selection.version);
+  const systemSearch = useItemSearch('systems', system);
   const compatible = selection.version === null ? undefined : versionAssemblies.byId.get(selection.version);
   const related = useMemo(() => relatedTo(selection.assemblies, partners.byId), [selection.assemblies, partners.byId]);
   const componentOptions = useMemo(
@@ -69,10 +71,11 @@ export function SystemAssemblyMatrix() {
         <ChoiceSelect
           label={t('matrix.system')}
           placeholder={t('matrix.systemPlaceholder')}
-          data={(catalogs.systems ?? []).map((entry) => ({ value: entry.id, label: entry.name }))}
+          data={systemSearch.options.map((entry) => ({ value: entry.id, label: entry.name }))}
           value={selection.system}
           onChoose={(id) => dispatch({ type: 'system', id })}
-          loading={catalogs.loading}
+          loading={catalogs.loading || systemSearch.loading}
+          search={{ value: systemSearch.searchValue, onChange: systemSearch.onSearchChange }}
         />
         <ChoiceSelect
           label={t('matrix.version')}

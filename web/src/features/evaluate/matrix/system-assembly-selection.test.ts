@@ -60,12 +60,20 @@ describe('System – Assembly Matrix selection rules', () => {
   });
 });
 
+/** The systems the server knows, with their version ids (undefined while loading); any other is unknown. */
+const known =
+  (systems: ReadonlyMap<number, number[] | undefined>) =>
+  (system: number): readonly number[] | null | undefined =>
+    systems.has(system) ? systems.get(system) : null;
+
 describe('checkSystemAssembly: the selection against the data', () => {
   const facts: SystemAssemblyFacts = {
-    systems: new Map([
-      [1, [10, 11]],
-      [2, [20]],
-    ]),
+    versionIdsOf: known(
+      new Map([
+        [1, [10, 11]],
+        [2, [20]],
+      ]),
+    ),
     versionAssemblies: new Map([[10, new Set([100, 101, 102])]]),
     partners: new Map([
       [100, new Set([200, 101])],
@@ -113,7 +121,7 @@ describe('checkSystemAssembly: the selection against the data', () => {
     const loading = { ...facts, partners: new Map([[100, new Set([200])]]) };
     const checked = checkSystemAssembly({ ...chosen, others: [200, 201] }, loading);
     expect(checked).toEqual({ selection: { ...chosen, others: [200, 201] }, dropped: [], complete: false });
-    expect(checkSystemAssembly(chosen, { ...facts, systems: undefined }).complete).toBe(false);
+    expect(checkSystemAssembly(chosen, { ...facts, versionIdsOf: () => undefined }).complete).toBe(false);
     expect(checkSystemAssembly(chosen, { ...facts, versionAssemblies: new Map() }).complete).toBe(false);
   });
 });

@@ -64,11 +64,8 @@ export function systemAssemblyReducer(
 
 /** What the data says so far; maps hold only the lists that are loaded. */
 export interface SystemAssemblyFacts {
-  /**
-   * Every system, with the ids of its versions where they are loaded (the chosen systems'); undefined
-   * while the systems load.
-   */
-  systems: ReadonlyMap<number, readonly number[] | undefined> | undefined;
+  /** A system's version ids: null for an unknown system, undefined until it is loaded. */
+  versionIdsOf: (system: number) => readonly number[] | null | undefined;
   /** System version → the assembly versions compatible with it. */
   versionAssemblies: ReadonlyMap<number, ReadonlySet<number>>;
   /** Assembly version → the assembly versions it has a compatibility with. */
@@ -86,7 +83,7 @@ export function checkSystemAssembly(
   const dropped: Dropped[] = [];
   const { block, complete } = checkBlock(
     selection,
-    { systems: facts.systems, assembliesOf: (version) => facts.versionAssemblies.get(version) },
+    { versionsOf: facts.versionIdsOf, assembliesOf: (version) => facts.versionAssemblies.get(version) },
     dropped,
   );
   if (block.assemblies.length === 0) {

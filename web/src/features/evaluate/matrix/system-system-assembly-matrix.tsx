@@ -1,8 +1,9 @@
-import { idOfHref } from '@dp/contract';
+import { idOfHref, naturalCompare } from '@dp/contract';
 import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useItemSearch } from '../../../components/use-item-search';
 import { useCompatibleIds } from './api/use-compatible-ids';
 import { useAssemblyMatrix } from './api/use-matrix';
 import { assemblyHrefs, hrefsOf, useMatrixCatalogs, type SystemEntry } from './api/use-matrix-catalogs';
@@ -28,6 +29,8 @@ import { useUrlSelection } from './use-url-selection';
 interface BlockProps {
   index: BlockIndex;
   systems: IdOption[];
+  /** Block 0's system field asks the server as the user types; the others offer related systems. */
+  systemSearch?: { value: string; onChange: (text: string) => void };
   versions: IdOption[];
   assemblies: IdOption[];
   system: number | null;
@@ -40,6 +43,7 @@ interface BlockProps {
 function SelectorBlock({
   index,
   systems,
+  systemSearch,
   versions,
   assemblies,
   system,
@@ -75,6 +79,7 @@ function SelectorBlock({
             value={system}
             onChoose={(id) => dispatch({ type: 'system', block: index, id })}
             loading={loading.systems}
+            search={systemSearch}
           />
           <ChoiceSelect
             label={t('matrix.version')}
@@ -103,7 +108,7 @@ function SelectorBlock({
 /** "System 1.2.0" for a block with a chosen version. */
 function versionName(systems: ReadonlyMap<number, SystemEntry>, block: SystemBlock): string | undefined {
   const system = block.system === null ? undefined : systems.get(block.system);
-  const version = system?.versions?.find((entry) => entry.id === block.version);
+  const version = system?.versions.find((entry) => entry.id === block.version);
   return system && version ? `${system.name} ${version.name}` : undefined;
 }
 
@@ -143,13 +148,13 @@ export function SystemSystemAssemblyMatrix() {
   );
   const facts = useMemo<SystemSystemAssemblyFacts>(
     () => ({
-      systems: catalogs.systemVersionIds,
+      versionIdsOf: catalogs.versionIdsOf,
       versionAssemblies: versionAssemblies.byId,
       partners: partners.byId,
       systemVersionsOf: systemVersionsOf.byId,
       systemOfVersion: systemVersionsOf.parents,
     }),
-    [catalogs.systemVersionIds, versionAssemblies.byId, partners.byId, systemVersionsOf.byId, systemVersionsOf.parents],
+    [catalogs.versionIdsOf, versionAssemblies.byId, partners.byId, systemVersionsOf.byId, systemVersionsOf.parents],
   );
   const checked = useMemo(() => checkSystemSystemAssembly(requested, facts), [requested, facts]);
   const blocks = checked.selection;
@@ -161,14 +166,18 @@ export function SystemSystemAssemblyMatrix() {
   const columns = [...blocks[1].assemblies, ...blocks[2].assemblies];
   const matrix = useAssemblyMatrix(blocks[0].assemblies, columns, checked.complete);
 
-  const systemById = new Map((catalogs.systems ?? []).map((system) => [system.id, system]));
+  const systemById = catalogs.systems;
+  const block0System = blocks[0].system === null ? undefined : systemById.get(blocks[0].system);
+  const systemSearch = useItemSearch('systems', block0System);
+  // Blocks 1 and 2 offer the systems of the related assemblies' system versions, named by those lists.
+  const relatedSystems = [...offer.systems.keys()]
+    .map((id) => ({ id, name: systemVersionsOf.parentNames.get(id) ?? '' }))
+    .sort((a, b) => naturalCompare(a.name, b.name));
   const blockProps = (index: BlockIndex): Omit<BlockProps, 'dispatch'> => {
     const block = blocks[index];
     const taken = systemsTakenElsewhere(blocks, index);
     const system = block.system === null ? undefined : systemById.get(block.system);
-    // Block 0 offers everything; blocks 1 and 2 only what relates to block 0's assemblies.
-    const offeredSystems =
-      index === 0 ? (catalogs.systems ?? []) : (catalogs.systems ?? []).filter((entry) => offer.systems.has(entry.id));
+    const offeredSystems = index === 0 ? systemSearch.options : relatedSystems;
     const relatedVersions = system && offer.systems.get(system.id);
     const offeredVersions =
       index === 0
@@ -183,13 +192,16 @@ export function SystemSystemAssemblyMatrix() {
     return {
       index,
       systems: offeredSystems.map((entry) => ({ value: entry.id, label: entry.name, disabled: taken.has(entry.id) })),
+      ...(index === 0
+        ? { systemSearch: { value: systemSearch.searchValue, onChange: systemSearch.onSearchChange } }
+        : {}),
       versions: offeredVersions.map((entry) => ({ value: entry.id, label: entry.name })),
       assemblies: assemblyOptions(assemblies, index === 0 ? versionAssemblies.labels : partners.labels),
       system: block.system,
       version: block.version,
       chosen: block.assemblies,
       loading: {
-        systems: catalogs.loading || (index > 0 && relatedLoading),
+        systems: catalogs.loading || (index === 0 ? systemSearch.loading : relatedLoading),
         assemblies: catalogs.loading || (index === 0 ? versionAssemblies.loading : relatedLoading),
       },
     };

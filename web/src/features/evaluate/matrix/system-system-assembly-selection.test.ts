@@ -69,16 +69,23 @@ describe('System – System – Assembly Matrix selection rules', () => {
   });
 });
 
+/** The systems the server knows, with their version ids (undefined while loading); any other is unknown. */
+const known =
+  (systems: ReadonlyMap<number, number[] | undefined>) =>
+  (system: number): readonly number[] | null | undefined =>
+    systems.has(system) ? systems.get(system) : null;
+
 describe('related offer and check against the data', () => {
   // Block 0's assembly 100 relates to 101 (its own system) and 200, 201 (system 2) and 300 (system 3);
   // 101 relates to nothing. System 4 has no related assembly at all.
+  const systems = new Map<number, number[] | undefined>([
+    [1, [10, 11]],
+    [2, [20, 21]],
+    [3, [30]],
+    [4, [40]],
+  ]);
   const facts: SystemSystemAssemblyFacts = {
-    systems: new Map([
-      [1, [10, 11]],
-      [2, [20, 21]],
-      [3, [30]],
-      [4, [40]],
-    ]),
+    versionIdsOf: known(systems),
     versionAssemblies: new Map([[10, new Set([100, 101])]]),
     partners: new Map([
       [100, new Set([101, 200, 201, 300])],
@@ -121,7 +128,7 @@ describe('related offer and check against the data', () => {
   });
 
   it("keeps a block whose system's versions are still loading, and judges it once they are there", () => {
-    const loading = { ...facts, systems: new Map([...facts.systems!, [1, undefined]]) };
+    const loading = { ...facts, versionIdsOf: known(new Map([...systems, [1, undefined]])) };
     const blocks: SystemBlocks = [block(1, 12, [100]), EMPTY_BLOCK, EMPTY_BLOCK];
     expect(checkSystemSystemAssembly(blocks, loading)).toEqual({ selection: blocks, dropped: [], complete: false });
     expect(checkSystemSystemAssembly(blocks, facts).dropped.map((item) => item.field)).toEqual(['version', 'assembly']);

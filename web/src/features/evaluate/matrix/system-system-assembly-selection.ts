@@ -72,11 +72,8 @@ export function systemSystemAssemblyReducer(blocks: SystemBlocks, action: System
 
 /** What the data says so far; maps hold only the lists that are loaded. */
 export interface SystemSystemAssemblyFacts {
-  /**
-   * Every system, with the ids of its versions where they are loaded (the chosen systems'); undefined
-   * while the systems load.
-   */
-  systems: ReadonlyMap<number, readonly number[] | undefined> | undefined;
+  /** A system's version ids: null for an unknown system, undefined until it is loaded. */
+  versionIdsOf: (system: number) => readonly number[] | null | undefined;
   /** System version → the assembly versions compatible with it (block 0). */
   versionAssemblies: ReadonlyMap<number, ReadonlySet<number>>;
   /** Assembly version → the assembly versions it has a compatibility with (block 0's assemblies). */
@@ -102,7 +99,7 @@ export interface RelatedOffer {
  */
 export function relatedOffer(block0Assemblies: readonly number[], facts: SystemSystemAssemblyFacts): RelatedOffer {
   const related = relatedTo(block0Assemblies, facts.partners);
-  let complete = related.complete && facts.systems !== undefined;
+  let complete = related.complete;
   const assemblies = new Map<number, Set<number>>();
   for (const assembly of related.ids) {
     const systemVersions = facts.systemVersionsOf.get(assembly);
@@ -119,8 +116,8 @@ export function relatedOffer(block0Assemblies: readonly number[], facts: SystemS
   const systems = new Map<number, number[]>();
   for (const version of assemblies.keys()) {
     const system = facts.systemOfVersion.get(version);
-    if (system === undefined || !facts.systems?.has(system)) {
-      complete &&= system !== undefined;
+    if (system === undefined) {
+      complete = false;
       continue;
     }
     systems.set(system, [...(systems.get(system) ?? []), version]);
@@ -128,7 +125,7 @@ export function relatedOffer(block0Assemblies: readonly number[], facts: SystemS
   return { systems, assemblies, complete };
 }
 
-const NOTHING_ON_OFFER = { systems: new Map<number, number[]>(), assembliesOf: () => new Set<number>() };
+const NOTHING_ON_OFFER = { versionsOf: () => null, assembliesOf: () => new Set<number>() };
 
 /**
  * The part of the blocks (from a link, or after a change) that the data allows: block 0 as in the
@@ -142,7 +139,7 @@ export function checkSystemSystemAssembly(
   const dropped: Dropped[] = [];
   const first = checkBlock(
     blocks[0],
-    { systems: facts.systems, assembliesOf: (version) => facts.versionAssemblies.get(version) },
+    { versionsOf: facts.versionIdsOf, assembliesOf: (version) => facts.versionAssemblies.get(version) },
     dropped,
     0,
   );
@@ -153,7 +150,7 @@ export function checkSystemSystemAssembly(
   }
   const offer = relatedOffer(first.block.assemblies, facts);
   const options = {
-    systems: offer.complete ? offer.systems : undefined,
+    versionsOf: (system: number) => (offer.complete ? (offer.systems.get(system) ?? null) : undefined),
     assembliesOf: (version: number) => (offer.complete ? offer.assemblies.get(version) : undefined),
   };
   const taken = new Set<number>(first.block.system === null ? [] : [first.block.system]);

@@ -9,6 +9,7 @@ interface Partners {
   ids: Set<number>;
   labels: Array<[number, string]>;
   parents: Array<[number, number]>;
+  parentNames: Array<[number, string]>;
 }
 
 const toPartners = (records: CompatibilityRecord[]): Partners => ({
@@ -26,6 +27,11 @@ const toPartners = (records: CompatibilityRecord[]): Partners => ({
   parents: records.flatMap(({ to }) =>
     to.parent_href === undefined ? [] : [[idOfHref(to.href), idOfHref(to.parent_href)] as [number, number]],
   ),
+  parentNames: records.flatMap(({ to }) =>
+    to.parent_href === undefined || to.parent_name === undefined
+      ? []
+      : [[idOfHref(to.parent_href), to.parent_name] as [number, string]],
+  ),
 });
 
 export interface CompatibleIds {
@@ -35,6 +41,8 @@ export interface CompatibleIds {
   labels: Map<number, string>;
   /** Version id → the id of its item, of every partner in the loaded lists. */
   parents: Map<number, number>;
+  /** Item id → name, of the partners' items where the server names them (system versions' systems). */
+  parentNames: Map<number, string>;
   loading: boolean;
   /** A list could not be loaded (the error banner says why). */
   failed: boolean;
@@ -52,17 +60,20 @@ export function useCompatibleIds(versionHrefs: readonly string[], kind: KindPath
       const byId = new Map<number, Set<number>>();
       const labels = new Map<number, string>();
       const parents = new Map<number, number>();
+      const parentNames = new Map<number, string>();
       results.forEach((result, index) => {
         const href = versionHrefs[index];
         if (href === undefined || !result.data) return;
         byId.set(idOfHref(href), result.data.ids);
         for (const [id, label] of result.data.labels) labels.set(id, label);
         for (const [id, parent] of result.data.parents) parents.set(id, parent);
+        for (const [id, name] of result.data.parentNames) parentNames.set(id, name);
       });
       return {
         byId,
         labels,
         parents,
+        parentNames,
         loading: results.some((result) => result.isPending),
         failed: results.some((result) => result.isError),
       };

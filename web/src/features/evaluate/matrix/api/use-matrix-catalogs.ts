@@ -1,9 +1,9 @@
-import { idOfHref, naturalCompare, type Version } from '@dp/contract';
+import { idOfHref, type ItemWithVersions } from '@dp/contract';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { api } from '../../../../lib/api';
+import { isApiFailure } from '../../../../lib/api-failure';
 import { followingData, useModificationTime } from '../../../../lib/data-freshness';
-import { useItemList } from '../../api/use-item-list';
 
 export interface SystemVersionEntry {
   id: number;
@@ -14,79 +14,92 @@ export interface SystemVersionEntry {
 export interface SystemEntry {
   id: number;
   name: string;
-  /** Loaded for the chosen systems only; undefined for the others. */
-  versions: SystemVersionEntry[] | undefined;
+  versions: SystemVersionEntry[];
 }
 
 /**
- * The systems the matrices choose from, and the versions of the chosen ones (assembly versions are named
- * by their own lists): no list of every system version is loaded.
+ * The chosen systems with their versions (assembly versions are named by their own lists). The systems
+ * to choose from are found by the field as the user types: no list of every system is loaded.
  */
 export interface MatrixCatalogs {
-  /** By name; undefined while loading. */
-  systems: SystemEntry[] | undefined;
-  /** System id → its version ids (undefined until loaded), as the selection checks want it. */
-  systemVersionIds: Map<number, number[] | undefined> | undefined;
-  /** The loaded versions of the chosen systems by id. */
-  systemVersions: Map<number, SystemVersionEntry>;
+  /** The chosen systems the server knows, by id. */
+  systems: ReadonlyMap<number, SystemEntry>;
+  /**
+   * A chosen system's version ids, as the selection checks want them: null for a system the server does
+   * not know (a link may name one that does not exist any more), undefined until it has answered.
+   */
+  versionIdsOf: (system: number) => readonly number[] | null | undefined;
+  /** The versions of the chosen systems by id. */
+  systemVersions: ReadonlyMap<number, SystemVersionEntry>;
   loading: boolean;
-  /** A list could not be loaded (the error banner says why). */
+  /** A system could not be loaded (the error banner says why). */
   failed: boolean;
 }
 
-/** GET /api/systems, and GET /api/systems/{id}/versions for each of `chosen` (cached per data state). */
+/** GET /api/systems/{id}: the system with its versions, or null when there is no such system. */
+async function fetchSystem(id: number, signal: AbortSignal): Promise<SystemEntry | null> {
+  try {
+    const system = await api.get<ItemWithVersions>(`/api/systems/${id}`, { signal });
+    return {
+      id,
+      name: system.name,
+      versions: system.versions.map((version) => ({
+        id: idOfHref(version.href),
+        href: version.href,
+        name: version.name ?? '',
+      })),
+    };
+  } catch (error) {
+    if (isApiFailure(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** GET /api/systems/{id} for each of `chosen` (cached per data state). */
 export function useMatrixCatalogs(chosen: readonly (number | null)[]): MatrixCatalogs {
-  const systemList = useItemList('systems');
   const modificationTime = useModificationTime();
-  // Only systems that exist: a link may name one that does not (any more).
-  const known = new Set(systemList.data?.map((item) => idOfHref(item.href)));
-  const chosenIds = [...new Set(chosen.filter((id): id is number => id !== null && known.has(id)))];
+  const chosenIds = [...new Set(chosen.filter((id): id is number => id !== null))];
   const chosenKey = chosenIds.join(' ');
   // Stable while the same systems are chosen, so that TanStack Query keeps the combined result.
   const combine = useCallback(
-    (results: Array<UseQueryResult<Version[]>>) => {
-      const ids = chosenKey.split(' ').map(Number);
-      const byId = new Map<number, SystemVersionEntry[]>();
+    (results: Array<UseQueryResult<SystemEntry | null>>) => {
+      const ids = chosenKey === '' ? [] : chosenKey.split(' ').map(Number);
+      const answered = new Map<number, SystemEntry | null>();
       results.forEach((result, index) => {
         const id = ids[index];
-        if (id !== undefined && result.data)
-          byId.set(
-            id,
-            result.data.map((version) => ({
-              id: idOfHref(version.href),
-              href: version.href,
-              name: version.name ?? '',
-            })),
-          );
+        if (id !== undefined && result.data !== undefined) answered.set(id, result.data);
       });
-      return { versionsById: byId, failed: results.some((result) => result.isError) };
+      return {
+        answered,
+        loading: results.some((result) => result.isPending),
+        failed: results.some((result) => result.isError),
+      };
     },
     [chosenKey],
   );
-  const { versionsById, failed: versionsFailed } = useQueries({
+  const { answered, loading, failed } = useQueries({
     queries: chosenIds.map((id) => ({
-      ...followingData(['evaluate', 'matrix-system-versions', id], modificationTime),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Version[]>(`/api/systems/${id}/versions`, { signal }),
+      ...followingData(['evaluate', 'matrix-system', id], modificationTime),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchSystem(id, signal),
     })),
     combine,
   });
-  const failed = systemList.isError || versionsFailed;
-  const items = systemList.data;
   return useMemo(() => {
-    const systems = items
-      ?.map((item) => {
-        const id = idOfHref(item.href);
-        return { id, name: item.name, versions: versionsById.get(id) };
-      })
-      .sort((a, b) => naturalCompare(a.name, b.name));
+    const systems = new Map<number, SystemEntry>();
+    for (const [id, system] of answered) if (system) systems.set(id, system);
     return {
       systems,
-      systemVersionIds: systems && new Map(systems.map((system) => [system.id, system.versions?.map((v) => v.id)])),
-      systemVersions: new Map([...versionsById.values()].flat().map((version) => [version.id, version])),
-      loading: !systems && !failed,
+      versionIdsOf: (system: number) => {
+        const entry = answered.get(system);
+        return entry === undefined ? undefined : entry && entry.versions.map((version) => version.id);
+      },
+      systemVersions: new Map(
+        [...systems.values()].flatMap((system) => system.versions.map((version) => [version.id, version] as const)),
+      ),
+      loading,
       failed,
     };
-  }, [items, versionsById, failed]);
+  }, [answered, loading, failed]);
 }
 
 /** The hrefs of the given ids that the catalog knows (an unknown id from a link has none). */
