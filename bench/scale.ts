@@ -195,9 +195,8 @@ export async function benchScale({ connectionString, issuer, audience, targets }
         `/api/systems/${targets.systemId}/versions`,
         `${targets.systemVersion}/compatibilities/assemblies/candidates`,
         `${targets.systemVersion}/compatibilities/assemblies/commentaries`,
-        // What the table offers in its obligation and reference cells.
+        // What the table offers in its obligation cells; references are asked as the user types in one.
         '/api/compatibility_infos',
-        '/api/references/names',
       ],
     ],
   ];

@@ -205,6 +205,8 @@ export const relationRow = z
     status: compatibilityStatus.nullable(),
     /** Reference names, sorted. */
     references: z.array(z.string()),
+    /** The hrefs of `references`, in the same order (what a batch row's `references` takes). */
+    reference_hrefs: z.array(z.string()),
     /** The compatibility's ETag (send it back as If-Match); null without one. */
     etag: z.string().nullable(),
     /** The version flag of the assembly relations (SPEC 3); false where the relation has none. */

@@ -88,6 +88,12 @@ const shared = {
 describe('compatibility maintenance journey', () => {
   it('admin creates a system with an image and a version with an image, relates an assembly version with an obligation, a reference and a comment', async () => {
     const page = await openAs('admin', '/basic-data/systems');
+    // What the screens ask the API for: the relation table must not load every reference (issue 14).
+    const asked: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url);
+    });
 
     // Basic Data → Systems: a new system with a cropped, uploaded image.
     await page.getByRole('heading', { name: 'Systems' }).waitFor();
@@ -158,6 +164,7 @@ describe('compatibility maintenance journey', () => {
     await page.getByRole('textbox', { name: 'Filter Part number (GS)' }).fill(shared.assemblyVersion);
     const row = page.locator(`[data-testid="table-row"][data-row-id="${rowId}"]`);
     await row.waitFor();
+    expect(asked.filter((url) => url.pathname.startsWith('/api/references')).map((url) => url.pathname)).toEqual([]);
 
     // Edit mode: a conditional obligation text and a reference on the row, then Save all.
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -169,7 +176,20 @@ describe('compatibility maintenance journey', () => {
     // The select shows the text cut to 60 characters; what it shows is what the browsers must show (or hide).
     shared.obligation = obligationLabel.replace(/^Conditional: /, '').replace(/…$/, '');
     expect(shared.obligation.length).toBeGreaterThan(10);
-    shared.reference = await chooseOption(page, row.getByRole('combobox', { name: 'References' }), /\S/);
+    // The reference cell asks the server for what is typed, ignoring case and accents.
+    const referenceField = row.getByRole('combobox', { name: 'References' });
+    await referenceField.click();
+    await page.getByRole('option').first().waitFor();
+    const searched = page.waitForRequest(
+      (request) => new URL(request.url()).searchParams.get('reference') === 'am-2024-03',
+    );
+    await referenceField.fill('am-2024-03');
+    await searched;
+    await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['ÄM-2024-0312']);
+    expect(
+      asked.filter((url) => url.pathname === '/api/references/page').map((url) => url.searchParams.get('reference')),
+    ).toEqual([null, 'am-2024-03']);
+    shared.reference = await chooseOption(page, referenceField, /^ÄM-2024-0312$/);
     await page.keyboard.press('Escape');
     await screenshot(page, 'compatibility-admin-relation-edit');
     await saveAll(page, '1 row saved');

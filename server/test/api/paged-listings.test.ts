@@ -232,6 +232,7 @@ describe('GET {version}/compatibilities/{kind}/candidates (a relation table)', (
     obligation: string | null;
     status: string | null;
     references: string[];
+    reference_hrefs: string[];
     etag: string | null;
     flag: boolean;
   };
@@ -273,6 +274,10 @@ describe('GET {version}/compatibilities/{kind}/candidates (a relation table)', (
       });
     }
     expect(rows.filter((row) => row.obligation !== null)).toHaveLength(records.length);
+    // Each reference comes by name with its href beside it (the web app needs no list of every reference).
+    const references = await get<Array<{ href: string; reference: string }>>('/api/references');
+    const hrefOf = new Map(references.map((reference) => [reference.reference, reference.href]));
+    for (const row of rows) expect(row.reference_hrefs).toEqual(row.references.map((name) => hrefOf.get(name)));
     const flags = new Set(await get<string[]>(`${version}/assemblies`));
     expect(new Set(rows.filter((row) => row.flag).map((row) => row.href))).toEqual(flags);
   });

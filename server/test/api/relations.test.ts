@@ -86,6 +86,32 @@ describe('saving a relation table', () => {
     expect(rows[0]!.etag).not.toBe(row1.etag);
   });
 
+  it("the relation table's rows name their references and give each one's href beside it, current after a rename", async () => {
+    const candidates = async () =>
+      (
+        (
+          await t.call(
+            'GET',
+            `${system.href}/compatibilities/assemblies/candidates?item=${encodeURIComponent('Relation Test Assembly')}`,
+          )
+        ).body as {
+          items: Array<{ href: string; references: string[]; reference_hrefs: string[] }>;
+        }
+      ).items;
+    const rowOf = async (version: Version) => (await candidates()).find((row) => row.href === version.href)!;
+    expect(await rowOf(assemblies[0]!)).toMatchObject({
+      references: ['REL-REF-A', 'REL-REF-B'],
+      reference_hrefs: [refA.href, refB.href],
+    });
+    expect(await rowOf(assemblies[1]!)).toMatchObject({ references: [], reference_hrefs: [] });
+    // Renamed, REL-REF-B sorts first: its href moves with its name.
+    expect((await t.call('PUT', refB.href, { reference: 'REL-REF-0 (was B)' })).status).toBe(200);
+    expect(await rowOf(assemblies[0]!)).toMatchObject({
+      references: ['REL-REF-0 (was B)', 'REL-REF-A'],
+      reference_hrefs: [refB.href, refA.href],
+    });
+  });
+
   it('one bad row saves nothing and is reported by row', async () => {
     const before = await t.count('compatibilities');
     const [a1, , a3] = assemblies.map((a) => idOfHref(a.href));

@@ -1,27 +1,16 @@
-import type { CompatibilityInfo, ReferenceName } from '@dp/contract';
+import type { CompatibilityInfo } from '@dp/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
 /**
  * Lists that more than one feature shows (basic data edits them, the relation tables offer them),
- * each under one query key, so that a write on one screen also reloads the other.
+ * each under one query key, so that a write on one screen also reloads the other. The relation tables
+ * ask for the references matching what is typed (under the references' key), not for the whole list.
  */
 export const sharedListKeys = {
   references: ['references'] as const,
   obligations: ['compatibility-infos'] as const,
 };
-
-/** GET /api/references/names: every reference's name, which the relation tables offer and show. */
-function fetchReferenceNames(signal?: AbortSignal): Promise<ReferenceName[]> {
-  return api.get<ReferenceName[]>('/api/references/names', { signal });
-}
-
-export function useReferenceNames() {
-  return useQuery({
-    queryKey: [...sharedListKeys.references, 'names'],
-    queryFn: ({ signal }) => fetchReferenceNames(signal),
-  });
-}
 
 /** GET /api/compatibility_infos: the internal obligation texts with their status; admins get the text and the ETag with each. */
 function fetchObligations(signal?: AbortSignal): Promise<CompatibilityInfo[]> {

@@ -152,8 +152,9 @@ export function baseDataRoutes(app: ZodApp, { db }: AppContext) {
       tags: ['base data'],
       summary: "Every reference's name",
       description:
-        'The references of GET /api/references with their href and name only, in the same order: what the ' +
-        'relation tables offer and show (about a fifth of the bytes of the full list).',
+        'The references of GET /api/references with their href and name only, in the same order (about a ' +
+        'fifth of the bytes of the full list). A screen that offers references asks GET /api/references/page ' +
+        'for the ones matching what the user types instead.',
       response: { 200: z.array(referenceName), ...errors },
     },
     onRequest: intern,

@@ -68,6 +68,7 @@ export async function listRelationRowPage(
       obligation: row.info_id === null ? null : href.compatibilityInfo(row.info_id),
       status: row.status as CompatibilityStatus | null,
       references: row.references,
+      reference_hrefs: row.reference_ids.map((id) => href.reference(id)),
       etag: row.compatibility_id === null || row.revision === null ? null : etagOf(row.compatibility_id, row.revision),
       flag: row.flag,
     }),

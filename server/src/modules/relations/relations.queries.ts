@@ -371,7 +371,9 @@ export type RelationRowRow = {
   revision: number | null;
   info_id: number | null;
   status: string | null;
+  /** Reference names, sorted; `reference_ids` holds their ids in the same order. */
   references: string[];
+  reference_ids: number[];
   flag: boolean;
 };
 
@@ -400,8 +402,8 @@ const natural = (expression: SQL) => naturally(sql`coalesce(${expression}, '')`)
 
 /**
  * One keyset page of a relation table (SPEC 2): the versions of `otherKind` except the chosen one, each with
- * its compatibility with the chosen version (obligation, references, ETag) and, where the relation has one,
- * the version flag; filtered, in `order` (descending with `desc`), then by version id.
+ * its compatibility with the chosen version (obligation, references with their ids, ETag) and, where the
+ * relation has one, the version flag; filtered, in `order` (descending with `desc`), then by version id.
  */
 export async function listRelationRowPage(
   tx: Executor,
@@ -492,15 +494,17 @@ export async function listRelationRowPage(
   const result = await tx.execute<RelationRowRow>(sql`
     select v.id, i.name as parent_name, v.name, v.name2, c.id as compatibility_id, c.revision,
            ci.id as info_id, ci.compatibility_status::text as status, f.flag,
-           coalesce((select array_agg(r.reference order by r.reference)
-                     from compatibility_references cr join "references" r on r.id = cr.reference_id
-                     where cr.compatibility_id = c.id), '{}') as "references"
+           coalesce(refs.names, '{}') as "references", coalesce(refs.ids, '{}') as reference_ids
     ${candidates}
     left join lateral (
       select id, revision, compatibility_info_id from compatibilities
       where (from_version_id = ${versionId} and to_version_id = v.id)
          or (to_version_id = ${versionId} and from_version_id = v.id)
       limit 1) c on true
+    left join lateral (
+      select array_agg(r.reference order by r.reference) as names, array_agg(r.id order by r.reference) as ids
+      from compatibility_references cr join "references" r on r.id = cr.reference_id
+      where cr.compatibility_id = c.id) refs on true
     left join compatibility_infos ci on ci.id = c.compatibility_info_id
     cross join lateral (select ${flag} as flag) f
     where i.kind = ${otherKind} ${itemRange} ${sql.join(conditions, sql` `)}

@@ -164,7 +164,8 @@ export function relationRoutes(app: ZodApp, { db }: AppContext) {
       summary: "A version's relation table, a page at a time",
       description:
         'Every version of the other kind but this one, with its compatibility with this version (obligation ' +
-        'text, status, references, ETag) and, for the assembly relations, the version flag: `limit` at a time ' +
+        'text, status, references by name with their hrefs in `reference_hrefs`, ETag) and, for the assembly ' +
+        'relations, the version flag: `limit` at a time ' +
         '(default 100, at most 200), by `sort` (item: the catalog order; version; name2; obligation: rows with ' +
         'a compatibility first, by status and text; flag; a leading `-` for descending), then by version id. ' +
         '`item`, `version`, `name2`, `obligation` and `references` keep the rows whose item name, version ' +

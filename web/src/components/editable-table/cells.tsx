@@ -1,12 +1,23 @@
-import { Button, Checkbox, MultiSelect, PasswordInput, Select, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  MultiSelect,
+  PasswordInput,
+  Select,
+  Text,
+  TextInput,
+  VisuallyHidden,
+  type ComboboxParsedItem,
+} from '@mantine/core';
 import { IconCheck, IconMessage, IconMinus } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageCell } from '../image-cell/image-cell';
 import { formatDateTime, plainText, textOf } from './format';
 import { foldedOptionsFilter } from '../../lib/folded-options-filter';
+import { searchedData, useOptionLabels, useSearchedOptions } from './option-search';
 import { selectOptionsOf } from './select-options';
-import type { ColumnDef, TableComment } from './types';
+import type { ColumnDef, OptionSearch, SelectOption, TableComment } from './types';
 
 /** Comments of a 'comments' cell as an array (anything else counts as none). */
 const NO_COMMENTS: TableComment[] = [];
@@ -130,6 +141,18 @@ export function CellEditor<Row>({
         />
       );
     case 'select': {
+      if (column.optionSearch)
+        return (
+          <SearchedChoice
+            column={column}
+            search={column.optionSearch}
+            known={selectOptionsOf(column, row, edited)}
+            multiple={false}
+            inputProps={{ ...label, size, disabled, error, autoFocus }}
+            value={value}
+            onChange={onChange}
+          />
+        );
       const options = selectOptionsOf(column, row, edited);
       return (
         <Select
@@ -154,6 +177,18 @@ export function CellEditor<Row>({
     }
     case 'multiselect':
     case 'references':
+      if (column.optionSearch)
+        return (
+          <SearchedChoice
+            column={column}
+            search={column.optionSearch}
+            known={selectOptionsOf(column, row, edited)}
+            multiple
+            inputProps={{ ...label, size, disabled, error, autoFocus }}
+            value={value}
+            onChange={onChange}
+          />
+        );
       return (
         <MultiSelect
           {...label}
@@ -225,4 +260,96 @@ export function CellEditor<Row>({
         />
       );
   }
+}
+
+/** What a searched select passes on to its Mantine input unchanged. */
+interface SearchedInputProps {
+  label?: string;
+  withAsterisk?: boolean;
+  'aria-label'?: string;
+  size: string;
+  disabled: boolean;
+  error?: string;
+  autoFocus?: boolean;
+}
+
+/**
+ * A select or multiselect cell whose options the server finds as the user types (ColumnDef.optionSearch):
+ * the first ones once the field has the focus, then the matches of the typed text once typing pauses.
+ * The chosen values stay shown with their names; the server has matched already, so the input filters
+ * nothing itself.
+ */
+function SearchedChoice<Row>({
+  column,
+  search,
+  known,
+  multiple,
+  inputProps,
+  value,
+  onChange,
+}: {
+  column: ColumnDef<Row>;
+  search: OptionSearch;
+  /** The column's own options: the names of chosen values. */
+  known: SelectOption[];
+  multiple: boolean;
+  inputProps: SearchedInputProps;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [asked, setAsked] = useState(false);
+  const labels = useOptionLabels(column.key);
+  const chosen = multiple
+    ? Array.isArray(value)
+      ? value.map(String)
+      : []
+    : typeof value === 'string' && value !== ''
+      ? [value]
+      : [];
+  const chosenLabel = (current: string) =>
+    known.find((option) => option.value === current)?.label ?? labels.get(current);
+  // A single select shows its choice's name as the search text: that asks for the first options, not for it.
+  const single = multiple ? undefined : chosen[0];
+  const text = single !== undefined && typed === chosenLabel(single) ? '' : typed;
+  const found = useSearchedOptions(search, text, asked);
+  const data = searchedData(chosen, known, found.options, labels.get);
+  const choose = (values: string[]) => {
+    labels.remember(data.filter((option) => values.includes(option.value)));
+    onChange(multiple ? values : (values[0] ?? null));
+  };
+  const common = {
+    ...inputProps,
+    data,
+    searchable: true,
+    searchValue: typed,
+    onSearchChange: setTyped,
+    onFocus: () => setAsked(true),
+    // The server has matched the typed text already, ignoring case and accents.
+    filter: ({ options }: { options: ComboboxParsedItem[] }) => options,
+    nothingFoundMessage: found.loading ? t('table.loading') : t('table.nothingFound'),
+    comboboxProps: { withinPortal: true },
+  };
+  if (!multiple)
+    return (
+      <Select
+        {...common}
+        title={single !== undefined ? chosenLabel(single) : undefined}
+        value={single ?? null}
+        onChange={(next) => choose(next === null ? [] : [next])}
+        clearable={!column.required}
+        allowDeselect={!column.required}
+      />
+    );
+  return (
+    <MultiSelect
+      {...common}
+      value={chosen}
+      hidePickedOptions={column.type === 'references' || column.hidePickedOptions}
+      onChange={(next) => choose(column.maxSelected !== undefined ? next.slice(0, column.maxSelected) : next)}
+      maxValues={column.maxSelected}
+      clearable
+    />
+  );
 }

@@ -1,3 +1,4 @@
+import { foldedIncludes } from '@dp/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component, type ReactNode } from 'react';
@@ -686,6 +687,16 @@ function renderTagged(props: Partial<EditableTableProps<Tagged>> = {}) {
   );
 }
 
+/** The options the open dropdown of `input` shows now. */
+function optionsOf(input: HTMLElement): string[] {
+  const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
+  return list
+    ? within(list)
+        .queryAllByRole('option')
+        .map((option) => option.textContent ?? '')
+    : [];
+}
+
 /** The option names the open dropdown of `input` offers. */
 async function offered(user: ReturnType<typeof userEvent.setup>, input: HTMLElement): Promise<string[]> {
   await user.click(input);
@@ -744,6 +755,49 @@ describe('EditableTable cells that depend on the unsaved row', { timeout: 20_000
     await user.click(await screen.findByRole('option', { name: 'T2' }));
     expect(screen.queryByRole('option', { name: 'T1' })).not.toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'T2' })).not.toBeInTheDocument();
+  });
+});
+
+describe('EditableTable options found by the server (optionSearch)', { timeout: 20_000 }, () => {
+  // More kinds than the server offers at once (2): only typing finds Épsilon.
+  const KINDS = ['Alpha', 'Beta', 'Gamma', 'Épsilon'].map((label) => ({ value: label[0]!.toLowerCase(), label }));
+
+  it('asks once the field has the focus and once typing pauses, keeps the choice named and saves it', async () => {
+    const user = userEvent.setup();
+    const search = vi.fn(async (text: string) => KINDS.filter((kind) => foldedIncludes(kind.label, text)).slice(0, 2));
+    const onSave = vi.fn(async () => {});
+    const columns: ColumnDef<Part>[] = COLUMNS.map((column) =>
+      column.key === 'kind'
+        ? {
+            ...column,
+            // The names of the rows' own kinds; the rest comes from the search.
+            options: [
+              { value: 'a', label: 'Alpha' },
+              { value: 'b', label: 'Beta' },
+            ],
+            optionSearch: { queryKey: ['kinds'], search },
+          }
+        : column,
+    );
+    renderTable({ columns, onSave, multiEdit: true });
+    await enterEditMode(user);
+    const kind = within(rowOf('Bremse')).getByRole('combobox', { name: 'Kind' });
+    expect(kind).toHaveValue('Alpha');
+    // Five rows in edit mode, yet nothing is asked before a field has the focus.
+    expect(search).not.toHaveBeenCalled();
+
+    await user.click(kind);
+    await waitFor(() => expect(optionsOf(kind)).toEqual(['Alpha', 'Beta']));
+    await user.clear(kind);
+    await user.type(kind, 'EPS');
+    // The chosen kind stays offered beside what the server found; the input filters nothing itself.
+    await waitFor(() => expect(optionsOf(kind)).toEqual(['Alpha', 'Épsilon']));
+    expect(search.mock.calls.map(([text]) => text)).toEqual(['', 'EPS']);
+    await user.click(within(document.getElementById(kind.getAttribute('aria-controls')!)!).getByText('Épsilon'));
+    expect(kind).toHaveValue('Épsilon');
+
+    await user.click(screen.getByRole('button', { name: 'Save all' }));
+    expect(onSave).toHaveBeenCalledWith([{ row: PARTS[0], values: { kind: 'é' } }]);
   });
 });
 

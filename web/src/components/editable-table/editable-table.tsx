@@ -1,5 +1,5 @@
 import { Box, LoadingOverlay, Stack, Table, Text } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../load-error';
 import { useLoadAhead } from '../use-load-ahead';
@@ -17,6 +17,7 @@ import {
 } from './column-widths';
 import { CommentsDialog } from './comments-dialog';
 import { sameValue, valueOf } from './format';
+import { OptionLabelsContext, type OptionLabels } from './option-search';
 import { failureOf } from './save-each';
 import { isCellEditable, isEditableColumn, validateSelectOptions } from './select-options';
 import { TableBody, useRowVirtualizer } from './table-body';
@@ -53,6 +54,17 @@ function rowErrorOf(lead: string, staleLead: string, failure: { message: string;
  * sending only changed rows. Rows are virtualised, so thousands stay fast.
  */
 export function EditableTable<Row>(props: EditableTableProps<Row>): ReactNode {
+  // Names of values chosen from searched options (ColumnDef.optionSearch), kept while rows scroll out of
+  // view and back and for the Add dialog.
+  const [optionLabels] = useState<OptionLabels>(() => new Map());
+  return (
+    <OptionLabelsContext value={optionLabels}>
+      <TableWithLabels {...props} />
+    </OptionLabelsContext>
+  );
+}
+
+function TableWithLabels<Row>(props: EditableTableProps<Row>): ReactNode {
   const {
     tableKey,
     columns,

@@ -22,6 +22,9 @@
  * - 'comments' columns hold `TableComment[]`; the dialog returns the list with isNew / isChanged /
  *   isDeleted marks into the row's changes, and onSave writes them.
  * - `loadError` + `onRetry`: a failed load shows its reason and 'Try again' instead of 'No data'.
+ * - ColumnDef `optionSearch` ({ queryKey, search(text, signal) }): a select-like cell offers what the server
+ *   finds for the typed text (once typing pauses, once the field has had the focus) instead of every option;
+ *   `options` then only name the chosen values. `useSearchedOptions` is the same search for other fields.
  * - Inside: state in a reducer with named actions (use-table-state.ts), the rows behind one seam
  *   (use-table-rows.ts: shown rows, total, lookup, sort and filter per column), and toolbar, head and
  *   body as their own parts.
@@ -33,4 +36,14 @@ export { EditableTable } from './editable-table';
 export { useTableQuery } from './use-table-rows';
 export { saveEach, failureOf } from './save-each';
 export { cut, formatDateTime } from './format';
-export type { ColumnDef, HeaderActionsContext, RowChange, SaveFailure, TableComment, TableQuery } from './types';
+export { useSearchedOptions } from './option-search';
+export type {
+  ColumnDef,
+  HeaderActionsContext,
+  OptionSearch,
+  RowChange,
+  SaveFailure,
+  SelectOption,
+  TableComment,
+  TableQuery,
+} from './types';

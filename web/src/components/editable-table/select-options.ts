@@ -44,5 +44,5 @@ export function isCellEditable<Row>(column: ColumnDef<Row>, row: Row, edited: Ro
 
 /** Select columns with fixed options filter by choosing an option (exact match) rather than by text. */
 export function hasOptionFilter<Row>(column: ColumnDef<Row>): boolean {
-  return column.type === 'select' && Array.isArray(column.options) && !column.filterValue;
+  return column.type === 'select' && Array.isArray(column.options) && !column.filterValue && !column.optionSearch;
 }

@@ -14,6 +14,17 @@ export interface SelectOption {
   label: string;
 }
 
+/**
+ * Options a select-like column asks the server for as the user types, for lists too long to load whole
+ * (ColumnDef.optionSearch). The answers live in the query cache under `queryKey` and the text, so a write
+ * that invalidates `queryKey` refreshes them.
+ */
+export interface OptionSearch {
+  queryKey: readonly unknown[];
+  /** The options matching `text` ('' for the first ones), matched by the server. */
+  search: (text: string, signal: AbortSignal) => Promise<SelectOption[]>;
+}
+
 /** Where a column appears; every flag defaults to true. */
 export interface ColumnVisibility {
   /** Shown while the table is in edit mode. */
@@ -72,6 +83,12 @@ export interface ColumnDef<Row> {
    * a function → Error('Select options must be ether function or array').
    */
   options?: SelectOption[] | ((row: Row, edited: Row) => SelectOption[]);
+  /**
+   * 'select', 'multiselect', 'references': the input offers what `search` finds for the typed text (asked
+   * once typing pauses, and only once the input has had the focus) instead of `options`, which then only
+   * name the values already chosen (a value chosen from the search keeps the name it was offered with).
+   */
+  optionSearch?: OptionSearch;
   /** 'multiselect': choices beyond this count are ignored. */
   maxSelected?: number;
   /** 'multiselect': the dropdown offers only options not chosen yet. */

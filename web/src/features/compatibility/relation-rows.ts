@@ -5,7 +5,6 @@ import {
   type CompatibilityInfo,
   type CompatibilityStatus,
   type RelationRowRecord,
-  type ReferenceName,
 } from '@dp/contract';
 import { cut, type RowChange, type TableComment } from '../../components/editable-table';
 import type { BatchRow } from './api/save-compatibilities';
@@ -23,6 +22,8 @@ export interface RelationRow {
   status: CompatibilityStatus | null;
   /** Reference hrefs. */
   references: string[];
+  /** The names of `references` (as loaded) by href. */
+  referenceNames: Readonly<Record<string, string>>;
   /** The compatibility's ETag; set only when it exists. */
   etag?: string;
   comments: TableComment[];
@@ -33,14 +34,22 @@ export interface RelationRow {
 export interface RelationData {
   /** The table's rows as the server sent them (GET {version}/compatibilities/{kind}/candidates). */
   candidates: RelationRowRecord[];
-  references: ReferenceName[];
   comments: Comment[];
   currentUser: string | undefined;
 }
 
+/** A candidate's reference names by href (the server sends both lists in the same order). */
+function namesOf(candidate: RelationRowRecord): Record<string, string> {
+  const names: Record<string, string> = {};
+  candidate.reference_hrefs.forEach((href, index) => {
+    const name = candidate.references[index];
+    if (name !== undefined) names[href] = name;
+  });
+  return names;
+}
+
 /** The rows of a relation table: the candidates loaded so far, with their comments and reference hrefs. */
-export function buildRelationRows({ candidates, references, comments, currentUser }: RelationData): RelationRow[] {
-  const referenceHref = new Map(references.map((reference) => [reference.reference, reference.href]));
+export function buildRelationRows({ candidates, comments, currentUser }: RelationData): RelationRow[] {
   const commentsOf = new Map<number, TableComment[]>();
   for (const comment of comments) {
     const list = commentsOf.get(comment.to_id) ?? [];
@@ -64,8 +73,9 @@ export function buildRelationRows({ candidates, references, comments, currentUse
       name2: candidate.name2 ?? '',
       obligation: candidate.obligation,
       status: candidate.status,
-      // The server lists reference names; the table and the batch work with hrefs.
-      references: candidate.references.flatMap((name) => referenceHref.get(name) ?? []),
+      // The table and the batch work with hrefs; the cells show the names.
+      references: candidate.reference_hrefs,
+      referenceNames: namesOf(candidate),
       ...(candidate.etag === null ? {} : { etag: candidate.etag }),
       comments: commentsOf.get(toId) ?? [],
       flag: candidate.flag,
@@ -78,7 +88,8 @@ function obligationValue(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-function referenceValues(value: unknown): string[] {
+/** A references cell value as hrefs (anything else counts as none). */
+export function referenceValues(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 

@@ -1,31 +1,36 @@
-import type { ReferenceName } from '@dp/contract';
 import { Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchedOptions, type SelectOption } from '../../../components/editable-table';
+import { referenceSearch, REFERENCES_OFFERED } from '../api/reference-search';
 
 interface AddReferencesDialogProps {
   opened: boolean;
   /** How many rows are selected. */
   rowCount: number;
-  references: ReferenceName[];
   saving: boolean;
   onClose: () => void;
-  onApply: (referenceHrefs: string[]) => void;
+  /** The chosen references: href (value) and name (label). */
+  onApply: (references: SelectOption[]) => void;
 }
 
-/** Picks references to add to every selected row of a relation table (the table's head button). */
-export function AddReferencesDialog({
-  opened,
-  rowCount,
-  references,
-  saving,
-  onClose,
-  onApply,
-}: AddReferencesDialogProps) {
+/**
+ * Picks references to add to every selected row of a relation table (the table's head button). The server
+ * offers the first 50 and, as the user types, those whose name contains the text; the chosen ones stay.
+ */
+export function AddReferencesDialog({ opened, rowCount, saving, onClose, onApply }: AddReferencesDialogProps) {
   const { t } = useTranslation();
-  const [chosen, setChosen] = useState<string[]>([]);
-  const close = () => {
+  const [chosen, setChosen] = useState<SelectOption[]>([]);
+  const [typed, setTyped] = useState('');
+  const found = useSearchedOptions(referenceSearch, typed, opened);
+  const chosenValues = chosen.map((option) => option.value);
+  const data = [...chosen, ...found.options.filter((option) => !chosenValues.includes(option.value))];
+  const reset = () => {
     setChosen([]);
+    setTyped('');
+  };
+  const close = () => {
+    reset();
     onClose();
   };
   return (
@@ -34,13 +39,20 @@ export function AddReferencesDialog({
         <Text size="sm">{t('compatibilityScreens.addReferences.intro', { count: rowCount })}</Text>
         <MultiSelect
           label={t('compatibilityScreens.columns.references')}
-          data={references.map((reference) => ({ value: reference.href, label: reference.reference }))}
-          value={chosen}
-          onChange={setChosen}
+          description={t('compatibilityScreens.addReferences.searchHint', { count: REFERENCES_OFFERED })}
+          data={data}
+          value={chosenValues}
+          onChange={(values) => setChosen(data.filter((option) => values.includes(option.value)))}
           searchable
+          searchValue={typed}
+          onSearchChange={setTyped}
+          // The server has matched the typed name already, ignoring case and accents.
+          filter={({ options }) => options}
           clearable
           hidePickedOptions
-          nothingFoundMessage={t('compatibilityScreens.nothingFound')}
+          nothingFoundMessage={
+            found.loading ? t('compatibilityScreens.addReferences.searching') : t('compatibilityScreens.nothingFound')
+          }
           comboboxProps={{ withinPortal: true }}
           data-autofocus
           data-testid="add-references-select"
@@ -52,7 +64,7 @@ export function AddReferencesDialog({
           <Button
             onClick={() => {
               onApply(chosen);
-              setChosen([]);
+              reset();
             }}
             disabled={chosen.length === 0}
             loading={saving}

@@ -37,10 +37,14 @@ const system = (id: number, name: string, versions: string[]): ItemWithVersions 
 const SYSTEMS = [system(1, 'ETCS Onboard Unit', ['2.4.0', '2.4.1']), system(2, 'Türsteuerung', ['1.0'])];
 
 const catalog = routeTable(versionRoutes('systems', SYSTEMS));
+/** The paths asked for, in order. */
+const asked: string[] = [];
 
 beforeEach(() => {
+  asked.length = 0;
   stubFetch((request) => {
     const { path } = request;
+    asked.push(path);
     if (path === '/api/systems/page' || /^\/api\/systems\/\d+\/versions$/.test(path)) return catalog(request);
     if (path === '/api/me') return json(200, { username: 'admin', role: 'admin' });
     // Everything the relation table asks for: empty lists are enough here.
@@ -71,6 +75,10 @@ describe('RelationScreen', { timeout: 20_000 }, () => {
     expect(
       await screen.findByRole('heading', { name: 'System-System-Compatibility to: ETCS Onboard Unit 2.4.1' }),
     ).toBeInTheDocument();
+    // The table asks for its rows, obligation texts and comments, but for no list of references (issue 14).
+    await waitFor(() => expect(asked.some((path) => path.endsWith('/candidates'))).toBe(true));
+    await waitFor(() => expect(asked).toContain('/api/compatibility_infos'));
+    expect(asked.filter((path) => path.startsWith('/api/references'))).toEqual([]);
 
     await user.click(within(items).getByText('Türsteuerung'));
     expect(screen.queryByRole('heading', { name: /Compatibility to:/ })).toBeNull();

@@ -1,14 +1,18 @@
-import type {
-  Comment,
-  CompatibilityInfo,
-  CompatibilityRecord,
-  ItemWithVersions,
-  Reference,
-  RelationRowPage,
+import {
+  foldedIncludes,
+  type Comment,
+  type CompatibilityInfo,
+  type CompatibilityRecord,
+  type Infos,
+  type ItemWithVersions,
+  type Reference,
+  type RelationRowPage,
 } from '@dp/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAfterWrite, useDataFreshness } from '../../../lib/data-freshness';
+import { sharedListKeys } from '../../../lib/shared-lists';
 import { apiError, json, stubFetch, type FakeAnswer } from '../../../test/fetch-stub';
 import { signedIn } from '../../../test/fake-auth';
 import { renderWithProviders } from '../../../test/render';
@@ -61,13 +65,35 @@ const REFERENCES: Reference[] = [
   { href: '/api/references/2', reference: 'REF-2', description: '', ...audit },
   { href: '/api/references/3', reference: 'REF-3', description: '', ...audit },
 ];
+/** References the server has besides: more than it offers at once (50), so only a search finds the last. */
+const MORE_REFERENCES: Reference[] = Array.from({ length: 60 }, (_, i) => ({
+  href: `/api/references/${100 + i}`,
+  reference: i === 59 ? 'Türverriegelung Prüfbericht' : `Zulassung ${100 + i}`,
+  description: '',
+  ...audit,
+}));
+/** Every reference of the fake server, renamed ones by their new name. */
+let references: Reference[] = REFERENCES;
+/** The data's modification time (GET /api/infos), which a write moves on. */
+let modificationTime = '2024-01-01T00:00:00.000Z';
+
+/** GET /api/references/page?reference=&limit= as the server answers it: matches folded, `limit` of them. */
+function referencePage(url: URL) {
+  const text = url.searchParams.get('reference') ?? '';
+  const limit = Number(url.searchParams.get('limit') ?? '100');
+  const items = references.filter((reference) => foldedIncludes(reference.reference, text));
+  return { items: items.slice(0, limit), next: items.length > limit ? 'more' : null };
+}
+const nameOf = (href: string) => references.find((reference) => reference.href === href)?.reference ?? href;
+const hrefOf = (name: string) => references.find((reference) => reference.reference === name)?.href ?? name;
 const SYSTEM_VERSION = '/api/systems/versions/1';
-const record = (toId: number, info: CompatibilityInfo, references: string[]): CompatibilityRecord => ({
+const record = (toId: number, info: CompatibilityInfo, referenceNames: string[]): CompatibilityRecord => ({
   href: `${SYSTEM_VERSION}/compatibilities/assemblies/${toId}`,
   from: { href: SYSTEM_VERSION },
   to: { href: `/api/assemblies/versions/${toId}` },
   compatibility_info: info,
-  references,
+  // Held by href here, so that a renamed reference answers with its new name.
+  references: referenceNames.map(hrefOf),
   etag: `"c${toId}"`,
 });
 // 101: allowed with REF-1; 111: forbidden with REF-1 and REF-2; 102 and 112: no compatibility.
@@ -107,6 +133,7 @@ function candidates(self: string, records: CompatibilityRecord[], flagged: strin
     .filter((entry) => entry.href !== self)
     .map((entry) => {
       const found = recordOf.get(entry.href);
+      const hrefs = found?.references ?? [];
       return {
         href: entry.href,
         parent_name: entry.parent_name,
@@ -114,7 +141,8 @@ function candidates(self: string, records: CompatibilityRecord[], flagged: strin
         name2: entry.name2,
         obligation: found?.compatibility_info.href ?? null,
         status: found?.compatibility_info.compatibility_status ?? null,
-        references: found?.references ?? [],
+        references: hrefs.map(nameOf),
+        reference_hrefs: hrefs,
         etag: found?.etag ?? null,
         flag: flagged.includes(entry.href),
       };
@@ -140,10 +168,12 @@ const answer: FakeAnswer = ({ method, path, url, body }) => {
       target === `${ASSEMBLY_VERSION}/compatibilities/assemblies`)
   )
     return batchAnswer();
+  if (method === 'GET' && path === '/api/references/page') return json(200, referencePage(url));
+  if (method === 'GET' && path === '/api/infos')
+    return json(200, { modification_time: modificationTime } satisfies Infos);
   const answers: Record<string, unknown> = {
     '/api/me': { username: 'admin', role: 'admin' },
     '/api/compatibility_infos': INFOS,
-    '/api/references/names': REFERENCES,
     [`${SYSTEM_VERSION}/compatibilities/assemblies/candidates`]: candidates(SYSTEM_VERSION, RECORDS),
     [`${SYSTEM_VERSION}/compatibilities/assemblies/commentaries`]: COMMENTS,
     [`${ASSEMBLY_VERSION}/compatibilities/assemblies/candidates`]: candidates(ASSEMBLY_VERSION, ASSEMBLY_RECORDS, [
@@ -159,6 +189,8 @@ const answer: FakeAnswer = ({ method, path, url, body }) => {
 
 beforeEach(() => {
   calls.length = 0;
+  references = REFERENCES;
+  modificationTime = '2024-01-01T00:00:00.000Z';
   window.sessionStorage.clear();
   stubFetch(answer);
 });
@@ -211,6 +243,31 @@ async function choose(user: ReturnType<typeof userEvent.setup>, scope: HTMLEleme
 }
 
 const batchCalls = () => calls.filter((call) => call.method === 'PUT');
+/** The requests for references: the `reference` text each search asked for (null: the first ones). */
+const referenceCalls = () => calls.filter((call) => call.url.startsWith('/api/references'));
+const referenceSearches = () =>
+  referenceCalls().map((call) => {
+    const url = new URL(call.url, 'http://localhost');
+    expect(url.pathname).toBe('/api/references/page');
+    expect(url.searchParams.get('limit')).toBe('50');
+    return url.searchParams.get('reference');
+  });
+
+/** The options the open dropdown of `input` shows. */
+function optionsOf(input: HTMLElement): string[] {
+  const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
+  return list
+    ? within(list)
+        .queryAllByRole('option')
+        .map((option) => option.textContent ?? '')
+    : [];
+}
+
+/** The names on the chosen-reference pills of the row `name` in edit mode. */
+function pillsOf(name: string): string[] {
+  const cell = rowOf(name).querySelector('[data-column="references"]');
+  return [...(cell?.querySelectorAll('.mantine-Pill-label') ?? [])].map((pill) => pill.textContent ?? '');
+}
 const writeCalls = () => calls.filter((call) => call.method !== 'GET');
 
 // Edit mode renders a select and a multi-select per row; on a busy machine a journey takes a few seconds.
@@ -343,8 +400,10 @@ describe('RelationTable', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText(/References added to 1 rows\. Skipped: 0 rows without an obligation text/),
     ).toBeInTheDocument();
-    // Nothing is written yet: a reference needs its obligation, which is still only in the edit.
+    // Nothing is written yet: a reference needs its obligation, which is still only in the edit. The row
+    // shows the reference by the name the dialog offered it with.
     expect(batchCalls()).toHaveLength(0);
+    expect(pillsOf('A2')).toEqual(['REF-3']);
 
     await user.click(screen.getByText('Save all'));
     await waitFor(() => expect(batchCalls()).toHaveLength(1));
@@ -364,7 +423,7 @@ describe('RelationTable', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     let failing = true;
     stubFetch((request) =>
-      failing && request.path === '/api/references/names'
+      failing && request.path.endsWith('/candidates')
         ? apiError(503, 'Service Unavailable', 'The database is not reachable.')
         : answer(request),
     );
@@ -376,6 +435,137 @@ describe('RelationTable', { timeout: 20_000 }, () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.queryByTestId('load-error')).toBeNull());
     await waitFor(() => expect(rowOf('A1')).toHaveTextContent('REF-1'));
+  });
+
+  it('opens without any list of references: each row names its own, also in edit mode', async () => {
+    const user = userEvent.setup();
+    renderRelationTable();
+    await waitFor(() => expect(rowOf('D1')).toHaveTextContent('Never together'));
+    expect(
+      within(rowOf('D1'))
+        .getAllByText(/^REF-/)
+        .map((badge) => badge.textContent),
+    ).toEqual(['REF-1', 'REF-2']);
+    await editMode(user);
+    expect(pillsOf('D1')).toEqual(['REF-1', 'REF-2']);
+    expect(pillsOf('A1')).toEqual(['REF-1']);
+    // Neither opening the table nor its edit mode asks for references: only a focused field does.
+    expect(referenceCalls()).toEqual([]);
+  });
+
+  it('asks the server for the references matching what is typed, once typing pauses, and keeps the choice named', async () => {
+    const user = userEvent.setup();
+    references = [...REFERENCES, ...MORE_REFERENCES];
+    batchAnswer = () => json(200, { created: 0, updated: 1, deleted: 0, unchanged: 0 });
+    renderRelationTable();
+    await editMode(user);
+    const input = within(rowOf('A1')).getByRole('combobox', { name: 'References' });
+
+    // The focused field offers the first 50 by the server's order, but the one A1 has already.
+    await user.click(input);
+    await waitFor(() => expect(optionsOf(input)).toHaveLength(49));
+    expect(optionsOf(input).slice(0, 3)).toEqual(['REF-2', 'REF-3', 'Zulassung 100']);
+    expect(optionsOf(input)).not.toContain('Türverriegelung Prüfbericht');
+    expect(referenceSearches()).toEqual([null]);
+
+    // Typed quickly: one request once typing pauses, with the text as typed (the server folds it).
+    await user.type(input, 'TURVER');
+    await waitFor(() => expect(optionsOf(input)).toEqual(['Türverriegelung Prüfbericht']));
+    expect(referenceSearches()).toEqual([null, 'TURVER']);
+
+    await user.click(within(document.getElementById(input.getAttribute('aria-controls')!)!).getByText(/^Türver/));
+    expect(pillsOf('A1')).toEqual(['REF-1', 'Türverriegelung Prüfbericht']);
+    // Another search does not take the name of the reference chosen from the last one.
+    await user.type(input, 'zulassung 10');
+    await waitFor(() => expect(optionsOf(input)).toContain('Zulassung 105'));
+    expect(pillsOf('A1')).toEqual(['REF-1', 'Türverriegelung Prüfbericht']);
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByText('Save all'));
+    await waitFor(() => expect(batchCalls()).toHaveLength(1));
+    expect(batchCalls()[0]?.body).toEqual({
+      rows: [
+        {
+          to_id: 101,
+          compatibility_info: { href: '/api/compatibility_infos/1' },
+          references: ['/api/references/1', '/api/references/159'],
+          etag: '"c101"',
+        },
+      ],
+    });
+  });
+
+  it("the 'Add references' dialog finds references by what is typed, accent- and case-insensitively", async () => {
+    const user = userEvent.setup();
+    references = [...REFERENCES, ...MORE_REFERENCES];
+    batchAnswer = () => json(200, { created: 0, updated: 1, deleted: 0, unchanged: 0 });
+    renderRelationTable();
+    await editMode(user);
+    await user.click(within(rowOf('D1')).getByRole('checkbox', { name: 'Select row' }));
+    await user.click(screen.getByText('Add references (1)'));
+    const dialog = (await screen.findByText('Add references to the selected rows')).closest<HTMLElement>(
+      '[role="dialog"]',
+    );
+    if (!dialog) throw new Error('No dialog');
+    expect(dialog).toHaveTextContent('The first 50 are listed; type to find others.');
+    const input = within(dialog).getByRole('combobox', { name: /References/ });
+    await user.click(input);
+    await waitFor(() => expect(optionsOf(input)).toHaveLength(50));
+    await user.type(input, 'prufbericht');
+    await waitFor(() => expect(optionsOf(input)).toEqual(['Türverriegelung Prüfbericht']));
+    expect(referenceSearches()).toEqual([null, 'prufbericht']);
+    await user.click(within(document.getElementById(input.getAttribute('aria-controls')!)!).getByText(/^Türver/));
+    await user.click(within(dialog).getByText('Add and save'));
+
+    await waitFor(() => expect(batchCalls()).toHaveLength(1));
+    expect(batchCalls()[0]?.body).toEqual({
+      rows: [
+        {
+          to_id: 111,
+          compatibility_info: { href: '/api/compatibility_infos/2' },
+          references: ['/api/references/1', '/api/references/2', '/api/references/159'],
+          etag: '"c111"',
+        },
+      ],
+    });
+  });
+
+  it('shows a reference renamed elsewhere by its new name once that write is done, in the rows and the offers', async () => {
+    const user = userEvent.setup();
+    // What the references screen does after a rename, and what the app shell does when the data changes.
+    function RenameElsewhere() {
+      useDataFreshness(true);
+      const afterWrite = useAfterWrite();
+      return (
+        <button type="button" onClick={() => void afterWrite([sharedListKeys.references])}>
+          Renamed elsewhere
+        </button>
+      );
+    }
+    renderWithProviders(
+      <>
+        <RenameElsewhere />
+        <RelationTable
+          relationKey="systemsAssemblies"
+          version={{ href: SYSTEM_VERSION, itemName: 'ETCS Onboard Unit', label: '2.4.1' }}
+        />
+      </>,
+    );
+    await editMode(user);
+    const input = within(rowOf('A1')).getByRole('combobox', { name: 'References' });
+    await user.click(input);
+    await waitFor(() => expect(optionsOf(input)).toEqual(['REF-2', 'REF-3']));
+    await user.keyboard('{Escape}');
+
+    references = REFERENCES.map((reference) =>
+      reference.reference === 'REF-2' ? { ...reference, reference: 'REF-2 (renamed)' } : reference,
+    );
+    modificationTime = '2024-01-02T00:00:00.000Z';
+    await user.click(screen.getByRole('button', { name: 'Renamed elsewhere' }));
+    await waitFor(() => expect(pillsOf('D1')).toEqual(['REF-1', 'REF-2 (renamed)']));
+    await user.click(input);
+    await waitFor(() => expect(optionsOf(input)).toEqual(['REF-2 (renamed)', 'REF-3']));
+    expect(referenceCalls().some((call) => call.url.includes('/names'))).toBe(false);
   });
 
   it("shows 'Add references' only in edit mode", async () => {

@@ -3,7 +3,6 @@ import {
   versionFlagOf,
   type BatchResult,
   type CompatibilityStatus,
-  type ReferenceName,
   type RelationRowRecord,
 } from '@dp/contract';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
@@ -16,17 +15,25 @@ import {
   type ColumnDef,
   type HeaderActionsContext,
   type RowChange,
+  type SelectOption,
   useTableQuery,
 } from '../../../components/editable-table';
 import { useMe } from '../../../lib/auth/use-me';
 import { useAfterWrite } from '../../../lib/data-freshness';
 import { useServerPages } from '../../../lib/server-pages';
-import { useObligations, useReferenceNames } from '../../../lib/shared-lists';
+import { useObligations } from '../../../lib/shared-lists';
 import { useCommentaries } from '../api/commentaries';
 import { compatibilityKeys, relationKeys } from '../api/query-keys';
+import { referenceSearch } from '../api/reference-search';
 import { saveCompatibilityBatch } from '../api/save-compatibilities';
 import { RELATIONS, type RelationKey } from '../kinds';
-import { addReferencesToRows, buildRelationRows, obligationLabel, type RelationRow } from '../relation-rows';
+import {
+  addReferencesToRows,
+  buildRelationRows,
+  obligationLabel,
+  referenceValues,
+  type RelationRow,
+} from '../relation-rows';
 import { saveRelationChanges } from '../save-relation-changes';
 import { AddReferencesDialog } from './add-references-dialog';
 
@@ -69,7 +76,6 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
   const target = relation.to;
 
   const infos = useObligations();
-  const references = useReferenceNames();
   const comments = useCommentaries(version.href, target);
 
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -80,8 +86,10 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
   // The table's way into pending edits, taken when the head button is pressed (see applyReferences).
   const openEdit = useRef<HeaderActionsContext<RelationRow> | null>(null);
 
+  // Names of references added through the head button to rows whose obligation is not saved yet: their
+  // cells show them before any loaded row does.
+  const [addedNames, setAddedNames] = useState<ReadonlyMap<string, string>>(() => new Map());
   const currentUser = me.data?.username;
-  const referenceList = useMemo<ReferenceName[]>(() => references.data ?? [], [references.data]);
   const commentsById = useMemo(
     () => new Map((comments.data ?? []).map((comment) => [comment.id, comment])),
     [comments.data],
@@ -93,8 +101,15 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
     const infoList = infos.data ?? [];
     const infoByHref = new Map(infoList.map((info) => [info.href, info]));
     const obligationOptions = infoList.map((info) => ({ value: info.href, label: obligationLabel(info, statusLabel) }));
-    const referenceOptions = referenceList.map((reference) => ({ value: reference.href, label: reference.reference }));
-    const referenceName = new Map(referenceList.map((reference) => [reference.href, reference.reference]));
+    // The names a row knows without asking: those of its references as loaded (current after every write,
+    // a rename included) and those added by the head button; the cell keeps those chosen from its search.
+    const referenceName = (row: RelationRow, href: string): string | undefined =>
+      row.referenceNames[href] ?? addedNames.get(href);
+    const chosenReferences = (row: RelationRow, edited: RelationRow): SelectOption[] =>
+      referenceValues(edited.references).flatMap((href) => {
+        const label = referenceName(row, href);
+        return label === undefined ? [] : [{ value: href, label }];
+      });
     const obligationText = (row: RelationRow) => {
       const info = row.obligation ? infoByHref.get(row.obligation) : undefined;
       return info ? obligationLabel(info, statusLabel) : '';
@@ -165,13 +180,16 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         filterable: true,
         width: 4,
         minWidth: 113,
-        options: referenceOptions,
-        filterValue: (row) => row.references.map((href) => referenceName.get(href) ?? '').join(', '),
+        // Only the chosen references are known here; the cell asks the server for the others as the user
+        // types (issue 14: every reference's name was 740 kB at L).
+        options: chosenReferences,
+        optionSearch: referenceSearch,
+        filterValue: (row) => row.references.map((href) => referenceName(row, href) ?? '').join(', '),
         render: (row) => (
           <Group gap={4}>
             {row.references.map((href) => (
               <Badge key={href} size="sm" variant="outline" tt="none">
-                {referenceName.get(href) ?? href}
+                {referenceName(row, href) ?? href}
               </Badge>
             ))}
           </Group>
@@ -198,7 +216,7 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         minWidth: 123,
       });
     return list;
-  }, [flag, infos.data, referenceList, statusLabel, t, target]);
+  }, [flag, infos.data, addedNames, statusLabel, t, target]);
 
   const tableKey = `compatibility-${relationKey}`;
   const query = useTableQuery<RelationRow>({
@@ -216,14 +234,8 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
     filterKeys: ['item', 'version', 'name2', 'obligation', 'references'],
   });
   const rows = useMemo(
-    () =>
-      buildRelationRows({
-        candidates: candidates.rows,
-        references: referenceList,
-        comments: comments.data ?? [],
-        currentUser,
-      }),
-    [candidates.rows, referenceList, comments.data, currentUser],
+    () => buildRelationRows({ candidates: candidates.rows, comments: comments.data ?? [], currentUser }),
+    [candidates.rows, comments.data, currentUser],
   );
   const onSave = async (changes: Array<RowChange<RelationRow>>) => {
     setNotice(null);
@@ -253,7 +265,9 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
     return { failed: outcome.failed };
   };
 
-  const applyReferences = async (rowsToChange: RelationRow[], referenceHrefs: string[]) => {
+  const applyReferences = async (rowsToChange: RelationRow[], chosen: SelectOption[]) => {
+    const referenceHrefs = chosen.map((option) => option.value);
+    setAddedNames((known) => new Map([...known, ...chosen.map((option) => [option.value, option.label] as const)]));
     const edit = openEdit.current;
     const addition = addReferencesToRows(rowsToChange, referenceHrefs, edit?.edited);
     // Rows whose obligation is chosen but not saved take the references into their open edit.
@@ -296,12 +310,12 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
     }
   };
 
-  const lists = [candidates, infos, references, comments];
+  const lists = [candidates, infos, comments];
   const loadError = lists.find((list) => list.error)?.error;
   const retry = () => {
     for (const list of lists) if (list.error) void list.refetch();
   };
-  const loading = candidates.loading || infos.isPending || references.isPending || comments.isPending;
+  const loading = candidates.loading || infos.isPending || comments.isPending;
   const title = t('compatibilityScreens.relationTitle', {
     relation: t(`compatibilityScreens.relations.${relationKey}`),
     item: version.itemName,
@@ -364,10 +378,9 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
       <AddReferencesDialog
         opened={bulkRows !== null}
         rowCount={bulkRows?.length ?? 0}
-        references={referenceList}
         saving={bulkSaving}
         onClose={() => setBulkRows(null)}
-        onApply={(hrefs) => void applyReferences(bulkRows ?? [], hrefs)}
+        onApply={(chosen) => void applyReferences(bulkRows ?? [], chosen)}
       />
     </Stack>
   );
