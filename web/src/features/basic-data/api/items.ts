@@ -1,5 +1,4 @@
 import { itemSortColumns, type Item, type ItemInput, type KindPath } from '@dp/contract';
-import { useQuery } from '@tanstack/react-query';
 import type { TableQuery } from '../../../components/editable-table';
 import { api, ifMatch } from '../../../lib/api';
 import { useServerPages } from '../../../lib/server-pages';
@@ -18,15 +17,6 @@ export function useItemPages(kind: KindPath, query: Pick<TableQuery, 'sorting' |
     sorts: itemSortColumns,
     filterKeys: ['name', 'updated_by'],
   });
-}
-
-function fetchItems(kind: KindPath, signal?: AbortSignal): Promise<Item[]> {
-  return api.get<Item[]>(`/api/${kind}`, { signal });
-}
-
-/** All systems, assemblies or sub-assemblies (without versions). */
-export function useItems(kind: KindPath) {
-  return useQuery({ queryKey: basicDataKeys.items(kind), queryFn: ({ signal }) => fetchItems(kind, signal) });
 }
 
 /** SPEC 5: saving an item sends only name, description and image. */
