@@ -1,8 +1,7 @@
 import { idOfHref, type ItemPage, type KindPath } from '@dp/contract';
 import { useMemo, useState } from 'react';
 import { api } from '../lib/api';
-import type { OptionSearch } from './editable-table';
-import { searchedData, useSearchedOptions } from './editable-table/option-search';
+import { searchedData, useSearchedOptions, type OptionSearch } from './editable-table';
 
 /** Items offered at once: the rest are found by typing. */
 const ITEMS_OFFERED = 50;

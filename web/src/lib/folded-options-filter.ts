@@ -30,3 +30,10 @@ export function foldedOptionsFilter<Value extends string | number>({
   }
   return result;
 }
+
+/** The filter of a field whose options the server has matched already by the same rule: shown as they are. */
+export function serverMatchedOptions<Value extends string | number>({
+  options,
+}: Pick<FilterInput<Value>, 'options'>): ComboboxParsedItem<Value>[] {
+  return options;
+}

@@ -1,20 +1,10 @@
-import {
-  Button,
-  Checkbox,
-  MultiSelect,
-  PasswordInput,
-  Select,
-  Text,
-  TextInput,
-  VisuallyHidden,
-  type ComboboxParsedItem,
-} from '@mantine/core';
+import { Button, Checkbox, MultiSelect, PasswordInput, Select, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconMessage, IconMinus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageCell } from '../image-cell/image-cell';
 import { formatDateTime, plainText, textOf } from './format';
-import { foldedOptionsFilter } from '../../lib/folded-options-filter';
+import { foldedOptionsFilter, serverMatchedOptions } from '../../lib/folded-options-filter';
 import { searchedData, useOptionLabels, useSearchedOptions } from './option-search';
 import { selectOptionsOf } from './select-options';
 import type { ColumnDef, OptionSearch, SelectOption, TableComment } from './types';
@@ -128,7 +118,20 @@ export function CellEditor<Row>({
   const { t } = useTranslation();
   const label = withLabel ? { label: column.name, withAsterisk: column.required } : { 'aria-label': column.name };
   const size = withLabel ? 'sm' : 'xs';
-  switch (column.type ?? 'text') {
+  const type = column.type ?? 'text';
+  if (column.optionSearch && (type === 'select' || type === 'multiselect' || type === 'references'))
+    return (
+      <SearchedChoice
+        column={column}
+        search={column.optionSearch}
+        known={selectOptionsOf(column, row, edited)}
+        multiple={type !== 'select'}
+        inputProps={{ ...label, size, disabled, error, autoFocus }}
+        value={value}
+        onChange={onChange}
+      />
+    );
+  switch (type) {
     case 'checkbox':
       return (
         <Checkbox
@@ -141,18 +144,6 @@ export function CellEditor<Row>({
         />
       );
     case 'select': {
-      if (column.optionSearch)
-        return (
-          <SearchedChoice
-            column={column}
-            search={column.optionSearch}
-            known={selectOptionsOf(column, row, edited)}
-            multiple={false}
-            inputProps={{ ...label, size, disabled, error, autoFocus }}
-            value={value}
-            onChange={onChange}
-          />
-        );
       const options = selectOptionsOf(column, row, edited);
       return (
         <Select
@@ -177,18 +168,6 @@ export function CellEditor<Row>({
     }
     case 'multiselect':
     case 'references':
-      if (column.optionSearch)
-        return (
-          <SearchedChoice
-            column={column}
-            search={column.optionSearch}
-            known={selectOptionsOf(column, row, edited)}
-            multiple
-            inputProps={{ ...label, size, disabled, error, autoFocus }}
-            value={value}
-            onChange={onChange}
-          />
-        );
       return (
         <MultiSelect
           {...label}
@@ -326,8 +305,7 @@ function SearchedChoice<Row>({
     searchValue: typed,
     onSearchChange: setTyped,
     onFocus: () => setAsked(true),
-    // The server has matched the typed text already, ignoring case and accents.
-    filter: ({ options }: { options: ComboboxParsedItem[] }) => options,
+    filter: serverMatchedOptions<string>,
     nothingFoundMessage: found.loading ? t('table.loading') : t('table.nothingFound'),
     comboboxProps: { withinPortal: true },
   };

@@ -5,6 +5,7 @@ import { Component, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../../lib/api-failure';
 import { renderWithProviders } from '../../test/render';
+import { optionsOf } from '../../test/dropdown';
 import { DISMISS_GRACE_MS } from './add-dialog';
 import { widthShares } from './column-widths';
 import { EditableTable } from './editable-table';
@@ -685,16 +686,6 @@ function renderTagged(props: Partial<EditableTableProps<Tagged>> = {}) {
       {...props}
     />,
   );
-}
-
-/** The options the open dropdown of `input` shows now. */
-function optionsOf(input: HTMLElement): string[] {
-  const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
-  return list
-    ? within(list)
-        .queryAllByRole('option')
-        .map((option) => option.textContent ?? '')
-    : [];
 }
 
 /** The option names the open dropdown of `input` offers. */

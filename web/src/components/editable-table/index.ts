@@ -36,7 +36,7 @@ export { EditableTable } from './editable-table';
 export { useTableQuery } from './use-table-rows';
 export { saveEach, failureOf } from './save-each';
 export { cut, formatDateTime } from './format';
-export { useSearchedOptions } from './option-search';
+export { searchedData, useSearchedOptions } from './option-search';
 export type {
   ColumnDef,
   HeaderActionsContext,

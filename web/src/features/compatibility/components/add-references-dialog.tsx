@@ -1,7 +1,8 @@
 import { Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchedOptions, type SelectOption } from '../../../components/editable-table';
+import { searchedData, useSearchedOptions, type SelectOption } from '../../../components/editable-table';
+import { serverMatchedOptions } from '../../../lib/folded-options-filter';
 import { referenceSearch, REFERENCES_OFFERED } from '../api/reference-search';
 
 interface AddReferencesDialogProps {
@@ -24,7 +25,7 @@ export function AddReferencesDialog({ opened, rowCount, saving, onClose, onApply
   const [typed, setTyped] = useState('');
   const found = useSearchedOptions(referenceSearch, typed, opened);
   const chosenValues = chosen.map((option) => option.value);
-  const data = [...chosen, ...found.options.filter((option) => !chosenValues.includes(option.value))];
+  const data = searchedData(chosenValues, chosen, found.options, () => undefined);
   const reset = () => {
     setChosen([]);
     setTyped('');
@@ -46,8 +47,7 @@ export function AddReferencesDialog({ opened, rowCount, saving, onClose, onApply
           searchable
           searchValue={typed}
           onSearchChange={setTyped}
-          // The server has matched the typed name already, ignoring case and accents.
-          filter={({ options }) => options}
+          filter={serverMatchedOptions}
           clearable
           hidePickedOptions
           nothingFoundMessage={

@@ -13,6 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAfterWrite, useDataFreshness } from '../../../lib/data-freshness';
 import { sharedListKeys } from '../../../lib/shared-lists';
+import { optionsOf } from '../../../test/dropdown';
 import { apiError, json, stubFetch, type FakeAnswer } from '../../../test/fetch-stub';
 import { signedIn } from '../../../test/fake-auth';
 import { renderWithProviders } from '../../../test/render';
@@ -252,16 +253,6 @@ const referenceSearches = () =>
     expect(url.searchParams.get('limit')).toBe('50');
     return url.searchParams.get('reference');
   });
-
-/** The options the open dropdown of `input` shows. */
-function optionsOf(input: HTMLElement): string[] {
-  const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
-  return list
-    ? within(list)
-        .queryAllByRole('option')
-        .map((option) => option.textContent ?? '')
-    : [];
-}
 
 /** The names on the chosen-reference pills of the row `name` in edit mode. */
 function pillsOf(name: string): string[] {

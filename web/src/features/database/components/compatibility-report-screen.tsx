@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useItemSearch, type NamedItem } from '../../../components/use-item-search';
+import { serverMatchedOptions } from '../../../lib/folded-options-filter';
 import { downloadCompatibilityReport, type ReportScope } from '../api/compatibility-report';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -44,8 +45,7 @@ export function CompatibilityReportScreen() {
         searchable
         searchValue={systems.searchValue}
         onSearchChange={systems.onSearchChange}
-        // The server has matched the typed name already, ignoring case and accents.
-        filter={({ options: matches }) => matches}
+        filter={serverMatchedOptions}
         clearable
         disabled={all}
         nothingFoundMessage={t('database.compatibilityReport.nothingFound')}

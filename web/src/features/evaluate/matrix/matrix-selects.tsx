@@ -1,8 +1,8 @@
 import { naturalCompare } from '@dp/contract';
-import { MultiSelect, Select, Text, type ComboboxParsedItem } from '@mantine/core';
+import { MultiSelect, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { foldedOptionsFilter } from '../../../lib/folded-options-filter';
+import { foldedOptionsFilter, serverMatchedOptions } from '../../../lib/folded-options-filter';
 import classes from './matrix-selects.module.css';
 
 export interface IdOption {
@@ -34,9 +34,6 @@ interface ChoiceSelectProps {
   search?: { value: string; onChange: (text: string) => void };
 }
 
-/** Options the server has matched already, ignoring case and accents: shown as they are. */
-const asFound = <Value extends string | number>({ options }: { options: ComboboxParsedItem<Value>[] }) => options;
-
 /**
  * A searchable single choice. Mantine does not deselect on its own here: every pick goes to
  * `onChoose`, and the selection rules decide what choosing the current option again means.
@@ -61,7 +58,7 @@ export function ChoiceSelect({
       searchable
       searchValue={search?.value}
       onSearchChange={search?.onChange}
-      filter={search ? asFound : foldedOptionsFilter}
+      filter={search ? serverMatchedOptions : foldedOptionsFilter}
       clearable
       allowDeselect={false}
       onOptionSubmit={onChoose}
