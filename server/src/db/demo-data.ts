@@ -713,8 +713,9 @@ export async function seedDemoData(db: Db, options: DemoOptions = {}): Promise<b
   } finally {
     client.release();
   }
-  // Fresh statistics, so the first queries on a large data set get sensible plans.
-  await db.$client.query(`analyze ${DATA_TABLES.map((t) => `"${t}"`).join(', ')}`);
+  // Fresh statistics, so the first queries on a large data set get sensible plans; a table at a time on
+  // the pool's connections, so that the two largest (0.7 and 1.1 s at size L) do not wait for each other.
+  await Promise.all(DATA_TABLES.map((t) => db.$client.query(`analyze "${t}"`)));
   return true;
 }
 
