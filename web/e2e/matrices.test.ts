@@ -113,7 +113,9 @@ describe('System - Assembly Matrix', () => {
     const page = await openAs('extern', '/evaluate/system-assembly-matrix');
     await page.goto(`${page.url()}?system=1&version=999999&assemblies=x`);
     const alert = page.getByTestId('matrix-invalid-link');
-    await expect.poll(() => alert.textContent()).toContain('version 999999');
+    // The version is judged once the system's own versions have arrived (GET /api/systems/1), which on a
+    // loaded CI machine can take longer than the poll's default second.
+    await expect.poll(() => alert.textContent(), { timeout: 15_000 }).toContain('version 999999');
     expect(await alert.textContent()).toContain('assembly version x');
     await choose(page, page, 'Version number', '1.6.2');
     await expect.poll(() => searchOf(page)).toEqual({ system: '1', version: expect.any(String) });
