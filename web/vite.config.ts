@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress';
 
 // `vite dev` forwards the API and the embedded provider to a running server (npm run dev); start that
 // server with PUBLIC_URL=http://localhost:5173 so the sign-in redirects come back to this origin.
@@ -7,7 +8,7 @@ const server = process.env.DP_SERVER_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // No source maps in the build: the server would serve them to anyone (issue 11). The manifest
   // (dist/.vite/manifest.json, never served: the static server ignores dot-folders) tells
   // bench/bundle-size.ts which chunks the first screen loads.

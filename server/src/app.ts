@@ -166,6 +166,8 @@ export async function buildApp({ logger = false, reads, ...options }: BuildOptio
       root: config.webDist,
       // dist/.vite/manifest.json (the build's chunk map, read by the bench) is not for browsers.
       dotfiles: 'ignore',
+      // The build writes .br and .gz copies (web/scripts/precompress.ts), sent as they are.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Built assets carry a content hash; index.html must be fetched anew after a deploy.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
