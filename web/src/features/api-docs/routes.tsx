@@ -7,7 +7,8 @@ import { CenteredLoader } from '../../components/centered-loader';
 import { openApiQuery } from './openapi-query';
 
 // Swagger UI is large: it is downloaded only when an admin opens this screen.
-const ApiDocsScreen = lazy(() => import('./api-docs-screen'));
+const loadScreen = () => import('./api-docs-screen');
+const ApiDocsScreen = lazy(loadScreen);
 
 function ApiDocsPage() {
   const { t } = useTranslation();
@@ -27,4 +28,13 @@ function ApiDocsPage() {
 }
 
 /** /api-docs (admins): the API documentation inside the app (SPEC 2: API Docs). */
-export const apiDocsRoute: RouteObject = { path: 'api-docs', element: <ApiDocsPage /> };
+export const apiDocsRoute: RouteObject = {
+  path: 'api-docs',
+  // The router runs this as soon as the address matches: Swagger UI downloads and compiles while the
+  // sign-in is confirmed, not after (the chunk is public; the role is still checked before it shows).
+  loader: () => {
+    void loadScreen();
+    return null;
+  },
+  element: <ApiDocsPage />,
+};
