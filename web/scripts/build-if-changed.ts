@@ -21,6 +21,7 @@ const sources = [
   'web/index.html',
   'web/public',
   'web/vite.config.ts',
+  'web/scripts/precompress.ts',
   'web/package.json',
   'contract/src',
   'package-lock.json',

@@ -6,7 +6,7 @@ import type { RouteObject } from 'react-router';
 import { CenteredLoader } from '../../components/centered-loader';
 import { openApiQuery } from './openapi-query';
 
-// Swagger UI is large: it is downloaded only when an admin opens this screen.
+// Swagger UI is large: it is downloaded only when this screen's address is opened.
 const loadScreen = () => import('./api-docs-screen');
 const ApiDocsScreen = lazy(loadScreen);
 
