@@ -137,6 +137,8 @@ describe('compatibility maintenance journey', () => {
 
     // System - Assembly compatibility: the new system, then its new version.
     await page.getByTestId('compatibility-menu-systems-assemblies-compatibility').click();
+    // Until the new screen shows, the old one (with lists of the same test ids) stays on the page.
+    await page.getByRole('heading', { level: 1, name: 'System - Assembly compatibility' }).waitFor();
     await page.getByTestId('items-list-filter').fill(systemName);
     await page.getByTestId('items-list').getByRole('button', { name: systemName }).click();
     await page.getByTestId('versions-list').getByRole('button', { name: versionName }).click();
@@ -228,6 +230,7 @@ describe('compatibility maintenance journey', () => {
 
     // The versions screen copies the version with its compatibility.
     await page.getByTestId('compatibility-menu-systems-versions').click();
+    await page.getByRole('heading', { level: 1, name: 'System versions' }).waitFor();
     await page.getByTestId('items-list-filter').fill(systemName);
     await page.getByTestId('items-list').getByRole('button', { name: systemName }).click();
     await page.getByRole('button', { name: `Copy version ${versionName}` }).click();
