@@ -47,6 +47,8 @@ describe('basic data as admin', () => {
 
     // Relate an assembly in Systems relations.
     await page.getByTestId('basic-data-menu-systems-relations').click();
+    // Until the new screen shows, the systems table (with its own 'Filter Name') stays on the page.
+    await page.getByRole('heading', { level: 1, name: 'Systems relations' }).waitFor();
     await page.getByRole('textbox', { name: 'Filter Name' }).fill(name);
     await page.getByRole('button', { name }).click();
     await page.getByRole('heading', { name: `Assemblies of ${name}` }).waitFor();
