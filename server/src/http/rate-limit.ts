@@ -10,6 +10,9 @@ export interface RateLimitOptions {
   windowMs?: number;
 }
 
+/** The rate limit's window: counts start anew at each multiple of it on the clock. */
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
 /** Fixed-window counters; a window's map is dropped whole when the next one starts, so memory stays bounded by one window. */
 class WindowCounter {
   private windowStart = 0;
@@ -35,7 +38,10 @@ class WindowCounter {
  * ceiling against floods and runaway scripts, generous enough that no person reaches it; with N instances
  * behind a load balancer a client may reach up to N times the limit.
  */
-export function registerRateLimit(app: FastifyInstance, { perToken, perAddress, windowMs = 60_000 }: RateLimitOptions) {
+export function registerRateLimit(
+  app: FastifyInstance,
+  { perToken, perAddress, windowMs = RATE_LIMIT_WINDOW_MS }: RateLimitOptions,
+) {
   if (perToken <= 0 && perAddress <= 0) return;
   const counter = new WindowCounter(windowMs);
   app.addHook('onRequest', async (request, reply) => {

@@ -1,9 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/test-app.js';
+import { buildTestApp, withWebBuild, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,18 +19,17 @@ it('large listings are sent compressed when the client accepts it', async () => 
 });
 
 it("sends the web build's packed copies of a script as they are, by what the client accepts", async () => {
-  const dist = mkdtempSync(path.join(os.tmpdir(), 'dp-dist-'));
   const script = 'export const answer = 42;\n'.repeat(100);
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!DOCTYPE html><title>app</title>');
-  writeFileSync(path.join(dist, 'assets', 'app.js'), script);
   // Packed harder than the server packs per request, so the bytes tell which copy was sent.
   const packedBr = brotliCompressSync(script);
   const packedGz = gzipSync(script, { level: 9 });
-  writeFileSync(path.join(dist, 'assets', 'app.js.br'), packedBr);
-  writeFileSync(path.join(dist, 'assets', 'app.js.gz'), packedGz);
-  const web = await buildTestApp({ WEB_DIST: dist });
-  try {
+  const files = {
+    'index.html': '<!DOCTYPE html><title>app</title>',
+    'assets/app.js': script,
+    'assets/app.js.br': packedBr,
+    'assets/app.js.gz': packedGz,
+  };
+  await withWebBuild(files, async (web) => {
     const get = (acceptEncoding: string) =>
       web.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': acceptEncoding } });
     const br = await get('gzip, deflate, br');
@@ -48,8 +44,5 @@ it("sends the web build's packed copies of a script as they are, by what the cli
     const plain = await get('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
-  } finally {
-    await web.close();
-    rmSync(dist, { recursive: true, force: true });
-  }
+  });
 });

@@ -5,11 +5,9 @@
  * If-Match comparison (B9); the build's manifest is not served.
  */
 import { DB_ID_MAX } from '@dp/contract';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/test-app.js';
+import { RATE_LIMIT_WINDOW_MS } from '../../src/http/rate-limit.js';
+import { buildTestApp, withWebBuild, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -241,11 +239,11 @@ describe('B3 bodies must be UTF-8', () => {
 });
 
 /**
- * The rate limit counts in fixed windows of a clock minute (http/rate-limit.ts). A test that fills one first
+ * The rate limit counts in fixed windows of the clock (http/rate-limit.ts). A test that fills one first
  * waits out a window with less than 10 s left, so that all its requests are counted in the same window.
  */
 async function awayFromWindowEdge() {
-  const left = 60_000 - (Date.now() % 60_000);
+  const left = RATE_LIMIT_WINDOW_MS - (Date.now() % RATE_LIMIT_WINDOW_MS);
   if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
 }
 
@@ -402,19 +400,15 @@ describe('B9 HSTS only over HTTPS; a weak ETag in If-Match is not a match', () =
 
 describe('the web build serves the app, not its build metadata', () => {
   it('answers /.vite/manifest.json with the app page instead of the chunk map', async () => {
-    const dist = mkdtempSync(path.join(os.tmpdir(), 'dp-dist-'));
-    writeFileSync(path.join(dist, 'index.html'), '<!DOCTYPE html><title>app</title>');
-    mkdirSync(path.join(dist, '.vite'));
-    writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"src/main.tsx":{"file":"assets/main.js"}}');
-    const web = await buildTestApp({ WEB_DIST: dist });
-    try {
+    const files = {
+      'index.html': '<!DOCTYPE html><title>app</title>',
+      '.vite/manifest.json': '{"src/main.tsx":{"file":"assets/main.js"}}',
+    };
+    await withWebBuild(files, async (web) => {
       const manifest = await web.app.inject({ url: '/.vite/manifest.json' });
       expect(manifest.body).not.toContain('assets/main.js');
       expect(manifest.body).toContain('<title>app</title>');
       expect((await web.app.inject({ url: '/index.html' })).body).toContain('<title>app</title>');
-    } finally {
-      await web.close();
-      rmSync(dist, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -80,4 +81,23 @@ export async function buildTestApp(env: Record<string, string> = {}, { logger }:
       await database.drop();
     },
   };
+}
+
+/**
+ * The app serving a web build made of `files` (paths relative to the build folder, parents created), for
+ * as long as `use` runs; the build folder and the app are gone afterwards.
+ */
+export async function withWebBuild(files: Record<string, string | Buffer>, use: (web: TestApp) => Promise<void>) {
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'dp-dist-'));
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+    writeFileSync(path.join(dist, file), content);
+  }
+  const web = await buildTestApp({ WEB_DIST: dist });
+  try {
+    await use(web);
+  } finally {
+    await web.close();
+    rmSync(dist, { recursive: true, force: true });
+  }
 }
