@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../components/centered-loader';
 import { asOpenApi30 } from './as-openapi-30';
+import { jsonSpecPlugin } from './json-spec';
 import classes from './api-docs.module.css';
 import { openApiQuery } from './openapi-query';
 import { signRequest } from './sign-request';
@@ -33,6 +34,7 @@ export default function ApiDocsScreen() {
       displayRequestDuration: true,
       filter: true,
       requestInterceptor: signRequest,
+      plugins: [jsonSpecPlugin],
     });
     return () => {
       target.replaceChildren();

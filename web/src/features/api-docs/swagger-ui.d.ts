@@ -19,6 +19,8 @@ declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {
     filter?: boolean | string;
     persistAuthorization?: boolean;
     supportedSubmitMethods?: string[];
+    /** Added to the default preset's plugins. */
+    plugins?: Array<() => object>;
   }
   export default function SwaggerUI(options: SwaggerUIOptions): unknown;
 }
