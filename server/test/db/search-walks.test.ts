@@ -131,6 +131,9 @@ it.each(words)('hints for %j are the first hits of all, in order', async (word) 
   // Walked after counting, walked without counting (also a word without hits), ranked, and as decided.
   expect(await findHints(t.db, word, 20, 0)).toEqual(expected);
   expect(await findHints(t.db, word, 20, WALKED_UNCOUNTED)).toEqual(expected);
+  // Its walks in item order: each given up at once (every match sorted), and never given up.
+  expect(await findHints(t.db, word, 20, WALKED_UNCOUNTED, 0)).toEqual(expected);
+  expect(await findHints(t.db, word, 20, WALKED_UNCOUNTED, 100_000)).toEqual(expected);
   expect(await findHints(t.db, word, 20, 100_000)).toEqual(expected);
   expect(await findHints(t.db, word, 20)).toEqual(expected);
 });

@@ -131,18 +131,29 @@ function plannerStatistics(db: Executor): Promise<PlannerStatistics> {
   return value;
 }
 
-/** The share of a column's rows that contain `foldedWord`, as ANALYZE's sample of it suggests. */
-function sampledShare(column: ColumnSample, foldedWord: string): number {
+/** The share of a column's rows whose (folded) value `matches`, as ANALYZE's sample of it suggests. */
+function sampledShare(column: ColumnSample, matches: (value: string) => boolean): number {
   let share = 0;
   let commonShare = 0;
   column.common.forEach((value, i) => {
     const frequency = column.commonFrequencies[i] ?? 0;
     commonShare += frequency;
-    if (value.includes(foldedWord)) share += frequency;
+    if (matches(value)) share += frequency;
   });
   if (column.bounds.length === 0) return share;
-  const inBounds = column.bounds.filter((value) => value.includes(foldedWord)).length / column.bounds.length;
+  const inBounds = column.bounds.filter(matches).length / column.bounds.length;
   return share + inBounds * Math.max(0, 1 - column.nullFraction - commonShare);
+}
+
+/** How many rows of `table` have a `column` that `matches`, as ANALYZE's samples suggest: none without. */
+function sampledRows(
+  { rows, columns }: PlannerStatistics,
+  table: 'items' | 'versions',
+  column: string,
+  matches: (value: string) => boolean,
+): number {
+  const sample = columns.find((c) => c.table === table && c.column === column);
+  return sample ? rows[table] * sampledShare(sample, matches) : 0;
 }
 
 /** Matches of a word as ANALYZE's samples suggest: none without samples. */
@@ -155,12 +166,10 @@ interface ExpectedMatches extends PerTable {
  * How many items, and versions, contain the word, as ANALYZE's samples suggest. A version matches by
  * either number: at least as many as the likelier one suggests.
  */
-function expectedMatches({ rows, columns }: PlannerStatistics, word: string): ExpectedMatches {
+function expectedMatches(planner: PlannerStatistics, word: string): ExpectedMatches {
   const foldedWord = fold(word);
-  const expected = (table: 'items' | 'versions', column: string) => {
-    const sample = columns.find((c) => c.table === table && c.column === column);
-    return sample ? rows[table] * sampledShare(sample, foldedWord) : 0;
-  };
+  const expected = (table: 'items' | 'versions', column: string) =>
+    sampledRows(planner, table, column, (value) => value.includes(foldedWord));
   const byNumber = {
     name_folded: expected('versions', 'name_folded'),
     name2_folded: expected('versions', 'name2_folded'),
@@ -198,11 +207,17 @@ const hintOrder = sql`starting desc, kind, ${byName(sql`parent_name`)}, version_
  * indexes. Ranking every hit of a word found almost everywhere ("a", "a2v") took 0.5 s at size L, so a word
  * with more is answered by `hintsOfFrequentWord`, which looks only at the items its first hits can belong
  * to: at once, without counting its hits first, with WALKED_UNCOUNTED or when ANALYZE's samples expect far
- * more.
+ * more. Its walks in item order read up to `walkRows` items, or as many as walkLengths gives.
  */
-export async function findHints(db: Executor, word: string, limit: number, rankedUpTo?: number): Promise<HintRow[]> {
+export async function findHints(
+  db: Executor,
+  word: string,
+  limit: number,
+  rankedUpTo?: number,
+  walkRows?: number,
+): Promise<HintRow[]> {
   if (rankedUpTo === WALKED_UNCOUNTED || (rankedUpTo === undefined && (await hintsWalkedUncounted(db, word))))
-    return hintsOfFrequentWord(db, word, limit);
+    return hintsOfFrequentWord(db, word, limit, walkRows);
   const upTo = rankedUpTo ?? HITS_RANKED_UP_TO;
   const ranked = await db.execute<HintRow & { hits: string }>(sql`
     with hits as materialized (
@@ -224,7 +239,7 @@ export async function findHints(db: Executor, word: string, limit: number, ranke
     ) h on true`);
   const hits = Number(ranked.rows[0]?.hits ?? 0);
   if (hits <= upTo) return ranked.rows.flatMap(({ hits: _, ...hint }) => (hint.item_id === null ? [] : [hint]));
-  return hintsOfFrequentWord(db, word, limit);
+  return hintsOfFrequentWord(db, word, limit, walkRows);
 }
 
 /** Whether the samples expect a word's hits far beyond what the hints rank (WALKED_UNCOUNTED). */
@@ -247,6 +262,58 @@ const itemOrder = inItemOrder('i');
  * for none of 24 words; 300 made "bremse" 5.6 → 21.5 ms.
  */
 const NAMED_ITEMS_SORTED_UP_TO = 1000;
+
+/** A walk reads at least as many items as the matches sorted without one (named_few). */
+const WALKED_AT_LEAST = NAMED_ITEMS_SORTED_UP_TO;
+
+/**
+ * How far the hints walk the items in order for the names starting with the word, and for those containing
+ * it: as many items as the samples expect to match, at least WALKED_AT_LEAST. Matches can sit together late
+ * in the order: at L, the names starting with "ventil" come after 36,500 items and those containing "pump"
+ * after 86,000, which took those hints 26 and 118 ms. Reading and sorting every match costs about what
+ * walking as many items costs (1–2 µs each), so a walk that reads that many in vain at most doubles the
+ * time and then gives way to the sort.
+ */
+function walkLengths(planner: PlannerStatistics, word: string): Record<'starting' | 'named', number> {
+  const foldedWord = fold(word);
+  const expected = (matches: (name: string) => boolean) =>
+    Math.round(Math.max(WALKED_AT_LEAST, sampledRows(planner, 'items', 'name_folded', matches)));
+  return {
+    starting: expected((name) => name.startsWith(foldedWord)),
+    named: expected((name) => name.includes(foldedWord) && !name.startsWith(foldedWord)),
+  };
+}
+
+/**
+ * The CTE `name` (id, kind, name): the first `limit` items `i` in hint order that meet `condition`, among
+ * those that meet `kinds` (which the walk's index can use), and none unless `wanted`. Walked in order up
+ * to `walkRows` items; when that finds fewer, every match is read as its indexes allow and sorted
+ * (OFFSET 0 keeps PostgreSQL from walking again). Also defines `${name}_walk`.
+ */
+function firstItemsInOrder(
+  name: string,
+  { wanted, kinds, condition }: { wanted: SQL; kinds: SQL; condition: SQL },
+  limit: number,
+  walkRows: number,
+): SQL {
+  const walk = sql.identifier(`${name}_walk`);
+  return sql`${walk} as materialized (
+      select i.id, i.kind, i.name from (
+        select * from items i where ${wanted} and ${kinds} order by ${itemOrder} limit ${walkRows}
+      ) i
+      where ${condition}
+      limit ${limit}
+    ), ${sql.identifier(name)} as materialized (
+      select * from ${walk} where (select count(*) from ${walk}) = ${limit}
+      union all
+      (select m.id, m.kind, m.name from (
+         select i.id, i.kind, i.name from items i
+         where ${wanted} and (select count(*) from ${walk}) < ${limit} and ${kinds} and ${condition}
+         offset 0
+       ) m
+       order by ${inItemOrder('m')} limit ${limit})
+    )`;
+}
 
 /**
  * Per kind `k.kind`: `answer` of the first row of `table` that meets `condition`, in the order of the
@@ -310,7 +377,9 @@ const someNumberOfKindContains = (
  * when enough hits start with the word, and items matching only by a version number need not lie beyond
  * the last item found by name.
  */
-async function hintsOfFrequentWord(db: Executor, word: string, limit: number): Promise<HintRow[]> {
+async function hintsOfFrequentWord(db: Executor, word: string, limit: number, walkRows?: number): Promise<HintRow[]> {
+  const walks =
+    walkRows === undefined ? walkLengths(await plannerStatistics(db), word) : { starting: walkRows, named: walkRows };
   const contains = containingFolded(word);
   const starts = startingFolded(word);
   const numberStartsWith = sql`(v.name_folded like ${starts} or v.name2_folded like ${starts})`;
@@ -318,11 +387,19 @@ async function hintsOfFrequentWord(db: Executor, word: string, limit: number): P
     and not coalesce(v.name_folded like ${starts}, false) and not coalesce(v.name2_folded like ${starts}, false)`;
   const notStarting = sql`${containsFolded(sql`i.name_folded`, word)} and i.name_folded not like ${starts}`;
   const result = await db.execute<HintRow>(sql`
-    with starting as materialized (
-      -- Only the kinds that have such a name: a walk in order would read every item of the others.
-      (select i.id from items i
-       where i.kind = any(${kindsStartingWith('items', ['name_folded'], word)}) and i.name_folded like ${starts}
-       order by ${itemOrder} limit ${limit})
+    with ${firstItemsInOrder(
+      'starting_by_name',
+      {
+        wanted: sql`true`,
+        // Only the kinds that have such a name: a walk in order would read every item of the others.
+        kinds: sql`i.kind = any(${kindsStartingWith('items', ['name_folded'], word)})`,
+        // starts_with, not LIKE: PostgreSQL reads its matches from the (kind, name) index, not the trigrams.
+        condition: sql`starts_with(i.name_folded, ${folded(word)})`,
+      },
+      limit,
+      walks.starting,
+    )}, starting as materialized (
+      select id from starting_by_name
       union
       (select i.id from items i
        where i.kind = any(${kindsStartingWith('versions', ['name_folded', 'name2_folded'], word)})
@@ -332,14 +409,22 @@ async function hintsOfFrequentWord(db: Executor, word: string, limit: number): P
       select i.id, i.kind, i.name from items i
       where (select count(*) from starting) < ${limit} and ${notStarting}
       limit ${NAMED_ITEMS_SORTED_UP_TO + 1}
-    ), named as materialized (
-      -- A few matches are sorted; many are met early on a walk in order (trigrams would fetch them all).
+    ), ${firstItemsInOrder(
+      'named_many',
+      {
+        // Many matches are met early on a walk in order (trigrams would fetch them all).
+        wanted: sql`(select count(*) from named_few) > ${NAMED_ITEMS_SORTED_UP_TO}`,
+        kinds: sql`true`,
+        condition: notStarting,
+      },
+      limit,
+      walks.named,
+    )}, named as materialized (
+      -- A few matches are sorted.
       (select * from named_few n where (select count(*) from named_few) <= ${NAMED_ITEMS_SORTED_UP_TO}
        order by ${inItemOrder('n')} limit ${limit})
       union all
-      (select i.id, i.kind, i.name from items i
-       where (select count(*) from named_few) > ${NAMED_ITEMS_SORTED_UP_TO} and ${notStarting}
-       order by ${itemOrder} limit ${limit})
+      select * from named_many
     ), last_named as materialized (
       select * from named n order by ${inItemOrder('n')} offset ${limit} - 1
     ), candidates as (
