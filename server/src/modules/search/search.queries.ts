@@ -286,13 +286,14 @@ function walkLengths(planner: PlannerStatistics, word: string): Record<'starting
 
 /**
  * The CTE `name` (id, kind, name): the first `limit` items `i` in hint order that meet `condition`, among
- * those that meet `kinds` (which the walk's index can use), and none unless `wanted`. Walked in order up
+ * those that meet `kinds` (which the walk's index can use; all by default), and none unless `wanted`
+ * (always by default). Walked in order up
  * to `walkRows` items; when that finds fewer, every match is read as its indexes allow and sorted
  * (OFFSET 0 keeps PostgreSQL from walking again). Also defines `${name}_walk`.
  */
 function firstItemsInOrder(
   name: string,
-  { wanted, kinds, condition }: { wanted: SQL; kinds: SQL; condition: SQL },
+  { wanted = sql`true`, kinds = sql`true`, condition }: { wanted?: SQL; kinds?: SQL; condition: SQL },
   limit: number,
   walkRows: number,
 ): SQL {
@@ -390,7 +391,6 @@ async function hintsOfFrequentWord(db: Executor, word: string, limit: number, wa
     with ${firstItemsInOrder(
       'starting_by_name',
       {
-        wanted: sql`true`,
         // Only the kinds that have such a name: a walk in order would read every item of the others.
         kinds: sql`i.kind = any(${kindsStartingWith('items', ['name_folded'], word)})`,
         // starts_with, not LIKE: PostgreSQL reads its matches from the (kind, name) index, not the trigrams.
@@ -414,7 +414,6 @@ async function hintsOfFrequentWord(db: Executor, word: string, limit: number, wa
       {
         // Many matches are met early on a walk in order (trigrams would fetch them all).
         wanted: sql`(select count(*) from named_few) > ${NAMED_ITEMS_SORTED_UP_TO}`,
-        kinds: sql`true`,
         condition: notStarting,
       },
       limit,
