@@ -59,6 +59,9 @@ export const items = pgTable(
     index('items_name_folded_trgm').using('gin', t.nameFolded.op('gin_trgm_ops')),
     // A word of one or two characters has no trigram: its characters find the names (migration 0012).
     index('items_name_folded_chars').using('gin', sql`string_to_array(${t.nameFolded}, null)`),
+    // A word with punctuation ("1.3") has trigrams only of its parts ("1", "3"), found almost everywhere:
+    // trigrams of the folded text with its punctuation joined into the words (migration 0015) find it.
+    index('items_name_folded_joined_trgm').using('gin', sql`dp_joined(${t.nameFolded}) gin_trgm_ops`),
     // Hints: names that start with the word (migration 0009), by kind, so that a hint asks which kinds have
     // any in one descent each (migration 0013).
     index('items_kind_name_folded_prefix').using('btree', t.kind, t.nameFolded.op('text_pattern_ops')),
@@ -105,6 +108,8 @@ export const versions = pgTable(
     index('versions_name2_folded_trgm').using('gin', t.name2Folded.op('gin_trgm_ops')),
     index('versions_name_folded_chars').using('gin', sql`string_to_array(${t.nameFolded}, null)`),
     index('versions_name2_folded_chars').using('gin', sql`string_to_array(${t.name2Folded}, null)`),
+    index('versions_name_folded_joined_trgm').using('gin', sql`dp_joined(${t.nameFolded}) gin_trgm_ops`),
+    index('versions_name2_folded_joined_trgm').using('gin', sql`dp_joined(${t.name2Folded}) gin_trgm_ops`),
     // Numbers that start with the word (hints): the trigrams cannot tell a number's start from a word's.
     // By kind, as the items' names.
     index('versions_kind_name_folded_prefix').using('btree', t.kind, t.nameFolded.op('text_pattern_ops')),

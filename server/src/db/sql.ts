@@ -145,14 +145,27 @@ const likeLiteral = (text: string): SQL =>
 export const containingFolded = (text: string): SQL => sql`'%' || ${likeLiteral(text)} || '%'`;
 
 /**
+ * A character that splits a text into words for pg_trgm, besides a space. A word that holds one has
+ * trigrams only of its parts, so its names and numbers are also looked for with their punctuation joined
+ * (dp_joined, migration 0015). Which words take that second condition is only a question of speed: what
+ * dp_joined finds always includes what the LIKE finds.
+ */
+const PUNCTUATION = /[^\p{L}\p{N}\s]/u;
+
+/**
  * A stored `*_folded` column contains `text` folded. A text of one or two characters has no trigram, so
  * the trigram index cannot serve the LIKE and PostgreSQL would read every row: for such a text, the rows
- * that hold each of its characters come from the column's characters index (migration 0012) first.
+ * that hold each of its characters come from the column's characters index (migration 0012) first. A
+ * longer text with punctuation is also looked for with its punctuation joined into its words (PUNCTUATION).
  */
 export const containsFolded = (column: SQL, text: string): SQL => {
   const contains = sql`${column} like ${containingFolded(text)}`;
-  if (fold(text).length > 2) return contains;
-  return sql`(${contains} and string_to_array(${column}, null) @> string_to_array(dp_fold(${text}), null))`;
+  const foldedText = fold(text);
+  if (foldedText.length <= 2)
+    return sql`(${contains} and string_to_array(${column}, null) @> string_to_array(dp_fold(${text}), null))`;
+  if (!PUNCTUATION.test(foldedText)) return contains;
+  // dp_joined's output is a LIKE pattern as it stands: it turns %, _ and \ into "q" (migration 0015).
+  return sql`(${contains} and dp_joined(${column}) like '%' || dp_joined(dp_fold(${text})) || '%')`;
 };
 
 /** LIKE pattern "starts with `text` folded by dp_fold()"; a `text_pattern_ops` index serves it as a range. */

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   findHints,
@@ -12,6 +12,7 @@ import {
   type ResultKey,
   type ResultRow,
 } from '../../src/modules/search/search.queries.js';
+import { containsFolded } from '../../src/db/sql.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 // A word found almost everywhere is answered by walking the items in order (search.queries.ts): the
@@ -50,6 +51,11 @@ beforeAll(async () => {
   await t.db.execute(sql`
     with g as (insert into items (kind, name) values ('assembly', 'Odd 50% unit') returning id)
     insert into versions (item_id, kind, name, name2) select id, 'assembly', ${'X%_\\1'}, ${'a_b'} from g`);
+  // Punctuation, and the "q" that dp_joined writes for it (migration 0015): a word with punctuation finds
+  // only its own characters, never a "q" in their place.
+  await t.db.execute(sql`
+    with g as (insert into items (kind, name) values ('subassembly', 'Odd 1q2 mat') returning id)
+    insert into versions (item_id, kind, name, name2) select id, 'subassembly', '1q2', 'MATq12-01' from g`);
   // One name in all three kinds with the same numbers (a system's without name2, which it has none of):
   // full search's pages order such versions by kind.
   await t.db.execute(sql`
@@ -113,6 +119,9 @@ const words = [
   'a2v',
   'mat-12',
   '1.2',
+  'mat-12-0',
+  '2-01',
+  'q12',
   '0000',
   '7',
   '49',
@@ -293,4 +302,37 @@ it('full search asks first the version number that more often contains the word'
   // The first is also the order without samples.
   expect((await fullSearchPlan(t.db, 'a2v', 50)).numbers).toEqual(['name_folded', 'name2_folded']);
   expect((await fullSearchPlan(t.db, 'mat-', 50)).numbers).toEqual(['name2_folded', 'name_folded']);
+});
+
+it('a word with punctuation is looked for through the trigrams of the names with it joined into their words', async () => {
+  // pg_trgm splits "1.49" into "1" and "49", found in thousands of numbers; joined ("1q49"), in one. The
+  // test's catalog is small enough for PostgreSQL to pick either index (or none): without the plain one,
+  // and told not to read the table, the plan shows that the joined one serves the condition.
+  let plan = '';
+  await t.db
+    .transaction(async (tx) => {
+      await tx.execute(sql`drop index versions_name_folded_trgm`);
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const explained = await tx.execute<{ 'QUERY PLAN': string }>(
+        sql`explain select id from versions v where ${containsFolded(sql`v.name_folded`, '1.49')}`,
+      );
+      plan = explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+      // The index stays.
+      tx.rollback();
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof TransactionRollbackError)) throw err;
+    });
+  expect(plan).toContain('versions_name_folded_joined_trgm');
+  // What it finds is what the LIKE finds: "1q49" is not "1.49".
+  const found = (word: string) =>
+    t.db.execute<{ id: number }>(
+      sql`select id from versions v where ${containsFolded(sql`v.name_folded`, word)} order by id`,
+    );
+  const reference = (word: string) =>
+    t.db.execute<{ id: number }>(
+      sql`select id from versions v where ${contains(sql`v.name_folded`, word)} order by id`,
+    );
+  for (const word of ['1.49', '1.2', 'mat-12-0', '1q2', 'x%_'])
+    expect((await found(word)).rows, word).toEqual((await reference(word)).rows);
 });
