@@ -77,6 +77,13 @@ async function main() {
   await sweepBenchWrites(database.pool);
   const recorder = statementRecorder();
   const app = await buildApp({ config, db: database.db, pool: database.pool });
+  // The server's own share of each request: Fastify's time from its arrival to the answer's last byte
+  // written. The rest of a client's time is the loopback and the client itself (unpacking and parsing a
+  // large answer: a full search's 150 kB).
+  const serverTimes: number[] = [];
+  app.addHook('onResponse', async (_request, reply) => {
+    serverTimes.push(reply.elapsedTime);
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   /** Requests as the user of that token; a failed one ends the run. */
   const clientWith = (token: string) => {
@@ -142,6 +149,7 @@ async function main() {
 
   const measure = async (fn: () => Promise<unknown>) => {
     for (let i = 0; i < warmup; i++) await fn();
+    serverTimes.length = 0;
     const times: number[] = [];
     for (let i = 0; i < rounds; i++) {
       const start = performance.now();
@@ -156,6 +164,7 @@ async function main() {
     // The baseline is measured right beside each case, so both see the same machine load.
     const base = await measure(baseline);
     const times = await measure(fn);
+    const serverSide = [...serverTimes].sort((a, b) => a - b);
     // The query floor: what PostgreSQL itself spends on the statements of one such call.
     const statements = await recorder.record(async () => {
       for (let i = 0; i < floorCalls; i++) await fn();
@@ -165,6 +174,7 @@ async function main() {
       name,
       p50: percentile(times, 50),
       p95: percentile(times, 95),
+      serverP95: percentile(serverSide, 95),
       baselineP95: percentile(base, 95),
       postgres,
     });
@@ -184,9 +194,16 @@ async function main() {
   const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
   console.log(`\nsize ${size}, ${rounds} requests each over HTTP on loopback, sequential\n`);
   console.log(
-    row(['call', 'p50 ms', 'p95 ms', 'trivial route p95 ms', 'PostgreSQL ms: execution + planning (statements)']),
+    row([
+      'call',
+      'p50 ms',
+      'p95 ms',
+      'server p95 ms',
+      'trivial route p95 ms',
+      'PostgreSQL ms: execution + planning (statements)',
+    ]),
   );
-  console.log(row(['---', '---:', '---:', '---:', '---:']));
+  console.log(row(['---', '---:', '---:', '---:', '---:', '---:']));
   for (const r of results) {
     const { executionMs, planningMs, statements } = r.postgres;
     console.log(
@@ -194,6 +211,7 @@ async function main() {
         r.name,
         r.p50.toFixed(2),
         r.p95.toFixed(2),
+        r.serverP95.toFixed(2),
         r.baselineP95.toFixed(2),
         `${executionMs.toFixed(2)} + ${planningMs.toFixed(2)} (${Number.isInteger(statements) ? statements : statements.toFixed(2)})`,
       ]),

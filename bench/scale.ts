@@ -7,7 +7,14 @@
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { percentile } from './percentile.js';
-import { peakRssMb, startServer, stopServer } from './server-process.js';
+import {
+  machineCpuTicks,
+  peakRssMb,
+  preemptions,
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from './server-process.js';
 
 export interface ScaleTargets {
   systemVersion: string;
@@ -234,15 +241,24 @@ export async function benchScale({ connectionString, issuer, audience, targets }
   // Reads while writes run: 500-row saves back to back, alternating two obligation texts. A thousand
   // reads each way: the p99 of 300 was their third slowest, and one scheduler hiccup moved it by half.
   const READS = 1000;
-  const readsUnderWritesAt = async (base: string) => {
+  // Beside each side's p99: how busy the machine's cores were (server, PostgreSQL and this bench share
+  // them), and how often the kernel took the CPU from the server's event loop while it could still run.
+  const readsUnderWritesAt = async ({ url: base, child }: ServerProcess) => {
     const readTimes = async (count: number) => {
+      const cpuBefore = machineCpuTicks();
+      const preemptedBefore = preemptions(child.pid!);
       const times: number[] = [];
       for (let i = 0; i < count; i++) {
         const start = performance.now();
         await callAt(base, 'GET', `${targets.systemVersion}/compatibilities/assemblies`);
         times.push(performance.now() - start);
       }
-      return times.sort((a, b) => a - b);
+      const cpuAfter = machineCpuTicks();
+      return {
+        times: times.sort((a, b) => a - b),
+        cpuBusy: (cpuAfter.busy - cpuBefore.busy) / (cpuAfter.total - cpuBefore.total),
+        preemptedPerRead: (preemptions(child.pid!) - preemptedBefore) / count,
+      };
     };
     const idle = await readTimes(READS);
     let writing = true;
@@ -258,10 +274,17 @@ export async function benchScale({ connectionString, issuer, audience, targets }
     const during = await readTimes(READS);
     writing = false;
     await writer;
-    return { idleP99: percentile(idle, 99), duringP99: percentile(during, 99), saves, rows: targets.writeRows.length };
+    return {
+      idleP99: percentile(idle.times, 99),
+      duringP99: percentile(during.times, 99),
+      saves,
+      rows: targets.writeRows.length,
+      cpuBusy: { idle: idle.cpuBusy, during: during.cpuBusy },
+      preemptedPerRead: { idle: idle.preemptedPerRead, during: during.preemptedPerRead },
+    };
   };
   // With the cache, idle reads are answered from it and reads between saves mostly compute anew.
-  const readsUnderWritesCached = await readsUnderWritesAt(server.url);
+  const readsUnderWritesCached = await readsUnderWritesAt(server);
 
   // The largest listing there is (every assembly version with its item), once: memory must hold it too.
   const largest = Buffer.byteLength(await call('GET', '/api/assemblies/versions'));
@@ -272,7 +295,7 @@ export async function benchScale({ connectionString, issuer, audience, targets }
   // before; and whether saves stall reads that compute, which the cache would hide.
   const computing = await startServer({ ...env, READ_CACHE_MB: '0' });
   const throughputsComputed = await throughputsAt(computing.url);
-  const readsUnderWrites = await readsUnderWritesAt(computing.url);
+  const readsUnderWrites = await readsUnderWritesAt(computing);
   await stopServer(computing);
   agent.destroy();
 
@@ -305,7 +328,7 @@ export async function benchScale({ connectionString, issuer, audience, targets }
     console.log(row([s.name, String(s.requests), f(s.jsonKb), f(s.sentKb), s.sentKb < 300 ? 'yes' : 'NO']));
   const underWrites = (r: typeof readsUnderWrites, title: string) =>
     console.log(
-      `one version's assembly list, ${title}, while ${r.saves} saves of ${r.rows} rows ran: p99 ${f(r.duringP99)} ms (idle p99 ${f(r.idleP99)} ms, ${f(r.duringP99 / r.idleP99, 2)}×)`,
+      `one version's assembly list, ${title}, while ${r.saves} saves of ${r.rows} rows ran: p99 ${f(r.duringP99)} ms (idle p99 ${f(r.idleP99)} ms, ${f(r.duringP99 / r.idleP99, 2)}×); cores busy ${f(r.cpuBusy.during * 100, 0)} % (idle ${f(r.cpuBusy.idle * 100, 0)} %), the server's event loop preempted ${f(r.preemptedPerRead.during, 2)} times per read (idle ${f(r.preemptedPerRead.idle, 2)})`,
     );
   console.log('');
   underWrites(readsUnderWrites, 'computed');

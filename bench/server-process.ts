@@ -11,12 +11,29 @@ export interface ServerProcess {
   child: ChildProcess;
 }
 
-/** The peak resident memory of a process so far, in MB (Linux). */
-export function peakRssMb(pid: number): number {
+/** A number from a process's /proc status (Linux), 0 when the field is missing. */
+function statusNumber(pid: number, field: string): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
     .split('\n')
-    .find((l) => l.startsWith('VmHWM:'));
-  return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
+    .find((l) => l.startsWith(`${field}:`));
+  return Number(line?.replace(/\D+/g, '') ?? 0);
+}
+
+/** The peak resident memory of a process so far, in MB (Linux). */
+export const peakRssMb = (pid: number): number => statusNumber(pid, 'VmHWM') / 1024;
+
+/**
+ * How often so far the kernel took the CPU from a process's main thread (its event loop) while it could
+ * still run: preempted for another process, not waiting for input (Linux).
+ */
+export const preemptions = (pid: number): number => statusNumber(pid, 'nonvoluntary_ctxt_switches');
+
+/** The machine's CPU time so far, all cores, in clock ticks: busy and in all (Linux, /proc/stat). */
+export function machineCpuTicks(): { busy: number; total: number } {
+  const ticks = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  const total = ticks.reduce((sum, t) => sum + t, 0);
+  // The fourth and fifth columns: idle, and idle waiting for the disk.
+  return { busy: total - (ticks[3] ?? 0) - (ticks[4] ?? 0), total };
 }
 
 /**
