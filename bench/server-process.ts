@@ -30,9 +30,10 @@ export const preemptions = (pid: number): number => statusNumber(pid, 'nonvolunt
 
 /** The machine's CPU time so far, all cores, in clock ticks: busy and in all (Linux, /proc/stat). */
 export function machineCpuTicks(): { busy: number; total: number } {
-  const ticks = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  // user, nice, system, idle, iowait, irq, softirq, steal (the guest columns after them are part of user
+  // and nice already).
+  const ticks = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1, 9).map(Number);
   const total = ticks.reduce((sum, t) => sum + t, 0);
-  // The fourth and fifth columns: idle, and idle waiting for the disk.
   return { busy: total - (ticks[3] ?? 0) - (ticks[4] ?? 0), total };
 }
 
