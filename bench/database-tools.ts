@@ -24,15 +24,7 @@ interface Options {
 const TOKEN = 'bench-transfer-token-of-at-least-32-characters';
 
 export async function benchDatabaseTools({ connectionString, issuer, audience, backupBefore, readPath }: Options) {
-  const oidc = {
-    OIDC_ISSUER: issuer.issuer,
-    OIDC_CLIENT_ID: 'bench',
-    OIDC_AUDIENCE: audience,
-    TRANSFER_TOKEN: TOKEN,
-    // Live's reads during a transfer at L run back to back for longer than the per-token limit allows.
-    RATE_LIMIT_PER_TOKEN: '0',
-    RATE_LIMIT_PER_ADDRESS: '0',
-  };
+  const oidc = { OIDC_ISSUER: issuer.issuer, OIDC_CLIENT_ID: 'bench', OIDC_AUDIENCE: audience, TRANSFER_TOKEN: TOKEN };
   const liveName = `bench_live_${Date.now()}`;
   const admin = new pg.Client({ connectionString });
   await admin.connect();

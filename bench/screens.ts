@@ -25,7 +25,7 @@ const BLOCKED_MS = 50;
 
 export async function benchScreens(connectionString: string): Promise<ScreenOpening[]> {
   // Without OIDC_ISSUER the server runs the embedded provider and its demo users.
-  const server = await startServer({ DATABASE_URL: connectionString, DEPLOYMENT: 'work', RATE_LIMIT_PER_ADDRESS: '0' });
+  const server = await startServer({ DATABASE_URL: connectionString, DEPLOYMENT: 'work' });
   // The embedded provider's cookies and redirects are issued for localhost.
   const origin = server.url.replace('127.0.0.1', 'localhost');
   const browser = await launchBrowser();

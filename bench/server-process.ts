@@ -38,7 +38,8 @@ export function machineCpuTicks(): { busy: number; total: number } {
 }
 
 /**
- * Starts the product as its own Node process (no tsx relaunch, so the pid is the server's). With
+ * Starts the product as its own Node process (no tsx relaunch, so the pid is the server's), without demo
+ * data, scheduled backups or rate limits. With
  * BENCH_CPU_PROF=<dir>, each server writes a V8 CPU profile there when it stops (issue 14's profiling).
  */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
@@ -53,6 +54,10 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       HOST: '127.0.0.1',
       SEED_DEMO_DATA: 'false',
       BACKUP_SCHEDULE: 'off',
+      // The bench's requests back to back are its load, not a flood to stop (16 clients, live's reads
+      // during a transfer at L).
+      RATE_LIMIT_PER_TOKEN: '0',
+      RATE_LIMIT_PER_ADDRESS: '0',
       LOG_LEVEL: env.DEPLOYMENT === 'live' ? 'info' : 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
