@@ -242,6 +242,11 @@ export async function benchScale({ connectionString, issuer, audience, targets }
   // one side only. Each round's own ratio is kept too, to show the spread.
   const READS = 1000;
   const ROUNDS = 3;
+  const p99Of = (times: number[]) =>
+    percentile(
+      [...times].sort((a, b) => a - b),
+      99,
+    );
   // Beside each side's p99: how busy the machine's cores were (server, PostgreSQL and this bench share
   // them), and how often the kernel took the CPU from the server's event loop while it could still run.
   const readsUnderWritesAt = async ({ url: base, child }: ServerProcess) => {
@@ -264,10 +269,7 @@ export async function benchScale({ connectionString, issuer, audience, targets }
       kept.busy += cpuAfter.busy - cpuBefore.busy;
       kept.total += cpuAfter.total - cpuBefore.total;
       kept.preempted += preemptions(child.pid!) - preemptedBefore;
-      return percentile(
-        times.sort((a, b) => a - b),
-        99,
-      );
+      return p99Of(times);
     };
     let saves = 0;
     const roundRatios: number[] = [];
@@ -287,16 +289,11 @@ export async function benchScale({ connectionString, issuer, audience, targets }
       await writer;
       roundRatios.push(duringP99 / idleP99);
     }
-    const p99 = (side: keyof typeof sides) =>
-      percentile(
-        sides[side].times.sort((a, b) => a - b),
-        99,
-      );
     const share = (side: keyof typeof sides) => sides[side].busy / sides[side].total;
     const perRead = (side: keyof typeof sides) => sides[side].preempted / sides[side].times.length;
     return {
-      idleP99: p99('idle'),
-      duringP99: p99('during'),
+      idleP99: p99Of(sides.idle.times),
+      duringP99: p99Of(sides.during.times),
       readsEachWay: READS * ROUNDS,
       roundRatios,
       saves,
