@@ -5,7 +5,7 @@
  * are summed. What the call costs beyond that sum is the server's and the network's.
  */
 import pg from 'pg';
-import { percentile } from './percentile.js';
+import { percentileOf } from './percentile.js';
 
 interface Statement {
   text: string;
@@ -89,11 +89,7 @@ export async function explainedTime(pool: pg.Pool, statements: Statement[], repe
       executions.push(execution);
       plannings.push(planning);
     }
-    const median = (values: number[]) =>
-      percentile(
-        [...values].sort((a, b) => a - b),
-        50,
-      );
+    const median = (values: number[]) => percentileOf(values, 50);
     return { statements: statements.length, executionMs: median(executions), planningMs: median(plannings) };
   } finally {
     client.release();

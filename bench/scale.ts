@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { percentile } from './percentile.js';
+import { percentile, percentileOf } from './percentile.js';
 import {
   machineCpuTicks,
   peakRssMb,
@@ -242,11 +242,6 @@ export async function benchScale({ connectionString, issuer, audience, targets }
   // one side only. Each round's own ratio is kept too, to show the spread.
   const READS = 1000;
   const ROUNDS = 3;
-  const p99Of = (times: number[]) =>
-    percentile(
-      [...times].sort((a, b) => a - b),
-      99,
-    );
   // Beside each side's p99: how busy the machine's cores were (server, PostgreSQL and this bench share
   // them), and how often the kernel took the CPU from the server's event loop while it could still run.
   const readsUnderWritesAt = async ({ url: base, child }: ServerProcess) => {
@@ -269,7 +264,7 @@ export async function benchScale({ connectionString, issuer, audience, targets }
       kept.busy += cpuAfter.busy - cpuBefore.busy;
       kept.total += cpuAfter.total - cpuBefore.total;
       kept.preempted += preemptions(child.pid!) - preemptedBefore;
-      return p99Of(times);
+      return percentileOf(times, 99);
     };
     let saves = 0;
     const roundRatios: number[] = [];
@@ -292,8 +287,8 @@ export async function benchScale({ connectionString, issuer, audience, targets }
     const share = (side: keyof typeof sides) => sides[side].busy / sides[side].total;
     const perRead = (side: keyof typeof sides) => sides[side].preempted / sides[side].times.length;
     return {
-      idleP99: p99Of(sides.idle.times),
-      duringP99: p99Of(sides.during.times),
+      idleP99: percentileOf(sides.idle.times, 99),
+      duringP99: percentileOf(sides.during.times, 99),
       readsEachWay: READS * ROUNDS,
       roundRatios,
       saves,
