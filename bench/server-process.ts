@@ -38,14 +38,14 @@ export function machineCpuTicks(): { busy: number; total: number } {
 }
 
 /**
- * Starts the product as its own Node process (no tsx relaunch, so the pid is the server's), without demo
+ * Starts the compiled product as its own Node process, as production runs it (run.ts builds it first), without demo
  * data, scheduled backups or rate limits. With
  * BENCH_CPU_PROF=<dir>, each server writes a V8 CPU profile there when it stops (issue 14's profiling).
  */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freeLoopbackPort();
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [...profile, 'server/dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { Cron } from 'croner';
 import { parseRoleMap, type Role } from './auth/roles.js';
+import { REPO_ROOT } from './paths.js';
 
 export const DEMO_USERS = ['admin', 'intern', 'extern', 'norole'] as const;
 export type DemoUser = (typeof DEMO_USERS)[number];
@@ -233,8 +234,6 @@ function developmentDefaultsOf(env: { COOKIE_KEYS?: string; [name: string]: unkn
   return found;
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-
 /** Reads and validates the environment once; throws a ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable (FOO=) counts as not set.
@@ -274,7 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       norole: e.DEMO_PASSWORD_NOROLE ?? 'norole',
     },
     cookieKeys: e.COOKIE_KEYS ? e.COOKIE_KEYS.split(',') : [DEVELOPMENT_COOKIE_KEY],
-    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'web', 'dist')),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(REPO_ROOT, 'web', 'dist')),
     demoData: e.SEED_DEMO_DATA === 'false' ? false : e.SEED_DEMO_DATA,
     transferTargets: { www: e.LIVE_URL?.replace(/\/+$/, ''), demo: e.DEMO_URL?.replace(/\/+$/, '') },
     transferToken: e.TRANSFER_TOKEN,

@@ -2,9 +2,10 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
 import type pg from 'pg';
+import { SERVER_ROOT } from '../paths.js';
 import type { Db } from './connection.js';
 
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '..', '..', 'drizzle');
+export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
 
 /** Advisory-lock key that serialises migrations of instances starting at the same time. */
 const MIGRATION_LOCK = 7_336_001;

@@ -43,7 +43,8 @@ export async function startInstance(name: string, port: number, env: Record<stri
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `dp-e2e-${name}-`));
   const url = `http://localhost:${port}`;
   let log = '';
-  const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], {
+  // The compiled server, as production runs it (`npm run test:e2e` builds it first), on the Node that runs the tests.
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -35,11 +35,22 @@ export const inItemOrder = sql`v.name is null, ${naturally(sql`coalesce(v.name, 
 // Item names are unique per kind, so the item's name and the order within it are the whole order.
 const versionOrder = sql`${itemName}, ${inItemOrder}`;
 
+/** A kind's items in listing order. */
+export const itemsOfKind = (kind: ItemKind) =>
+  sql`select ${itemColumns} from items i where i.kind = ${kind} order by ${itemName}`;
+
+/**
+ * A kind's versions (or one item's) in listing order: by item in the items' order (names are unique per
+ * kind and the collation is deterministic, so that order is total), then naturally within each item.
+ */
+export function versionsOfKind(kind: ItemKind, itemId?: number) {
+  const byItem = itemId === undefined ? sql`` : sql`and v.item_id = ${itemId}`;
+  return sql`select ${versionColumns} from versions v join items i on i.id = v.item_id
+        where v.kind = ${kind} ${byItem} order by ${versionOrder}`;
+}
+
 export async function listItems(db: Executor, kind: ItemKind): Promise<ItemRow[]> {
-  const result = await db.execute<ItemRow>(
-    sql`select ${itemColumns} from items i where i.kind = ${kind} order by ${itemName}`,
-  );
-  return result.rows;
+  return (await db.execute<ItemRow>(itemsOfKind(kind))).rows;
 }
 
 /** How GET /api/{kind}/page orders: a column of items, ascending or descending, then the id. */
@@ -90,12 +101,7 @@ export async function findItem(db: Executor, kind: ItemKind, id: number): Promis
 }
 
 export async function listVersions(db: Executor, kind: ItemKind, itemId?: number): Promise<VersionRow[]> {
-  const byItem = itemId === undefined ? sql`` : sql`and v.item_id = ${itemId}`;
-  const result = await db.execute<VersionRow>(
-    sql`select ${versionColumns} from versions v join items i on i.id = v.item_id
-        where v.kind = ${kind} ${byItem} order by ${versionOrder}`,
-  );
-  return result.rows;
+  return (await db.execute<VersionRow>(versionsOfKind(kind, itemId))).rows;
 }
 
 /** Where a page ends: the sort key of its last version (the item's name and id, the version's names and id). */

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
 import type { FastifyRequest } from 'fastify';
 import { readerFor } from '../../http/read-routing.js';
+import { sendJsonArray } from '../../http/json-stream.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
 import { kindOf } from '../../db/kinds.js';
 import * as service from './catalog.service.js';
@@ -48,7 +49,8 @@ export function catalogRoutes(app: ZodApp, { reads }: AppContext) {
       response: { 200: z.array(itemWithVersions), ...errors },
     },
     onRequest: signedIn,
-    handler: async (req) => service.listItemsWithVersions(await db(req), kindOf(req.params.kind), req.user.role),
+    handler: async (req, reply) =>
+      sendJsonArray(reply, service.streamItemsWithVersions(await db(req), kindOf(req.params.kind), req.user.role)),
   });
 
   app.get('/api/:kind/versions/page', {

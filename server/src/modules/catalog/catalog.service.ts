@@ -13,6 +13,7 @@ import {
 } from '@dp/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/connection.js';
+import { CURSOR_BATCH, inReadSnapshot } from '../../db/read-snapshot.js';
 import { columnPage, cursorText, decodeCursor, pageOf, textFilter } from '../../http/cursor.js';
 import { kindName, kindVersionName, msg, notFound, numbered } from '../../http/errors.js';
 import { etagOf } from '../../writes/etag.js';
@@ -67,16 +68,34 @@ export async function listItems(db: Db, kind: ItemKind): Promise<Item[]> {
   return (await queries.listItems(db, kind)).map(toItem);
 }
 
-/** All items of a kind, each with its versions. */
-export async function listItemsWithVersions(db: Db, kind: ItemKind, role: Role): Promise<ItemWithVersions[]> {
-  const [itemRows, versionRows] = await Promise.all([queries.listItems(db, kind), queries.listVersions(db, kind)]);
-  const versionsByItem = new Map<number, ItemWithVersions['versions']>();
-  for (const row of versionRows) {
-    const list = versionsByItem.get(row.item_id) ?? [];
-    list.push(withoutParent(toVersion(row, role)));
-    versionsByItem.set(row.item_id, list);
-  }
-  return itemRows.map((row) => ({ ...toItem(row), versions: versionsByItem.get(row.id) ?? [] }));
+/**
+ * All items of a kind, each with its versions, in batches from one snapshot: the items (a few kilobytes
+ * each) are read whole, the versions from a cursor in the same order, and each item is given out once
+ * the versions have moved past it.
+ */
+export async function* streamItemsWithVersions(db: Db, kind: ItemKind, role: Role, batch = CURSOR_BATCH) {
+  yield* inReadSnapshot(db, async function* (reader) {
+    const items = await reader.rows<ItemRow>(queries.itemsOfKind(kind));
+    let next = 0;
+    const versions: ItemWithVersions['versions'] = [];
+    /** The next item in order, with the versions gathered for it. */
+    const complete = (item: ItemRow) => {
+      next++;
+      return { ...toItem(item), versions: versions.splice(0) };
+    };
+    for await (const rows of reader.batches<VersionRow>(queries.versionsOfKind(kind), batch)) {
+      const done: ItemWithVersions[] = [];
+      for (const row of rows) {
+        // Within one snapshot every version's item is among the items, in the same order.
+        for (let item = items[next]; item && item.id !== row.item_id; item = items[next]) done.push(complete(item));
+        versions.push(withoutParent(toVersion(row, role)));
+      }
+      yield done;
+    }
+    const rest: ItemWithVersions[] = [];
+    for (let item = items[next]; item; item = items[next]) rest.push(complete(item));
+    yield rest;
+  });
 }
 
 const versionCursor = z.tuple([cursorText, dbId, cursorText.nullable(), cursorText.nullable(), dbId]);

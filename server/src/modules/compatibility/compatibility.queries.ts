@@ -32,19 +32,13 @@ const compatibilityColumns = sql`c.id, c.from_version_id, c.from_kind, c.to_vers
 const pairOf = ([a, b]: readonly [ItemKind, ItemKind]) =>
   sql`((c.from_kind = ${a} and c.to_kind = ${b}) or (c.from_kind = ${b} and c.to_kind = ${a}))`;
 
-/** Compatibilities as stored (one row per pair); the service orients them for the reader. */
-export async function listCompatibilities(
-  db: Executor,
-  kinds: readonly [ItemKind, ItemKind],
-): Promise<CompatibilityRow[]> {
-  const result = await db.execute<CompatibilityRow>(sql`
+/** Compatibilities between two kinds as stored (one row per pair); the service orients them for the reader. */
+export const compatibilitiesBetween = (kinds: readonly [ItemKind, ItemKind]) => sql`
     select ${compatibilityColumns}
     from compatibilities c
     join compatibility_infos ci on ci.id = c.compatibility_info_id
     where ${pairOf(kinds)}
-    order by c.id`);
-  return result.rows;
-}
+    order by c.id`;
 
 /** One version's list: the version, its kind, and the kind of the partners listed. */
 export interface VersionList {

@@ -15,6 +15,7 @@ import { requireRole } from '../../auth/plugin.js';
 import { badRequest, msg } from '../../http/errors.js';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection.js';
+import { sendJsonArray } from '../../http/json-stream.js';
 import { readerFor } from '../../http/read-routing.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
 import { kindOf, type ItemKind } from '../../db/kinds.js';
@@ -64,7 +65,8 @@ export function compatibilityRoutes(app: ZodApp, { reads, readCache }: AppContex
       app.get(`/api/${from}/versions/compatibilities/${to}`, {
         schema: bulkSchema(`All ${from}–${to} compatibilities, oriented from the ${from}`),
         onRequest: signedIn,
-        handler: async (req) => service.listCompatibilities(await db(req), kindOf(from), kindOf(to), req.user.role),
+        handler: async (req, reply) =>
+          sendJsonArray(reply, service.streamCompatibilities(await db(req), kindOf(from), kindOf(to), req.user.role)),
       });
     }
   }
@@ -92,7 +94,7 @@ export function compatibilityRoutes(app: ZodApp, { reads, readCache }: AppContex
       const [from, to] = pairKinds(req.params.from, req.params.to);
       const { id } = req.params;
       return readCache.send(req, reply, ['compatibilities', req.user.role, from, id, to], async (reader) => {
-        const records = await service.listCompatibilities(reader, from, to, req.user.role, id);
+        const records = await service.listCompatibilitiesOfVersion(reader, from, to, req.user.role, id);
         // Only an empty list may be a wrong id: one round trip less for every version that has partners.
         if (records.length === 0) await service.assertVersionExists(reader, from, id);
         return records;

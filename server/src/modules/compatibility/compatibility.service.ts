@@ -1,5 +1,6 @@
 import type { CompatibilityInfo, CompatibilityRecord, RelationRecord, Role } from '@dp/contract';
 import type { Db } from '../../db/connection.js';
+import { CURSOR_BATCH, inReadSnapshot } from '../../db/read-snapshot.js';
 import { kindVersionName, notFound, numbered } from '../../http/errors.js';
 import { etagOf } from '../../writes/etag.js';
 import { href, type ItemKind } from '../../db/kinds.js';
@@ -40,33 +41,46 @@ function toRecord(
 }
 
 /**
- * Compatibilities between two kinds, oriented from `fromKind` to `toKind`. A same-kind pair is stored
- * once but listed from both sides, so every version finds all its partners under `from`.
- * With `versionId`, only that version's compatibilities, seen from it, each partner with its label's parts.
+ * All compatibilities between two kinds, oriented from `fromKind` to `toKind`, in batches from a cursor.
+ * A same-kind pair is stored once but listed from both sides, so every version finds all its partners
+ * under `from`.
  */
-export async function listCompatibilities(
+export async function* streamCompatibilities(
   db: Db,
   fromKind: ItemKind,
   toKind: ItemKind,
   role: Role,
-  versionId?: number,
+  batch = CURSOR_BATCH,
+) {
+  yield* inReadSnapshot(db, async function* (reader) {
+    for await (const rows of reader.batches<CompatibilityRow>(
+      queries.compatibilitiesBetween([fromKind, toKind]),
+      batch,
+    )) {
+      yield rows.flatMap((row) =>
+        fromKind === toKind
+          ? [toRecord(row, role, false, null), toRecord(row, role, true, null)]
+          : [toRecord(row, role, row.from_kind !== fromKind, null)],
+      );
+    }
+  });
+}
+
+/** One version's compatibilities to versions of `toKind`, seen from it, each partner with its label's parts. */
+export async function listCompatibilitiesOfVersion(
+  db: Db,
+  fromKind: ItemKind,
+  toKind: ItemKind,
+  role: Role,
+  versionId: number,
 ): Promise<CompatibilityRecord[]> {
-  const kinds = [fromKind, toKind] as const;
-  if (versionId !== undefined) {
-    const rows = await queries.listCompatibilitiesOfVersion(db, { ownKind: fromKind, versionId, partnerKind: toKind });
-    // The partner goes into the record as it is built: copying each record to add it (object spreads) took
-    // 150 µs of a 300-row list's 500.
-    return rows.map((row) => {
-      const partner = partnerIn(row, versionId);
-      return toRecord(row, role, partner.reversed, partner.to);
-    });
-  }
-  const rows = await queries.listCompatibilities(db, kinds);
-  return rows.flatMap((row) =>
-    fromKind === toKind
-      ? [toRecord(row, role, false, null), toRecord(row, role, true, null)]
-      : [toRecord(row, role, row.from_kind !== fromKind, null)],
-  );
+  const rows = await queries.listCompatibilitiesOfVersion(db, { ownKind: fromKind, versionId, partnerKind: toKind });
+  // The partner goes into the record as it is built: copying each record to add it (object spreads) took
+  // 150 µs of a 300-row list's 500.
+  return rows.map((row) => {
+    const partner = partnerIn(row, versionId);
+    return toRecord(row, role, partner.reversed, partner.to);
+  });
 }
 
 /** The partner in a row of one version's compatibilities: the side that is not the version, with its label's parts and item. */

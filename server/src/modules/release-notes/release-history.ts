@@ -1,9 +1,10 @@
 import type { ReleaseHistory, ReleaseVersion } from '@dp/contract';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_ROOT } from '../../paths.js';
 
 /** Where the histories are kept: Markdown files in the repository, edited with each release. */
-export const RELEASE_NOTES_DIR = path.resolve(import.meta.dirname, '..', '..', '..', 'release-notes');
+export const RELEASE_NOTES_DIR = path.join(SERVER_ROOT, 'release-notes');
 
 export const HISTORY_FILES = {
   /** The external page: the shorter German history (SPEC 2). */
