@@ -131,6 +131,20 @@ describe('backups', () => {
     expect(end.hmac).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('travels as a file: gzip data as it is, never marked or packed as a content encoding (a browser would unpack it)', async () => {
+    const plain = await download(first.name);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/backups/${first.name}/file`,
+      headers: { ...(await t.as('admin')), 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/gzip');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.subarray(0, 2).toString('hex')).toBe('1f8b');
+    expect(res.rawPayload.equals(plain.file)).toBe(true);
+  });
+
   it('uploads a downloaded file back after it was deleted: same name, counts and checksum', async () => {
     const file = (await download(first.name)).file;
     expect((await t.call('DELETE', `/api/backups/${first.name}`)).status).toBe(204);

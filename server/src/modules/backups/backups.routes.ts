@@ -63,11 +63,14 @@ export async function backupRoutes(app: ZodApp, { pool, config }: AppContext) {
       params: nameParams,
       response: { 200: z.any(), ...errors },
     },
+    // The file is gzip data already: sent as a file of that type, never as a content encoding, which a
+    // browser unpacks on the way (and Chromium refused: ERR_CONTENT_DECODING_FAILED).
+    compress: false,
     onRequest: admin,
     handler: async (req, reply) => {
       const { stream } = await service.backupDownload(deps, req.params.name);
       return reply
-        .type('application/octet-stream')
+        .type('application/gzip')
         .header('Content-Disposition', `attachment; filename="backup-${req.params.name}.dpbackup"`)
         .header('Cache-Control', 'no-store')
         .send(stream);

@@ -148,7 +148,7 @@ export function BackupsScreen() {
         <FileButton
           onChange={setFile}
           resetRef={resetFile}
-          accept=".dpbackup,application/octet-stream"
+          accept=".dpbackup,application/gzip,application/octet-stream"
           inputProps={{ 'data-testid': 'backup-upload-input' } as ComponentProps<'input'>}
         >
           {(props) => (
