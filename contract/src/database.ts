@@ -181,3 +181,45 @@ export const liveStatus = z
   })
   .meta({ id: 'LiveStatus' });
 export type LiveStatus = z.infer<typeof liveStatus>;
+
+/** What serves this instance's evaluation reads: the read replica (DATABASE_READ_URL) and the read cache. */
+export const readsStatus = z
+  .object({
+    /** null without DATABASE_READ_URL: every read goes to the primary. */
+    replica: z
+      .object({
+        /** False while the replica does not answer; reads then go to the primary. */
+        reachable: z.boolean(),
+        /** WAL the replica has still to replay, in bytes; null when it cannot be read. */
+        lag_bytes: z.number().nullable(),
+        /** Age of the last transaction it replayed while it is behind (0 when it has everything), in seconds. */
+        lag_seconds: z.number().nullable(),
+      })
+      .nullable(),
+    cache: z.object({
+      /** READ_CACHE_MB in bytes; 0 when the cache is off. */
+      budget_bytes: z.number(),
+      used_bytes: z.number(),
+      entries: z.number(),
+      /** Requests answered from the cache, and computed, since this instance started. */
+      hits: z.number(),
+      misses: z.number(),
+      /** hits ÷ (hits + misses); null before the first cached read. */
+      hit_rate: z.number().nullable(),
+    }),
+  })
+  .meta({ id: 'ReadsStatus' });
+export type ReadsStatus = z.infer<typeof readsStatus>;
+
+/** GET /api/server-status (admin): this instance, as an operator checks it. */
+export const serverStatus = z
+  .object({
+    checked_at: isoDateTime,
+    deployment: z.enum(['work', 'live', 'demo']),
+    node: z.string(),
+    uptime_seconds: z.number(),
+    memory_rss_bytes: z.number(),
+    reads: readsStatus,
+  })
+  .meta({ id: 'ServerStatus' });
+export type ServerStatus = z.infer<typeof serverStatus>;

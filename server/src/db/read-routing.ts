@@ -1,3 +1,4 @@
+import type { ReadsStatus } from '@dp/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, DbConnection } from './connection.js';
 
@@ -15,6 +16,8 @@ export interface ReadRouting {
   readerFor(user: string | undefined, readAfter: string | undefined): Promise<Db>;
   /** Records that `user` just wrote on the primary; the primary's WAL position (null without a replica). */
   wrote(user: string): Promise<string | null>;
+  /** How far the replica is behind the primary, for operators; null without a replica. */
+  status(): Promise<ReadsStatus['replica']>;
   close(): Promise<void>;
 }
 
@@ -26,6 +29,7 @@ export function primaryOnly(primary: Db): ReadRouting {
     replicated: false,
     readerFor: async () => primary,
     wrote: async () => null,
+    status: async () => null,
     close: async () => {},
   };
 }
@@ -104,6 +108,30 @@ export function replicaRouting(
       const lsn = parseLsn(text);
       if (lsn !== null) pending.set(user, lsn);
       return text;
+    },
+    async status() {
+      try {
+        const [written, replay] = await Promise.all([
+          primary.execute<{ lsn: string }>(sql`select pg_current_wal_lsn()::text as lsn`),
+          replica.db.execute<{ lsn: string | null; seconds: number | null }>(
+            sql`select pg_last_wal_replay_lsn()::text as lsn,
+                       extract(epoch from now() - pg_last_xact_replay_timestamp())::float8 as seconds`,
+          ),
+        ]);
+        markReachable(true);
+        const [primaryAt, replicaAt] = [parseLsn(written.rows[0]?.lsn), parseLsn(replay.rows[0]?.lsn)];
+        if (primaryAt === null || replicaAt === null) return { reachable: true, lag_bytes: null, lag_seconds: null };
+        const behind = primaryAt > replicaAt ? Number(primaryAt - replicaAt) : 0;
+        // The last replayed transaction's age says how old the replica's data is only while it is behind.
+        return {
+          reachable: true,
+          lag_bytes: behind,
+          lag_seconds: behind === 0 ? 0 : (replay.rows[0]?.seconds ?? null),
+        };
+      } catch (err) {
+        markReachable(false, (err as Error).message);
+        return { reachable: false, lag_bytes: null, lag_seconds: null };
+      }
     },
     close: async () => {
       clearInterval(timer);

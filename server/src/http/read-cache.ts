@@ -1,3 +1,4 @@
+import type { ReadsStatus } from '@dp/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection.js';
 import type { ReadRouting } from '../db/read-routing.js';
@@ -32,12 +33,16 @@ export interface ReadCache {
     key: unknown[],
     compute: (reader: Db) => Promise<T>,
   ): Promise<FastifyReply>;
+  /** Its size and how often it answered, since this instance started, for operators. */
+  stats(): ReadsStatus['cache'];
 }
 
 export function readCache(maxBytes: number, reads: ReadRouting): ReadCache {
   // Insertion order is use order: a hit moves its entry to the end, so the first entries are the oldest.
   const entries = new Map<string, Entry>();
   let bytes = 0;
+  let hits = 0;
+  let misses = 0;
   // Answers being computed, by key, with the state they are computed for.
   const computing = new Map<string, { state: string; answer: Promise<Entry> }>();
 
@@ -93,13 +98,18 @@ export function readCache(maxBytes: number, reads: ReadRouting): ReadCache {
     const state = await currentState(reader);
     const kept = entries.get(id);
     if (kept?.state === state) {
+      hits++;
       entries.delete(id);
       entries.set(id, kept);
       return kept;
     }
     // After a write, the requests that ask the same in the new state wait for one computation.
     const underWay = computing.get(id);
-    if (underWay?.state === state) return underWay.answer;
+    if (underWay?.state === state) {
+      hits++;
+      return underWay.answer;
+    }
+    misses++;
     // Computed after the state was read, so the answer is at least as new as that state.
     const answer = compute(reader).then((value) => {
       const entry = entryOf(value, state, id);
@@ -120,5 +130,13 @@ export function readCache(maxBytes: number, reads: ReadRouting): ReadCache {
       const entry = maxBytes > 0 ? await entryFor(id, reader, compute) : entryOf(await compute(reader), '', id);
       return reply.type('application/json; charset=utf-8').send(body(request, reply, id, entry));
     },
+    stats: () => ({
+      budget_bytes: maxBytes,
+      used_bytes: bytes,
+      entries: entries.size,
+      hits,
+      misses,
+      hit_rate: hits + misses === 0 ? null : hits / (hits + misses),
+    }),
   };
 }

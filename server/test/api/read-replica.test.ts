@@ -1,4 +1,4 @@
-import type { Item } from '@dp/contract';
+import type { Item, ServerStatus } from '@dp/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { createDb, type DbConnection } from '../../src/db/connection.js';
@@ -118,6 +118,32 @@ describe('reads from a streaming replica (DATABASE_READ_URL)', () => {
     expect(await nameSeenBy('intern', second!.href)).toBe('Saved By Admin');
     expect(await nameSeenBy('intern', first!.href)).toBe(`${first!.name} (renamed)`);
     expect(await nameSeenBy('admin', second!.href)).toBe('Saved By Admin');
+  });
+
+  it("shows admins the replica's lag: bytes and seconds behind while it does not replay, none once it has", async () => {
+    const status = async () => {
+      const res = await app.inject({ url: '/api/server-status', headers: await headersOf('admin') });
+      expect(res.statusCode).toBe(200);
+      return res.json<ServerStatus>().reads.replica;
+    };
+    await replicaCaughtUp();
+    expect(await status()).toEqual({ reachable: true, lag_bytes: 0, lag_seconds: 0 });
+    await replayPaused(true);
+    try {
+      await primary.pool.query("update items set description = 'lagging' where kind = 'system'");
+      // Written before this second ends, so the last replayed transaction is older than it.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const behind = await status();
+      expect(behind?.reachable).toBe(true);
+      expect(behind?.lag_bytes).toBeGreaterThan(0);
+      expect(behind?.lag_seconds).toBeGreaterThan(1);
+    } finally {
+      await replayPaused(false);
+    }
+    await replicaCaughtUp();
+    expect((await status())?.lag_bytes).toBe(0);
+    const intern = await app.inject({ url: '/api/server-status', headers: await headersOf('intern') });
+    expect(intern.statusCode).toBe(403);
   });
 
   it('answers a repeated search from the state of the database it reads: replica or primary', async () => {

@@ -1,6 +1,14 @@
-import { instanceStatus, type LiveStatus, type MessageLanguage, type TargetStatus } from '@dp/contract';
+import {
+  instanceStatus,
+  type LiveStatus,
+  type MessageLanguage,
+  type ServerStatus,
+  type TargetStatus,
+} from '@dp/contract';
 import type pg from 'pg';
 import type { AppConfig } from '../../config.js';
+import type { ReadRouting } from '../../db/read-routing.js';
+import type { ReadCache } from '../../http/read-cache.js';
 import { HttpError, msg, type Message } from '../../http/errors.js';
 import { toIso } from '../../db/time.js';
 import { reasonOf } from '../../http/outbound.js';
@@ -97,5 +105,25 @@ export async function liveStatus(deps: MonitoringDeps, language: MessageLanguage
     time_active: live.time_active ?? notAvailable,
     demo_app_status: demo.app_status,
     demo_db_status: demo.db_status,
+  };
+}
+
+/** This instance as an operator checks it: its runtime, and what serves its evaluation reads. */
+export async function serverStatus({
+  config,
+  reads,
+  readCache,
+}: {
+  config: Pick<AppConfig, 'deployment'>;
+  reads: ReadRouting;
+  readCache: ReadCache;
+}): Promise<ServerStatus> {
+  return {
+    checked_at: new Date().toISOString(),
+    deployment: config.deployment,
+    node: process.version,
+    uptime_seconds: Math.round(process.uptime()),
+    memory_rss_bytes: process.memoryUsage.rss(),
+    reads: { replica: await reads.status(), cache: readCache.stats() },
   };
 }

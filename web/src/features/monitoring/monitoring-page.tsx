@@ -1,11 +1,11 @@
-import type { LiveStatus, TargetStatus } from '@dp/contract';
+import type { LiveStatus, ServerStatus, TargetStatus } from '@dp/contract';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconCircleX, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../components/centered-loader';
 import { formatDateTime } from '../../components/editable-table';
 import { toFailure } from '../../lib/api-failure';
-import { useLiveStatus } from './use-live-status';
+import { useLiveStatus, useServerStatus } from './use-live-status';
 
 /** SPEC 2: green when OK or Active (or, for the server response, a response time), otherwise red. */
 export function isGood(value: string): boolean {
@@ -108,10 +108,72 @@ function StatusView({ data }: { data: LiveStatus }) {
   );
 }
 
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+/** This instance: what serves its evaluation reads (the replica and the read cache), for an operator. */
+function ThisInstanceCard({ status }: { status: ServerStatus }) {
+  const { t } = useTranslation();
+  const { replica, cache } = status.reads;
+  const replicaText =
+    replica === null
+      ? t('monitoring.instance.noReplica')
+      : !replica.reachable
+        ? t('monitoring.instance.replicaDown')
+        : t('monitoring.instance.replicaLag', {
+            kb: replica.lag_bytes === null ? '–' : Math.round(replica.lag_bytes / 1024),
+            seconds: replica.lag_seconds === null ? '–' : replica.lag_seconds.toFixed(1),
+          });
+  const cacheText =
+    cache.budget_bytes === 0
+      ? t('monitoring.instance.cacheOff')
+      : t('monitoring.instance.cacheUse', {
+          rate: cache.hit_rate === null ? '–' : Math.round(cache.hit_rate * 100),
+          hits: cache.hits,
+          misses: cache.misses,
+          used: megabytes(cache.used_bytes),
+          budget: megabytes(cache.budget_bytes),
+          entries: cache.entries,
+        });
+  const rows: [string, string, string][] = [
+    [t('monitoring.instance.replica'), replicaText, 'monitoring-replica'],
+    [t('monitoring.instance.cache'), cacheText, 'monitoring-cache'],
+    [
+      t('monitoring.instance.runtime'),
+      t('monitoring.instance.runtimeValue', {
+        node: status.node,
+        deployment: status.deployment,
+        hours: (status.uptime_seconds / 3600).toFixed(1),
+        memory: megabytes(status.memory_rss_bytes),
+      }),
+      'monitoring-runtime',
+    ],
+  ];
+  return (
+    <Card withBorder padding="md" data-testid="monitoring-instance">
+      <Stack gap="xs">
+        <Title order={2} size="h3">
+          {t('monitoring.instance.title')}
+        </Title>
+        <Table variant="vertical" layout="fixed">
+          <Table.Tbody>
+            {rows.map(([label, value, testId]) => (
+              <Table.Tr key={label}>
+                <Table.Th w="30%">{label}</Table.Th>
+                <Table.Td data-testid={testId}>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Card>
+  );
+}
+
 /** SPEC 2 'Monitoring page': live and demo, green when OK or Active, red with the reason otherwise. */
 export function MonitoringPage() {
   const { t } = useTranslation();
   const status = useLiveStatus();
+  const instance = useServerStatus();
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
@@ -152,6 +214,7 @@ export function MonitoringPage() {
       ) : (
         status.data && <StatusView data={status.data} />
       )}
+      {instance.data && <ThisInstanceCard status={instance.data} />}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import type { LiveStatus, TargetStatus } from '@dp/contract';
+import type { LiveStatus, ServerStatus, TargetStatus } from '@dp/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -43,11 +43,35 @@ function status(targets: TargetStatus[] = [live, demo]): LiveStatus {
   };
 }
 
+const instance: ServerStatus = {
+  checked_at: '2024-05-05T08:00:01.000Z',
+  deployment: 'work',
+  node: 'v24.22.3',
+  uptime_seconds: 7200,
+  memory_rss_bytes: 300 * 1024 * 1024,
+  reads: {
+    replica: { reachable: true, lag_bytes: 2048, lag_seconds: 1.5 },
+    cache: {
+      budget_bytes: 32 * 1024 * 1024,
+      used_bytes: 1024 * 1024,
+      entries: 12,
+      hits: 75,
+      misses: 25,
+      hit_rate: 0.75,
+    },
+  },
+};
+
+/** Answers the live status with `body`, this instance's status with `instance`; the mock of the live status' calls. */
 function answer(body: () => LiveStatus | Promise<LiveStatus>) {
-  return stubFetch(async (request) => {
+  const liveStatusCalls = vi.fn();
+  stubFetch(async (request) => {
+    if (request.path === '/api/server-status') return json(200, instance);
     expect(request.path).toBe('/api/live-status');
+    liveStatusCalls();
     return json(200, await body());
   });
+  return liveStatusCalls;
 }
 
 afterEach(() => {
@@ -125,6 +149,17 @@ describe('Monitoring page', () => {
     unmount();
     await act(() => vi.advanceTimersByTimeAsync(3 * MONITORING_POLL_MS));
     expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it("shows what serves this instance's reads: the replica's lag and the cache's hit rate", async () => {
+    answer(() => status());
+    renderWithProviders(<MonitoringPage />);
+    const card = await screen.findByTestId('monitoring-instance');
+    expect(within(card).getByTestId('monitoring-replica')).toHaveTextContent('2 kB and 1.5 s behind the primary');
+    expect(within(card).getByTestId('monitoring-cache')).toHaveTextContent(
+      '75 % of reads answered from it (75 hits, 25 computed); 1.0 of 32.0 MB in 12 answers',
+    );
+    expect(within(card).getByTestId('monitoring-runtime')).toHaveTextContent('Node v24.22.3, work, up 2.0 h');
   });
 
   it('says so when the status cannot be read', async () => {

@@ -1,4 +1,4 @@
-import type { LiveStatus } from '@dp/contract';
+import type { LiveStatus, ServerStatus } from '@dp/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -20,6 +20,18 @@ export function useLiveStatus() {
     refetchIntervalInBackground: true,
     staleTime: 0,
     // The page shows a failure itself; a banner every minute would be noise.
+    meta: { banner: false },
+  });
+}
+
+/** GET /api/server-status: this instance's runtime and what serves its reads, polled like the targets. */
+export function useServerStatus() {
+  return useQuery({
+    queryKey: ['monitoring', 'server-status'],
+    queryFn: ({ signal }) => api.get<ServerStatus>('/api/server-status', { signal }),
+    refetchInterval: MONITORING_POLL_MS,
+    refetchIntervalInBackground: true,
+    staleTime: 0,
     meta: { banner: false },
   });
 }
