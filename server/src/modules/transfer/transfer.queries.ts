@@ -6,6 +6,9 @@ import type { PgRow } from '../../db/sql.js';
 
 const quoted = pg.escapeIdentifier;
 
+/** PostgreSQL's SQLSTATE for a row that breaks a foreign key. */
+const FOREIGN_KEY_VIOLATION = '23503';
+
 /**
  * Makes the product tables hold exactly the rows of `staging`, in the caller's transaction: rows that
  * are gone are deleted, changed rows updated, new rows inserted, unchanged rows left alone, so the
@@ -31,6 +34,47 @@ export async function replaceProductData(
   // publish's inserts nested loops over the table they fill, quadratic (at size M, 4 s became 15 s).
   await client.query(`set local enable_nestloop = off`);
   const keys = await primaryKeys(client);
+  try {
+    await swapRows(client, staging, columns, keys);
+  } catch (error) {
+    // With the row triggers on, the first row that breaks a foreign key stops the swap: the same refusal
+    // as the set-wise check gives after it.
+    if (error instanceof pg.DatabaseError && error.code === FOREIGN_KEY_VIOLATION)
+      throw new ForeignKeyBroken(error.constraint ?? 'a foreign key');
+    throw error;
+  }
+  if (setWise) {
+    await client.query('set local session_replication_role = origin');
+    const broken = await brokenForeignKey(client);
+    if (broken) throw new ForeignKeyBroken(broken);
+  }
+  // New rows created later (on work, after a restore) must not collide with the imported ids.
+  const serials = await client.query<{ table_name: string; sequence: string }>(
+    `select table_name, pg_get_serial_sequence(format('public.%I', table_name), column_name) as sequence
+       from information_schema.columns
+      where table_schema = 'public' and table_name = any($1) and column_default like 'nextval(%'`,
+    [BACKUP_TABLES],
+  );
+  for (const { table_name, sequence } of serials.rows) {
+    await client.query(
+      `select setval($1, coalesce((select max(id) from public.${quoted(table_name)}), 0) + 1, false)`,
+      [sequence],
+    );
+  }
+  await client.query(`drop schema ${quoted(staging)} cascade`);
+  // Open clients poll the modification time and reload what they show.
+  await client.query(
+    `update data_info set modification_time = greatest(clock_timestamp(), modification_time + interval '1 microsecond')`,
+  );
+}
+
+/** Deletes, updates and inserts the product tables' rows until they hold exactly those of `staging`. */
+async function swapRows(
+  client: pg.ClientBase,
+  staging: string,
+  columns: Record<BackupTable, string[]>,
+  keys: Record<BackupTable, string[]>,
+) {
   const sameKey = (table: BackupTable, a: string, b: string) =>
     keys[table].map((k) => `${a}.${quoted(k)} = ${b}.${quoted(k)}`).join(' and ');
   const row = (table: BackupTable, alias: string) =>
@@ -58,29 +102,6 @@ export async function replaceProductData(
         where not exists (select 1 from public.${quoted(table)} p where ${sameKey(table, 'p', 's')})`,
     );
   }
-  if (setWise) {
-    await client.query('set local session_replication_role = origin');
-    const broken = await brokenForeignKey(client);
-    if (broken) throw new ForeignKeyBroken(broken);
-  }
-  // New rows created later (on work, after a restore) must not collide with the imported ids.
-  const serials = await client.query<{ table_name: string; sequence: string }>(
-    `select table_name, pg_get_serial_sequence(format('public.%I', table_name), column_name) as sequence
-       from information_schema.columns
-      where table_schema = 'public' and table_name = any($1) and column_default like 'nextval(%'`,
-    [BACKUP_TABLES],
-  );
-  for (const { table_name, sequence } of serials.rows) {
-    await client.query(
-      `select setval($1, coalesce((select max(id) from public.${quoted(table_name)}), 0) + 1, false)`,
-      [sequence],
-    );
-  }
-  await client.query(`drop schema ${quoted(staging)} cascade`);
-  // Open clients poll the modification time and reload what they show.
-  await client.query(
-    `update data_info set modification_time = greatest(clock_timestamp(), modification_time + interval '1 microsecond')`,
-  );
 }
 
 /** The primary-key columns of each product table. */
