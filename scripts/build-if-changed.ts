@@ -11,7 +11,6 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildServer } from '../server/scripts/build.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -50,7 +49,8 @@ const targets: Target[] = [
     dist: 'server/dist',
     entry: 'main.js',
     sources: ['server/src', 'server/scripts', 'server/package.json', 'contract/src', 'package-lock.json'],
-    build: buildServer,
+    // Loaded only to build: a start with nothing changed does not load esbuild.
+    build: async () => (await import('../server/scripts/build.js')).buildServer(),
   },
 ];
 

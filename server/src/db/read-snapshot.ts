@@ -4,8 +4,11 @@ import type { Db } from './connection.js';
 
 const dialect = new PgDialect();
 
-/** Rows fetched from a cursor per round trip: about a megabyte of records, a few milliseconds each. */
-export const CURSOR_BATCH = 2000;
+/**
+ * Rows fetched from a cursor per round trip, about 120 kB of JSON: the server's memory grew by 107 MB
+ * while it sent the largest listing at M in batches of 2,000, by 45 MB in batches of 500.
+ */
+export const CURSOR_BATCH = 500;
 
 /** Reads within one snapshot: whole results, or rows from a server-side cursor a batch at a time. */
 export interface SnapshotReader {
