@@ -27,6 +27,9 @@ import {
   xmlSafe,
 } from './spreadsheet.js';
 
+/** What a report buffers for a reader that is slower than the generator. */
+const REPORT_BUFFER_BYTES = 16 * 1024;
+
 export const REPORT_FILE_NAME = 'report.xlsx';
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -240,7 +243,9 @@ export function compatibilityReport(
   limits: ReportLimits = REPORT_LIMITS,
 ): Promise<Readable> {
   return new Promise((resolve, reject) => {
-    const out = new PassThrough();
+    // A report waits for its reader once 16 kB are waiting (Node 22 raised the default to 64 kB): the
+    // snapshot stays open no longer than the reader needs.
+    const out = new PassThrough({ highWaterMark: REPORT_BUFFER_BYTES });
     // Failures after the first byte are reported by Fastify (it listens for the stream's error); this
     // listener only keeps a write after the client left from becoming an unhandled 'error' event.
     out.on('error', () => {});
