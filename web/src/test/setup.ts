@@ -27,6 +27,19 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 Element.prototype.scrollIntoView = () => {};
 
+// From Node 22 on, fetch's Response.blob() builds the global Blob, which here is jsdom's, and jsdom's
+// Blob has no text() (browsers' and Node's have).
+if (typeof Blob.prototype.text !== 'function') {
+  Blob.prototype.text = function text(this: Blob) {
+    return new Promise<string>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.onerror = () => reject(reader.error ?? new Error('the blob could not be read'));
+      reader.readAsText(this);
+    });
+  };
+}
+
 beforeAll(async () => {
   // English and French load on demand in the app (lib/i18n.ts); tests read them at once.
   await i18n.loadLanguages(['en', 'fr']);
