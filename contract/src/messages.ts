@@ -83,6 +83,11 @@ export const MESSAGE_CATALOG = {
     de: 'Zu viele Anfragen; bitte versuchen Sie es in {seconds} Sekunden erneut.',
     fr: 'Trop de requêtes ; veuillez réessayer dans {seconds} secondes.',
   },
+  'errors.fileMediaType': {
+    en: 'This takes a file, not {type}: send it as one of {types}.',
+    de: 'Hier wird eine Datei erwartet, nicht {type}: senden Sie sie als {types}.',
+    fr: 'Ceci attend un fichier, pas {type} : envoyez-le en {types}.',
+  },
   'errors.mediaType': {
     en: 'This content type is not accepted here; send application/json.',
     de: 'Dieser Inhaltstyp wird hier nicht angenommen; senden Sie application/json.',

@@ -145,6 +145,30 @@ describe('backups', () => {
     expect(res.rawPayload.equals(plain.file)).toBe(true);
   });
 
+  it('answers 415 with a message to an upload that is no file (JSON, text, a form), and lists nothing', async () => {
+    const before = (await t.call('GET', '/api/dumps')).body as { files: unknown[] };
+    const bodies: Array<[string, string]> = [
+      ['application/json', '[]'],
+      ['application/json', '"x"'],
+      ['application/json', '{"name": 5}'],
+      ['text/plain', 'backup'],
+      ['application/x-www-form-urlencoded', 'name=5'],
+    ];
+    for (const [type, body] of bodies) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/backups/upload',
+        payload: body,
+        headers: { ...(await t.as('admin')), 'content-type': type, 'accept-language': 'de' },
+      });
+      expect(res.statusCode, `${type} ${body}`).toBe(415);
+      expect(res.json<{ message: string }>().message).toBe(
+        `Hier wird eine Datei erwartet, nicht ${type}: senden Sie sie als application/octet-stream, application/gzip, application/x-gzip.`,
+      );
+    }
+    expect(((await t.call('GET', '/api/dumps')).body as { files: unknown[] }).files).toEqual(before.files);
+  });
+
   it('uploads a downloaded file back after it was deleted: same name, counts and checksum', async () => {
     const file = (await download(first.name)).file;
     expect((await t.call('DELETE', `/api/backups/${first.name}`)).status).toBe(204);
