@@ -29,9 +29,9 @@ export const PLANNER_MESSAGES = {
     fr: '« {item} » est indiqué deux fois ({first} et {second}) : indiquez une seule version installée par pièce.',
   },
   'consistency.conditional_without_obligation': {
-    en: 'The conditional status {id} has no obligation text ({count} compatibilities use it).',
-    de: 'Der bedingte Status {id} hat keinen Auflagentext ({count} Kompatibilitäten verwenden ihn).',
-    fr: "Le statut conditionnel {id} n'a pas de texte d'obligation ({count} compatibilités l'utilisent).",
+    en: 'The conditional status {id} has no obligation text.',
+    de: 'Der bedingte Status {id} hat keinen Auflagentext.',
+    fr: "Le statut conditionnel {id} n'a pas de texte d'obligation.",
   },
   'consistency.not_contained': {
     en: '{from} {fromVersion} has a compatibility with {to} {toVersion}, but {to} is not linked to {from} by containment.',
