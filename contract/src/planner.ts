@@ -124,3 +124,10 @@ export const plannerSystemsResponse = z
   })
   .meta({ id: 'PlannerSystemsResponse' });
 export type PlannerSystemsResponse = z.infer<typeof plannerSystemsResponse>;
+
+/** POST /api/planner/checklist: the planner's question and the file type of its checklist. */
+export const plannerChecklistRequest = z
+  .object({ system: systemVersionHref, ...installedParts, target: systemVersionHref, type: z.enum(['pdf', 'xlsx']) })
+  .strict()
+  .meta({ id: 'PlannerChecklistRequest' });
+export type PlannerChecklistRequest = z.input<typeof plannerChecklistRequest>;

@@ -1,4 +1,8 @@
 import type { PlannerResponse, PlannerSystemsResponse } from '@dp/contract';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compatibilities, compatibilityInfos, itemContainments, items, versions } from '../../src/db/schema.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
@@ -107,8 +111,10 @@ beforeAll(async () => {
     ]);
 });
 
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'dp-planner-'));
 afterAll(async () => {
   await t?.close();
+  rmSync(tmp, { recursive: true, force: true });
 });
 
 const question = {
@@ -274,5 +280,57 @@ describe('POST /api/planner/systems', () => {
   it('answers 400 without any assembly', async () => {
     const res = await t.call('POST', '/api/planner/systems', { assemblies: [] }, 'intern');
     expect(res.status).toBe(400);
+  });
+});
+
+describe('POST /api/planner/checklist', () => {
+  const download = async (type: 'pdf' | 'xlsx', role: 'intern' | 'extern', language = 'en') => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/planner/checklist',
+      payload: { ...upgrade(), type },
+      headers: { ...(await t.as(role)), 'accept-language': language },
+    });
+    expect(res.statusCode).toBe(200);
+    const file = path.join(tmp, `checklist-${role}-${language}.${type}`);
+    writeFileSync(file, res.rawPayload);
+    return { res, file };
+  };
+
+  it('writes the PDF checklist: the changes, the blockers and every check with its obligation text', async () => {
+    const { res, file } = await download('pdf', 'intern', 'de');
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="upgrade-checklist.pdf"');
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Upgrade-Checkliste');
+    expect(text).toContain('Planner S: 1.0 → 2.0');
+    expect(text).toContain('A-1');
+    expect(text).toContain('U-2');
+    expect(text).toContain('Nicht erfasst');
+    expect(text).toContain(OBLIGATION);
+  });
+
+  it('writes the XLSX checklist as literal text cells, without obligation texts for extern', async () => {
+    const read = (file: string) =>
+      JSON.parse(
+        execFileSync(
+          '/usr/bin/python3',
+          [
+            '-c',
+            `import json, sys, openpyxl
+ws = openpyxl.load_workbook(sys.argv[1]).worksheets[0]
+print(json.dumps([[c.value for c in r] for r in ws.iter_rows()], default=str))`,
+            file,
+          ],
+          { encoding: 'utf8' },
+        ),
+      ) as Array<Array<string | null>>;
+    const intern = read((await download('xlsx', 'intern')).file);
+    expect(intern[0]![0]).toBe('Upgrade checklist');
+    expect(intern).toContainEqual(['☐', 'Planner U', 'U-1', 'U-2', null]);
+    expect(intern).toContainEqual(['☐', 'Planner A A-2', 'Planner U U-2', 'Conditional', OBLIGATION]);
+    const extern = read((await download('xlsx', 'extern')).file);
+    expect(extern).toContainEqual(['☐', 'Planner A A-2', 'Planner U U-2', 'Conditional']);
+    expect(JSON.stringify(extern)).not.toContain(OBLIGATION);
   });
 });
