@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePlannerQuestion, plannerLink, plannerRequestOf, plannerSearch } from './planner-question';
+import { onePerItem, parsePlannerQuestion, plannerLink, plannerRequestOf, plannerSearch } from './planner-question';
 
 describe('the planner question in the address', () => {
   it('reads back what it wrote', () => {
@@ -30,5 +30,15 @@ describe('the planner question in the address', () => {
 
   it('links from the delta browser with the two versions filled in', () => {
     expect(plannerLink(7, 8, 9)).toBe('/evaluate/upgrade-planner?system=7&from=8&to=9');
+  });
+
+  it('keeps one installed version per part, the one picked last', () => {
+    const itemOf = new Map([
+      [1, 100],
+      [2, 100],
+      [3, 200],
+    ]);
+    expect(onePerItem([1, 3, 2], itemOf)).toEqual([3, 2]);
+    expect(onePerItem([4, 1], itemOf)).toEqual([4, 1]);
   });
 });

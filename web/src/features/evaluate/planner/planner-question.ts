@@ -54,3 +54,17 @@ export function plannerRequestOf(question: PlannerQuestion): PlannerRequest | nu
     subassemblies: question.subassemblies.map((u) => `/api/subassemblies/versions/${u}`),
   };
 }
+
+/**
+ * One installed version per part: a version picked for an item that already has one replaces it (the
+ * server refuses two versions of one item). `itemOf` names a version's item where it is known.
+ */
+export function onePerItem(ids: readonly number[], itemOf: ReadonlyMap<number, number>): number[] {
+  const byItem = new Map<number, number>();
+  for (const id of ids) {
+    const item = itemOf.get(id) ?? -id;
+    byItem.delete(item);
+    byItem.set(item, id);
+  }
+  return [...byItem.values()];
+}

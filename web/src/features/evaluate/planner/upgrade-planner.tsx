@@ -11,7 +11,13 @@ import { hrefsOf, useMatrixCatalogs } from '../matrix/api/use-matrix-catalogs';
 import { AssemblyMultiSelect, assemblyOptions, ChoiceSelect } from '../matrix/matrix-selects';
 import { downloadChecklist, usePlanner } from './api/use-planner';
 import { PlanAnswer } from './planner-answer';
-import { parsePlannerQuestion, plannerRequestOf, plannerSearch, type PlannerQuestion } from './planner-question';
+import {
+  onePerItem,
+  parsePlannerQuestion,
+  plannerRequestOf,
+  plannerSearch,
+  type PlannerQuestion,
+} from './planner-question';
 import { PLANNER_MAX_ASSEMBLIES, PLANNER_MAX_SUBASSEMBLIES } from '@dp/contract';
 
 const EMPTY: PlannerQuestion = { system: null, from: null, to: null, assemblies: [], subassemblies: [] };
@@ -110,7 +116,7 @@ export function UpgradePlanner() {
             data={assemblyChoices}
             value={question.assemblies}
             max={PLANNER_MAX_ASSEMBLIES}
-            onChange={(ids) => write({ ...question, assemblies: ids })}
+            onChange={(ids) => write({ ...question, assemblies: onePerItem(ids, installed.parents) })}
             loading={question.from !== null && installed.loading}
             disabled={question.from === null}
             emptyMessage={t('planner.noAssemblies')}
@@ -121,7 +127,7 @@ export function UpgradePlanner() {
             data={subassemblyChoices}
             value={question.subassemblies}
             max={PLANNER_MAX_SUBASSEMBLIES}
-            onChange={(ids) => write({ ...question, subassemblies: ids })}
+            onChange={(ids) => write({ ...question, subassemblies: onePerItem(ids, subassemblies.parents) })}
             loading={question.assemblies.length > 0 && subassemblies.loading}
             disabled={question.assemblies.length === 0}
             emptyMessage={t('planner.noSubassemblies')}
