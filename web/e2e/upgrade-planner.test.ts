@@ -62,6 +62,15 @@ describe('Upgrade planner', () => {
     await expect.poll(listed).toBe(picked);
     await screenshot(page, 'upgrade-planner-intern');
 
+    // The reverse question for the same parts: the system versions they all fit, or the closest misses.
+    const systems = page.getByTestId('planner-systems');
+    await systems.getByRole('button', { name: 'Which system versions fit?' }).click();
+    await expect.poll(() => systems.textContent()).toContain('All parts fit on:');
+    const found = async () =>
+      (await systems.getByTestId('planner-systems-fits').count()) +
+      (await systems.getByTestId('planner-systems-misses').count());
+    await expect.poll(found).toBeGreaterThan(0);
+
     // The whole question is in the address: opened again, the same answer.
     const shared = page.url();
     await page.goto('about:blank');

@@ -179,4 +179,21 @@ describe('plan', () => {
     expect(proposal.chosen).toEqual([12, 31]);
     expect(alternatives.map((a) => [a.chosen, a.changes])).toEqual([[[13, 32], 2]]);
   });
+
+  it('names at most the asked number of alternatives, best first', () => {
+    const book = new PairBook();
+    const versions = Array.from({ length: 9 }, (_, i) => 100 + i);
+    for (const v of versions.slice(1)) book.add(1, v, 'allowed');
+    const m: PlanModel = {
+      target: 1,
+      parts: [{ kind: 'assembly', installed: 100, item: 10 }],
+      versionsOf: new Map([[10, versions]]),
+      containersOf: new Map(),
+      pairs: book,
+    };
+    const { proposal, alternatives } = plan(m, 5);
+    expect(proposal.chosen).toEqual([108]);
+    expect(alternatives.map((a) => a.chosen[0])).toEqual([107, 106, 105, 104, 103]);
+    expect(alternatives.every((a) => a.changes === 1)).toBe(true);
+  });
 });

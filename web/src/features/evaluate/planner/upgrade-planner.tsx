@@ -11,6 +11,7 @@ import { hrefsOf, useMatrixCatalogs } from '../matrix/api/use-matrix-catalogs';
 import { AssemblyMultiSelect, assemblyOptions, ChoiceSelect } from '../matrix/matrix-selects';
 import { downloadChecklist, usePlanner } from './api/use-planner';
 import { PlanAnswer } from './planner-answer';
+import { SystemsForParts } from './planner-systems';
 import {
   onePerItem,
   parsePlannerQuestion,
@@ -135,6 +136,11 @@ export function UpgradePlanner() {
         </SimpleGrid>
       </Paper>
       {answer}
+      {request && (
+        <SystemsForParts
+          request={{ assemblies: request.assemblies ?? [], subassemblies: request.subassemblies ?? [] }}
+        />
+      )}
     </Stack>
   );
 }

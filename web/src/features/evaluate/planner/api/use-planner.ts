@@ -1,4 +1,4 @@
-import type { PlannerRequest, PlannerResponse } from '@dp/contract';
+import type { PlannerRequest, PlannerResponse, PlannerSystemsRequest, PlannerSystemsResponse } from '@dp/contract';
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { api, apiDownload } from '../../../../lib/api';
 import { followingData, useModificationTime } from '../../../../lib/data-freshness';
@@ -22,4 +22,15 @@ export async function downloadChecklist(request: PlannerRequest, type: 'pdf' | '
     body: { ...request, type },
   });
   saveFile(blob, fileName ?? `upgrade-checklist.${type}`);
+}
+
+/** POST /api/planner/systems: the system versions on which all these parts fit, and the closest misses. */
+export function usePlannerSystems(request: PlannerSystemsRequest | null) {
+  return useQuery({
+    ...followingData(['evaluate', 'planner-systems', request], useModificationTime()),
+    queryFn: request
+      ? ({ signal }) => api.post<PlannerSystemsResponse>('/api/planner/systems', request, { signal })
+      : skipToken,
+    meta: { followsData: true, banner: false },
+  });
 }
