@@ -170,6 +170,18 @@ export function plan(model: PlanModel, alternatives: number): Plan {
   const siblingOf = (v: number, kind: Part['kind']) =>
     pairs.forbidden(v).find((w) => (placed.get(w) ?? 0) > 0 && kindOfVersion.get(w) === kind);
 
+  // A sub-assembly's versions that fit its assemblies' choice: the search meets the same choice again and again.
+  const fittingSeen = new Map<string, number[]>();
+  const subFitting = (index: number, item: number, required: number[]) => {
+    const key = `${index}:${required.join(',')}`;
+    let list = fittingSeen.get(key);
+    if (!list) {
+      list = newestFirst(item).filter((v) => required.every((r) => fits(pairs.status(r, v))));
+      fittingSeen.set(key, list);
+    }
+    return list;
+  };
+
   const best: Configuration[] = [];
   const keep = alternatives + 1;
   let steps = 0;
@@ -195,10 +207,7 @@ export function plan(model: PlanModel, alternatives: number): Plan {
     const index = at(order, k);
     const part = at(parts, index);
     const required = at(containers, index).map((a) => at(chosen, a));
-    const fitting =
-      part.kind === 'assembly'
-        ? at(onTarget, index)
-        : newestFirst(part.item).filter((v) => required.every((r) => fits(pairs.status(r, v))));
+    const fitting = part.kind === 'assembly' ? at(onTarget, index) : subFitting(index, part.item, required);
 
     let blockedBy: Blocked | undefined;
     if (fitting.length === 0) {
