@@ -196,4 +196,21 @@ describe('plan', () => {
     expect(alternatives.map((a) => a.chosen[0])).toEqual([107, 106, 105, 104, 103]);
     expect(alternatives.every((a) => a.changes === 1)).toBe(true);
   });
+
+  it('lets a blocked part constrain no sibling', () => {
+    const m = model(
+      [
+        [1, 21, 'forbidden'],
+        [1, 22, 'forbidden'],
+        [1, 11, 'forbidden'],
+        [1, 13, 'allowed'],
+        [13, 21, 'forbidden'],
+      ],
+      { assemblies: [21, 11] },
+    );
+    const { proposal } = plan(m, 5);
+    expect(proposal.blocked.get(0)).toEqual({ reason: 'forbidden', pair: [1, 21], status: 'forbidden' });
+    expect(proposal.chosen).toEqual([21, 13]);
+    expect(optionsOf(m, proposal, 1)).toEqual([13]);
+  });
 });

@@ -161,7 +161,7 @@ export function plan(model: PlanModel, alternatives: number): Plan {
 
   const chosen = parts.map((part) => part.installed);
   const blocked = new Map<number, Blocked>();
-  // How many placed parts of each kind hold a version, to find a forbidden sibling at once.
+  // How many placed parts hold each version, to find a forbidden sibling at once.
   const placed = new Map<number, number>();
   const place = (v: number, delta: number) => placed.set(v, (placed.get(v) ?? 0) + delta);
   const kindOfVersion = new Map<number, Part['kind']>();
@@ -194,8 +194,8 @@ export function plan(model: PlanModel, alternatives: number): Plan {
       changes: score.changes,
       age: score.age,
     };
-    const at = best.findIndex((other) => compare(score, scoreOf(other)) < 0);
-    best.splice(at === -1 ? best.length : at, 0, found);
+    const position = best.findIndex((other) => compare(score, scoreOf(other)) < 0);
+    best.splice(position === -1 ? best.length : position, 0, found);
     if (best.length > keep) best.pop();
   };
 
@@ -223,11 +223,10 @@ export function plan(model: PlanModel, alternatives: number): Plan {
       blockedBy = { reason: 'forbidden', pair: [sibling, first], status: 'forbidden' };
     }
     if (blockedBy) {
+      // A blocked part keeps its installed version but constrains no sibling: it is replaced outside this plan.
       blocked.set(index, blockedBy);
       score.blocks++;
-      place(part.installed, 1);
       visit(k + 1);
-      place(part.installed, -1);
       score.blocks--;
       blocked.delete(index);
       return;
@@ -307,10 +306,12 @@ export function breakOf(model: PlanModel, config: Configuration, index: number):
   return sibling === undefined ? null : { a: sibling, b: part.installed, status: 'forbidden' };
 }
 
-/** A version chosen for another part of the same kind that is recorded as forbidden with `version`. */
+/** A version chosen for another part of the same kind (not blocked) that is recorded as forbidden with `version`. */
 function siblingIn(model: PlanModel, config: Configuration, index: number, version: number): number | undefined {
   const kind = at(model.parts, index).kind;
-  const others = new Set(config.chosen.filter((_, i) => i !== index && at(model.parts, i).kind === kind));
+  const others = new Set(
+    config.chosen.filter((_, i) => i !== index && at(model.parts, i).kind === kind && !config.blocked.has(i)),
+  );
   return model.pairs.forbidden(version).find((w) => others.has(w));
 }
 
