@@ -128,7 +128,7 @@ export function ConsistencyScreen() {
                   <Accordion.Control>
                     <Group gap="xs">
                       <Badge color={SEVERITY_COLOR[CONSISTENCY_SEVERITY[rule]]} variant="light">
-                        {t(`database.consistency.severity.${CONSISTENCY_SEVERITY[rule]}`)}
+                        {t(`database.consistency.level.${CONSISTENCY_SEVERITY[rule]}`)}
                       </Badge>
                       <Text fw={600}>{t(`database.consistency.rules.${rule}`)}</Text>
                       <Text c="dimmed" size="sm">
