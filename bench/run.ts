@@ -23,6 +23,7 @@ import { explainedTime, statementRecorder, type PostgresTime } from './postgres-
 import { benchScreens } from './screens.js';
 import { benchScale } from './scale.js';
 import { benchRuntime } from './runtime.js';
+import { benchConsistency, plannerQuestion } from './planner.js';
 
 const size = (process.env.BENCH_SIZE ?? 'M') as 'S' | 'M' | 'L';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 300);
@@ -112,6 +113,10 @@ async function main() {
   const matrixBody = { rowKind: 'assemblies', rows: matrixRows, columnKind: 'assemblies', columns: matrixColumns };
   const deltaPath = `/api/systems/versions/${idOfHref(system.versions[0].href)}/delta/${idOfHref(system.versions[1].href)}`;
 
+  // Issue 43: the planner's question for the system version with the most assemblies (30 of them, 100 sub-assemblies).
+  const question = await plannerQuestion(database.pool);
+  const plannerParts = `${question.assemblies.length} assemblies, ${question.subassemblies.length} sub-assemblies`;
+
   // The smart search's results table asks for 50 at a time, the next page as it scrolls.
   const resultsPage = (word: string, after?: string) =>
     call('POST', '/api/search/full/page', { word, limit: 50, ...(after ? { after } : {}) });
@@ -145,6 +150,15 @@ async function main() {
     ['one assembly version: assembly list', () => call('GET', `${assemblyHrefs[0]}/compatibilities/assemblies`)],
     ['one delta', () => call('GET', deltaPath)],
     ['one 15×20 matrix', () => call('POST', '/api/matrix', matrixBody)],
+    [`upgrade planner: ${plannerParts}`, () => call('POST', '/api/planner', question)],
+    [
+      `reverse question: ${plannerParts}`,
+      () =>
+        call('POST', '/api/planner/systems', {
+          assemblies: question.assemblies,
+          subassemblies: question.subassemblies,
+        }),
+    ],
   ];
   const baseline = () => call('GET', '/api/config');
 
@@ -246,6 +260,15 @@ async function main() {
     `\nsaving ${writes.rows} changed rows of one relation table (one transaction, audited): created in ${writes.createMs.toFixed(0)} ms, changed in ${writes.changeMs.toFixed(0)} ms (trivial route p95 ${writes.baselineP95.toFixed(2)} ms)`,
   );
 
+  // Issue 43: the consistency check (all six rules), with one version's list read beside it.
+  const consistency = await benchConsistency(
+    () => admin('GET', '/api/consistency'),
+    () => call('GET', `${systemVersion}/compatibilities/assemblies`),
+  );
+  console.log(
+    `consistency check (six rules): ${consistency.seconds.toFixed(2)} s (mean of ${consistency.runs}); one version's list beside it p99 ${consistency.readsDuringP99.toFixed(2)} ms against ${consistency.readsIdleP99.toFixed(2)} ms idle (${(consistency.readsDuringP99 / consistency.readsIdleP99).toFixed(2)}×)`,
+  );
+
   // Issue 14: throughput with 16 clients, each screen's opening data, reads under writes, peak memory.
   const assemblyVersion = await call('GET', assemblyHrefs[0]!);
   const scale = await benchScale({
@@ -315,6 +338,7 @@ async function main() {
         results,
         versionSelectorBytes,
         writes,
+        consistency,
         scale,
         runtime,
         databaseTools,

@@ -113,8 +113,15 @@ export type ReportJob = z.infer<typeof reportJob>;
 export const compatibilityReportRequest = z.object({ type: z.literal('xls') }).strict();
 
 /** POST /api/db/uploads (SPEC 7): publish a backup, or the actual state, to live ('www') or demo. */
-export const transferRequest = z.object({ to: transferTarget, bkp: backupRef }).strict();
-export type TransferRequest = z.infer<typeof transferRequest>;
+export const transferRequest = z
+  .object({
+    to: transferTarget,
+    bkp: backupRef,
+    /** Publish to live although the consistency checker finds errors (issue 43); otherwise that answers 409. */
+    accept_findings: z.boolean().default(false),
+  })
+  .strict();
+export type TransferRequest = z.input<typeof transferRequest>;
 
 export const transferResult = z
   .object({

@@ -15,3 +15,5 @@ export * from './relations.js';
 export * from './images.js';
 export * from './info-pages.js';
 export * from './database.js';
+export * from './planner.js';
+export * from './consistency.js';

@@ -33,6 +33,8 @@ import { evaluationRoutes } from './modules/evaluation/evaluation.routes.js';
 import { imageRoutes } from './modules/images/images.routes.js';
 import { relationRoutes } from './modules/relations/relations.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
+import { consistencyRoutes } from './modules/consistency/consistency.routes.js';
+import { plannerRoutes } from './modules/planner/planner.routes.js';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { transferRoutes } from './modules/transfer/transfer.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -150,6 +152,8 @@ export async function buildApp({ logger = false, reads, ...options }: BuildOptio
   deltaReportRoutes(app, ctx);
   searchRoutes(app, ctx);
   evaluationRoutes(app, ctx);
+  plannerRoutes(app, ctx);
+  consistencyRoutes(app, ctx);
   baseDataRoutes(app, ctx);
   relationRoutes(app, ctx);
   await imageRoutes(app, ctx);

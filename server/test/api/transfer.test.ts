@@ -15,6 +15,8 @@ import { TEST_AUDIENCE } from '../support/test-issuer.js';
 const TOKEN = 'transfer-token-shared-by-work-live-and-demo';
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
+/** The demo data holds a conditional status without text (an error finding, issue 43): publishing it is accepted. */
+const PUBLISH = { to: 'www', bkp: 'actual', accept_findings: true };
 let work: TestApp;
 let live: TestApp;
 let liveUrl: string;
@@ -108,9 +110,15 @@ describe('transfer work → live', () => {
         }
       }
     })();
-    const res = await work.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual' }, 'admin', {
-      'accept-language': 'de',
-    });
+    const res = await work.call(
+      'POST',
+      '/api/db/uploads',
+      { to: 'www', bkp: 'actual', accept_findings: true },
+      'admin',
+      {
+        'accept-language': 'de',
+      },
+    );
     // Let the reader see the new state a few times too.
     await new Promise((r) => setTimeout(r, 100));
     reading = false;
@@ -153,7 +161,7 @@ describe('transfer work → live', () => {
   it('publishes a chosen backup, and a later state does not leak into it', async () => {
     const chosen = (await work.call('POST', '/api/backups')).body.name as string;
     await work.call('POST', '/api/references', { reference: 'after-the-backup', description: '' });
-    const res = await work.call('POST', '/api/db/uploads', { to: 'www', bkp: chosen });
+    const res = await work.call('POST', '/api/db/uploads', { to: 'www', bkp: chosen, accept_findings: true });
     expect(res.status).toBe(200);
     expect(res.body.name).toBe(chosen);
     const names = await referenceNames(live);
@@ -179,7 +187,7 @@ describe('transfer work → live', () => {
       `update compatibility_infos set obligation = obligation || ' (changed)' where id = (select min(id) from compatibility_infos)`,
     );
     await work.pool.query(`delete from compatibilities where id = (select max(id) from compatibilities)`);
-    expect((await work.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual' })).status).toBe(200);
+    expect((await work.call('POST', '/api/db/uploads', PUBLISH)).status).toBe(200);
     for (const table of BACKUP_TABLES) {
       const rows = async (t: TestApp) => (await t.pool.query(`select * from "${table}" order by 1, 2`)).rows;
       expect(await rows(live), table).toEqual(await rows(work));
@@ -205,7 +213,7 @@ describe('transfer work → live', () => {
     });
     try {
       const before = await counts(live);
-      const refused = await otherToken.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual' });
+      const refused = await otherToken.call('POST', '/api/db/uploads', PUBLISH);
       expect(refused.status).toBe(502);
       expect(refused.body.code).toBe('transfer.refusedToken');
       expect(await counts(live)).toEqual(before);

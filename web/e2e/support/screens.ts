@@ -5,6 +5,7 @@ export const EVALUATE_SCREENS = [
   '/evaluate/assembly-compatibility-browser',
   '/evaluate/subassembly-compatibility-browser',
   '/evaluate/system-delta-browser',
+  '/evaluate/upgrade-planner',
   '/evaluate/system-assembly-matrix',
   '/evaluate/system-system-assembly-matrix',
 ];
@@ -34,7 +35,7 @@ export const ADMIN_SCREENS = [
     'subassemblies-subassemblies-compatibility',
   ].map((p) => `/compatibility/${p}`),
   '/database',
-  ...['delta-report', 'backups', 'compatibility-report', 'transfer'].map((p) => `/database/${p}`),
+  ...['delta-report', 'backups', 'compatibility-report', 'transfer', 'consistency'].map((p) => `/database/${p}`),
   '/dataset',
   '/monitoring',
   '/issues-internal',

@@ -121,9 +121,9 @@ describe('read-only live and demo', () => {
     expect(screen.queryByTestId('read-only-notice')).not.toBeInTheDocument();
   });
 
-  it('offer only the compatibility report in /database on live, and say why for the work tools', async () => {
+  it('offer only the compatibility report and the consistency check in /database on live, and say why for the work tools', async () => {
     renderAt('/database/transfer', 'admin', 'live');
-    expect(await databaseMenu()).toEqual(['Compatibility report']);
+    expect(await databaseMenu()).toEqual(['Compatibility report', 'Consistency check']);
     expect(screen.getByTestId('work-only')).toHaveTextContent('This tool is only available on the work instance.');
     expect(screen.queryByRole('button', { name: 'Transfer database' })).not.toBeInTheDocument();
   });
@@ -137,9 +137,15 @@ describe('read-only live and demo', () => {
 });
 
 describe('database menu on work', () => {
-  it('lists delta report, backups, compatibility report and transfer for admins', async () => {
+  it('lists delta report, backups, compatibility report, transfer and the consistency check for admins', async () => {
     renderAt('/database/delta-report', 'admin', 'work');
-    expect(await databaseMenu()).toEqual(['Delta report', 'Backups', 'Compatibility report', 'Transfer']);
+    expect(await databaseMenu()).toEqual([
+      'Delta report',
+      'Backups',
+      'Compatibility report',
+      'Transfer',
+      'Consistency check',
+    ]);
     expect(await screen.findByRole('heading', { name: 'Delta report' })).toBeInTheDocument();
   });
 

@@ -16,12 +16,13 @@ import { kindName, notFound, numbered } from '../../http/errors.js';
 import * as queries from './compatibility-report.queries.js';
 import type { ReportColumns, ReportRow } from './compatibility-report.queries.js';
 import {
-  cellText,
   DATE_TIME_FORMAT,
   EXCEL_MAX_ROWS,
   formatDateTime,
   needsDrain,
   sheetPipes,
+  TEXT_FORMAT,
+  textCell,
   timeZoneName,
   wallClock,
   xmlSafe,
@@ -60,9 +61,6 @@ const STATUS_COLOURS: Record<CompatibilityStatus, { fill: string; text: string }
 };
 const STATUSES = Object.keys(STATUS_COLOURS) as CompatibilityStatus[];
 
-/** Excel's and LibreOffice's "Text" number format: what is typed into such a cell stays text, never a formula. */
-const TEXT_FORMAT = '@';
-
 type Style = Partial<ExcelJS.Style>;
 const solid = (argb: string): ExcelJS.Fill => ({ type: 'pattern', pattern: 'solid', fgColor: { argb } });
 // A font with name and size in full: exceljs writes only what is given, and a <font> with just <b/>
@@ -99,15 +97,6 @@ const valueStyle: Style = { numFmt: TEXT_FORMAT, alignment: { vertical: 'top', w
 const dateValueStyle: Style = { numFmt: DATE_TIME_FORMAT, alignment: { horizontal: 'left', vertical: 'top' } };
 const titleStyle: Style = { numFmt: TEXT_FORMAT, font: font({ bold: true, size: 14 }) };
 
-/**
- * A text cell's value. exceljs writes a plain string as `t="str"` (a formula's cached result);
- * rich text is written as an inline string (`t="inlineStr"`), OOXML's literal text, which no reader
- * evaluates — so a name like "=HYPERLINK(…)" is shown as it is. The Text number format on every
- * text cell keeps it text when someone edits it.
- */
-const text = (value: string | null | undefined): ExcelJS.CellRichTextValue | null =>
-  value === null || value === undefined || value === '' ? null : { richText: [{ text: cellText(value) }] };
-
 type Kind = 'text' | 'status' | 'date';
 interface Column {
   header: MessageKey;
@@ -122,29 +111,39 @@ interface SystemLabel {
 
 function columnList(columns: ReportColumns, say: Say): Column[] {
   const statusLabels = Object.fromEntries(
-    STATUSES.map((s) => [s, text(say(`compatibilityReport.status.${s}`))]),
+    STATUSES.map((s) => [s, textCell(say(`compatibilityReport.status.${s}`))]),
   ) as Record<CompatibilityStatus, ExcelJS.CellValue>;
   const list: Column[] = [
-    { header: 'compatibilityReport.column.system', width: 30, kind: 'text', value: (_, s) => text(s.system) },
-    { header: 'compatibilityReport.column.systemVersion', width: 16, kind: 'text', value: (_, s) => text(s.version) },
-    { header: 'compatibilityReport.column.assembly', width: 36, kind: 'text', value: (r) => text(r.assembly) },
-    { header: 'compatibilityReport.column.partNumber', width: 22, kind: 'text', value: (r) => text(r.part_number) },
+    { header: 'compatibilityReport.column.system', width: 30, kind: 'text', value: (_, s) => textCell(s.system) },
+    {
+      header: 'compatibilityReport.column.systemVersion',
+      width: 16,
+      kind: 'text',
+      value: (_, s) => textCell(s.version),
+    },
+    { header: 'compatibilityReport.column.assembly', width: 36, kind: 'text', value: (r) => textCell(r.assembly) },
+    { header: 'compatibilityReport.column.partNumber', width: 22, kind: 'text', value: (r) => textCell(r.part_number) },
     {
       header: 'compatibilityReport.column.materialNumber',
       width: 22,
       kind: 'text',
-      value: (r) => text(r.material_number),
+      value: (r) => textCell(r.material_number),
     },
     { header: 'compatibilityReport.column.status', width: 16, kind: 'status', value: (r) => statusLabels[r.status] },
   ];
   if (columns.details) {
     list.push(
-      { header: 'compatibilityReport.column.obligation', width: 60, kind: 'text', value: (r) => text(r.obligation) },
+      {
+        header: 'compatibilityReport.column.obligation',
+        width: 60,
+        kind: 'text',
+        value: (r) => textCell(r.obligation),
+      },
       {
         header: 'compatibilityReport.column.references',
         width: 32,
         kind: 'text',
-        value: (r) => text((r.references ?? []).join('; ')),
+        value: (r) => textCell((r.references ?? []).join('; ')),
       },
     );
   }
@@ -155,7 +154,7 @@ function columnList(columns: ReportColumns, say: Say): Column[] {
       header: 'compatibilityReport.column.comments',
       width: 60,
       kind: 'text',
-      value: (r) => text((r.comments ?? []).map(comment).join('\n')),
+      value: (r) => textCell((r.comments ?? []).map(comment).join('\n')),
     });
   }
   list.push({
@@ -319,7 +318,7 @@ async function writeSheets(
       views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
     });
     sheet.columns = columns.map((c) => ({ width: c.width }));
-    const header = sheet.addRow(columns.map((c) => text(say(c.header))));
+    const header = sheet.addRow(columns.map((c) => textCell(say(c.header))));
     header.height = 20;
     header.eachCell((cell) => (cell.style = headerStyle));
     header.commit();
@@ -404,20 +403,21 @@ function writeAboutSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, say: Say,
     row.commit();
   };
   const pair = (label: MessageKey, value: ExcelJS.CellValue, style = valueStyle) =>
-    add([text(say(label)), value], [labelStyle, style]);
+    add([textCell(say(label)), value], [labelStyle, style]);
 
-  add([text(say('compatibilityReport.title'))], [titleStyle]);
+  add([textCell(say('compatibilityReport.title'))], [titleStyle]);
   add([], []);
-  pair('compatibilityReport.about.scope', text(about.scope));
-  pair('compatibilityReport.about.view', text(about.view));
+  pair('compatibilityReport.about.scope', textCell(about.scope));
+  pair('compatibilityReport.about.view', textCell(about.view));
   pair('compatibilityReport.about.rows', about.total, { alignment: { horizontal: 'left' } });
   pair('compatibilityReport.about.createdAt', wallClock(about.createdMs), dateValueStyle);
-  pair('compatibilityReport.about.createdBy', text(about.createdBy));
+  pair('compatibilityReport.about.createdBy', textCell(about.createdBy));
   pair('compatibilityReport.about.dataState', about.dataMs === null ? null : wallClock(about.dataMs), dateValueStyle);
-  pair('compatibilityReport.about.version', text(`${PRODUCT_NAME} ${APP_VERSION}`));
-  pair('compatibilityReport.about.timeZone', text(timeZoneName()));
+  pair('compatibilityReport.about.version', textCell(`${PRODUCT_NAME} ${APP_VERSION}`));
+  pair('compatibilityReport.about.timeZone', textCell(timeZoneName()));
   add([], []);
-  add([text(say('compatibilityReport.about.legend'))], [labelStyle]);
-  for (const status of STATUSES) add([text(say(`compatibilityReport.status.${status}`))], [rowStyles[status].status]);
+  add([textCell(say('compatibilityReport.about.legend'))], [labelStyle]);
+  for (const status of STATUSES)
+    add([textCell(say(`compatibilityReport.status.${status}`))], [rowStyles[status].status]);
   sheet.commit();
 }

@@ -3,6 +3,7 @@
  * asking to repair the file or reading something else into it, and keeping exceljs's streaming
  * writer at the pace of its reader.
  */
+import type ExcelJS from 'exceljs';
 import type { Writable } from 'node:stream';
 
 /** Excel refuses (asks to repair) a cell with more characters than this. */
@@ -91,3 +92,15 @@ export function needsDrain(stream: Writable): boolean {
     (stream as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain === true
   );
 }
+
+/** Excel's and LibreOffice's "Text" number format: what is typed into such a cell stays text, never a formula. */
+export const TEXT_FORMAT = '@';
+
+/**
+ * A text cell's value. exceljs writes a plain string as `t="str"` (a formula's cached result);
+ * rich text is written as an inline string (`t="inlineStr"`), OOXML's literal text, which no reader
+ * evaluates — so a name like "=HYPERLINK(…)" is shown as it is. The Text number format on every
+ * text cell keeps it text when someone edits it.
+ */
+export const textCell = (value: string | null | undefined): ExcelJS.CellRichTextValue | null =>
+  value === null || value === undefined || value === '' ? null : { richText: [{ text: cellText(value) }] };

@@ -51,8 +51,9 @@ export async function transferRoutes(app: ZodApp, { pool, config }: AppContext) 
     config: { writesData: false },
     onRequest: admin,
     handler: async (req) => {
-      const result = await service.transfer(deps, req.user.username, req.body);
-      return { ...result, message: result.message.render(messageLanguageOf(req.headers['accept-language'])) };
+      const language = messageLanguageOf(req.headers['accept-language']);
+      const result = await service.transfer(deps, req.user.username, req.body, language);
+      return { ...result, message: result.message.render(language) };
     },
   });
 

@@ -2,6 +2,7 @@ import {
   ACTUAL_STATE,
   APP_VERSION,
   type InstanceStatus,
+  type MessageLanguage,
   type TransferRequest,
   type TransferTarget,
 } from '@dp/contract';
@@ -15,6 +16,8 @@ import { backupColumns, readBackupFile } from '../backups/backup-file.js';
 import * as backupQueries from '../backups/backups.queries.js';
 import { backupDownload, getBackup, takeBackup } from '../backups/backups.service.js';
 import { SCHEMA_VERSION } from '../backups/schema-version.js';
+import { backupSchema } from '../backups/states.js';
+import { errorFindings } from '../consistency/consistency.service.js';
 import { toIso } from '../../db/time.js';
 import * as queries from './transfer.queries.js';
 
@@ -124,7 +127,12 @@ export function transferTargets(config: TransferDeps['config']) {
  * stays on record) to live or demo: streams its file to the target's import and reports what the
  * target said. Every attempt is recorded and audited.
  */
-export async function transfer(deps: TransferDeps, actor: string, request: TransferRequest) {
+export async function transfer(
+  deps: TransferDeps,
+  actor: string,
+  request: TransferRequest,
+  language: MessageLanguage = 'en',
+) {
   const { config } = deps;
   if (config.deployment !== 'work') throw new HttpError(403, msg('deployment.workOnly'));
   const target = TARGET_NAMES[request.to];
@@ -132,6 +140,14 @@ export async function transfer(deps: TransferDeps, actor: string, request: Trans
   const url = config.transferTargets[request.to];
   if (!url) throw new HttpError(409, msg('transfer.noTarget', { target, variable: TARGET_VARIABLES[request.to] }));
   if (url === config.publicUrl) throw new HttpError(409, msg('transfer.toSelf', { target }));
+
+  // Live is what users read: consistency errors in the state to publish stop it unless the admin accepts them.
+  if (request.to === 'www' && !request.accept_findings) {
+    if (request.bkp !== ACTUAL_STATE) await getBackup(deps.pool, request.bkp);
+    const schema = request.bkp === ACTUAL_STATE ? 'public' : backupSchema(request.bkp);
+    const { findings, count } = await errorFindings(deps.pool, language, schema);
+    if (count > 0) throw new HttpError(409, msg('transfer.findings', { count }), { findings });
+  }
 
   const backup =
     request.bkp === ACTUAL_STATE

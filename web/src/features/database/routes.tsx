@@ -19,14 +19,17 @@ const CompatibilityReportScreen = lazyNamed(
 );
 const DeltaReportScreen = lazyNamed(() => import('./components/delta-report-screen'), 'DeltaReportScreen');
 const TransferScreen = lazyNamed(() => import('./components/transfer-screen'), 'TransferScreen');
+const ConsistencyScreen = lazyNamed(() => import('./components/consistency-screen'), 'ConsistencyScreen');
 
-type PageKey = 'deltaReport' | 'backups' | 'compatibilityReport' | 'transfer';
+type PageKey = 'deltaReport' | 'backups' | 'compatibilityReport' | 'transfer' | 'consistency';
 
 interface Page {
   path: string;
   key: PageKey;
   /** Only for admins on the work deployment (SPEC section 2, side menu of /database). */
   workTool: boolean;
+  /** For admins on every deployment (the consistency checker). */
+  adminTool?: boolean;
   element: ReactNode;
 }
 
@@ -36,6 +39,8 @@ const PAGES: Page[] = [
   { path: 'backups', key: 'backups', workTool: true, element: <BackupsScreen /> },
   { path: 'compatibility-report', key: 'compatibilityReport', workTool: false, element: <CompatibilityReportScreen /> },
   { path: 'transfer', key: 'transfer', workTool: true, element: <TransferScreen /> },
+  // Issue 43: the data a transfer publishes is checked here first.
+  { path: 'consistency', key: 'consistency', workTool: false, adminTool: true, element: <ConsistencyScreen /> },
 ];
 
 /** Why the work tools are not offered to this user here, or null when they are. */
@@ -46,10 +51,17 @@ function useWorkToolBlock(): 'role' | 'deployment' | null {
   return offersWorkTools(deployment) ? null : 'deployment';
 }
 
+function useIsAdmin() {
+  const session = useSession();
+  return session.status === 'user' && hasRole(session.role, 'admin');
+}
+
 function DatabaseLayout() {
   const { t } = useTranslation();
   const workTools = useWorkToolBlock() === null;
-  const items = PAGES.filter((page) => workTools || !page.workTool).map((page) => ({
+  const admin = useIsAdmin();
+  const offered = (page: Page) => (workTools || !page.workTool) && (admin || !page.adminTool);
+  const items = PAGES.filter(offered).map((page) => ({
     to: page.path,
     label: t(`database.pages.${page.key}.title`),
     testId: `database-menu-${page.path}`,
@@ -77,7 +89,12 @@ function WorkTool({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** /database: delta report, backups, compatibility report and transfer. */
+/** An admin tool opened by its URL by someone else. */
+function AdminTool({ children }: { children: ReactNode }) {
+  return useIsAdmin() ? children : <RoleRestricted min="admin" />;
+}
+
+/** /database: delta report, backups, compatibility report, transfer and the consistency checker. */
 export const databaseRoute: RouteObject = {
   path: 'database',
   element: <DatabaseLayout />,
@@ -85,7 +102,13 @@ export const databaseRoute: RouteObject = {
     { index: true, element: <DatabaseIndex /> },
     ...PAGES.map((page) => ({
       path: page.path,
-      element: page.workTool ? <WorkTool>{page.element}</WorkTool> : page.element,
+      element: page.workTool ? (
+        <WorkTool>{page.element}</WorkTool>
+      ) : page.adminTool ? (
+        <AdminTool>{page.element}</AdminTool>
+      ) : (
+        page.element
+      ),
     })),
   ],
 };

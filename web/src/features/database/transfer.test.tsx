@@ -197,6 +197,50 @@ describe('Transfer screen', () => {
     expect(liveButton()).toBeEnabled();
   });
 
+  it('shows the error findings a transfer to live was refused for, and publishes once the admin accepts them', async () => {
+    const user = userEvent.setup();
+    const finding = {
+      rule: 'conditional_without_obligation',
+      severity: 'error',
+      message: 'The conditional status 18 has no obligation text.',
+      hrefs: ['/api/compatibility_infos/18'],
+      fix: '/basic-data/obligations-intern',
+    };
+    const api = server({
+      'POST /api/db/uploads': (body) =>
+        (body as { accept_findings?: boolean }).accept_findings
+          ? json(200, result('www'))
+          : json(409, {
+              statusCode: 409,
+              error: 'Conflict',
+              message: 'The data has 1 consistency errors. Fix them, or confirm that they may be published to live.',
+              code: 'transfer.findings',
+              params: { count: 1 },
+              findings: [finding],
+            }),
+    });
+    renderWithProviders(<TransferScreen />);
+    await user.click(await backupRadio(OLD));
+    await user.click(liveButton());
+    await user.type(
+      within(await screen.findByRole('dialog')).getByRole('textbox', { name: 'Type LIVE to confirm' }),
+      'LIVE{Enter}',
+    );
+    const refused = await screen.findByTestId('transfer-findings');
+    expect(refused).toHaveTextContent('The conditional status 18 has no obligation text.');
+    expect(within(refused).getByRole('link', { name: 'Fix it' })).toHaveAttribute(
+      'href',
+      '/basic-data/obligations-intern',
+    );
+    expect(screen.queryByTestId('transfer-failed')).not.toBeInTheDocument();
+    await user.click(within(refused).getByRole('button', { name: 'Publish to live anyway' }));
+    await screen.findByTestId('transfer-complete');
+    expect(api.to('POST /api/db/uploads').map((call) => call.body)).toEqual([
+      { to: 'www', bkp: OLD.name },
+      { to: 'www', bkp: OLD.name, accept_findings: true },
+    ]);
+  });
+
   it('keeps a target without an address closed', async () => {
     server({}, [
       { to: 'www', url: LIVE_URL },

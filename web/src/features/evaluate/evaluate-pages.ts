@@ -3,6 +3,7 @@ export type EvaluatePageKey =
   | 'assemblyCompatibilityBrowser'
   | 'subassemblyCompatibilityBrowser'
   | 'systemDeltaBrowser'
+  | 'upgradePlanner'
   | 'systemAssemblyMatrix'
   | 'systemSystemAssemblyMatrix';
 
@@ -26,7 +27,13 @@ export const EVALUATE_GROUPS: EvaluateGroup[] = [
       { path: 'subassembly-compatibility-browser', key: 'subassemblyCompatibilityBrowser' },
     ],
   },
-  { key: 'delta', pages: [{ path: 'system-delta-browser', key: 'systemDeltaBrowser' }] },
+  {
+    key: 'delta',
+    pages: [
+      { path: 'system-delta-browser', key: 'systemDeltaBrowser' },
+      { path: 'upgrade-planner', key: 'upgradePlanner' },
+    ],
+  },
   {
     key: 'matrix',
     pages: [

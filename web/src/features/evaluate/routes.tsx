@@ -20,6 +20,7 @@ const screens: Record<EvaluatePageKey, ComponentType> = {
     'SubassemblyCompatibilityBrowser',
   ),
   systemDeltaBrowser: lazyNamed(() => import('./delta/system-delta-browser'), 'SystemDeltaBrowser'),
+  upgradePlanner: lazyNamed(() => import('./planner/upgrade-planner'), 'UpgradePlanner'),
   systemAssemblyMatrix: lazyNamed(() => import('./matrix/system-assembly-matrix'), 'SystemAssemblyMatrix'),
   systemSystemAssemblyMatrix: lazyNamed(
     () => import('./matrix/system-system-assembly-matrix'),

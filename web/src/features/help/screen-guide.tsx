@@ -38,6 +38,7 @@ const EVALUATE_SCREENS: { key: EvaluatePageKey; to: string }[] = [
   { key: 'assemblyCompatibilityBrowser', to: '/evaluate/assembly-compatibility-browser' },
   { key: 'subassemblyCompatibilityBrowser', to: '/evaluate/subassembly-compatibility-browser' },
   { key: 'systemDeltaBrowser', to: '/evaluate/system-delta-browser' },
+  { key: 'upgradePlanner', to: '/evaluate/upgrade-planner' },
   { key: 'systemAssemblyMatrix', to: '/evaluate/system-assembly-matrix' },
   { key: 'systemSystemAssemblyMatrix', to: '/evaluate/system-system-assembly-matrix' },
 ];

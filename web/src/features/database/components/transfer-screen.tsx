@@ -1,10 +1,17 @@
-import { ACTUAL_STATE, type TransferRecord, type TransferRequest, type TransferTarget } from '@dp/contract';
-import { Alert, Button, Checkbox, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconDatabaseExport } from '@tabler/icons-react';
+import {
+  ACTUAL_STATE,
+  type ConsistencyFinding,
+  type TransferRecord,
+  type TransferRequest,
+  type TransferTarget,
+} from '@dp/contract';
+import { Alert, Anchor, Button, Checkbox, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconDatabaseExport } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toFailure } from '../../../lib/api-failure';
+import { Link } from 'react-router';
+import { isApiFailure, toFailure } from '../../../lib/api-failure';
 import { useBackups } from '../api/backups';
 import { databaseKeys } from '../api/keys';
 import { transferDatabase, useTransferred, useTransferTargets } from '../api/transfers';
@@ -22,6 +29,18 @@ const BUTTONS: {
   { to: 'www', label: 'database.transfer.toLive' },
   { to: 'demo', label: 'database.transfer.toDemo', color: 'red' },
 ];
+
+/** The error findings a transfer to live was refused for (409 `transfer.findings`, issue 43), or null. */
+function findingsOf(error: unknown): ConsistencyFinding[] | null {
+  if (!isApiFailure(error) || error.status !== 409) return null;
+  const body = error.body as { code?: unknown; findings?: unknown } | undefined;
+  return body?.code === 'transfer.findings' && Array.isArray(body.findings)
+    ? (body.findings as ConsistencyFinding[])
+    : null;
+}
+
+/** How many findings the refusal lists on screen; the consistency screen has them all. */
+const FINDINGS_SHOWN = 20;
 
 function TransferHistory({ records, loading }: { records: TransferRecord[]; loading: boolean }) {
   const { t } = useTranslation();
@@ -113,6 +132,7 @@ export function TransferScreen() {
   const running = transfer.isPending;
   const runningTo = transfer.variables?.to;
   const askingUrl = asking ? urlOf(asking) : null;
+  const findings = findingsOf(transfer.error);
 
   return (
     <Stack gap="md">
@@ -193,7 +213,45 @@ export function TransferScreen() {
           })}
         </Alert>
       )}
-      {transfer.isError && (
+      {findings && transfer.variables && (
+        <Alert
+          color="orange"
+          icon={<IconAlertTriangle aria-hidden />}
+          title={t('database.transfer.findingsTitle')}
+          role="alert"
+          data-testid="transfer-findings"
+        >
+          <Stack gap="xs">
+            <Text size="sm">{toFailure(transfer.error).message}</Text>
+            <List size="sm" spacing={2}>
+              {findings.slice(0, FINDINGS_SHOWN).map((finding) => (
+                <List.Item key={finding.hrefs.join(' ')}>
+                  {finding.message}{' '}
+                  <Anchor component={Link} to={finding.fix} size="sm">
+                    {t('database.consistency.fix')}
+                  </Anchor>
+                </List.Item>
+              ))}
+            </List>
+            <Group>
+              <Button
+                color="orange"
+                onClick={() => {
+                  const request = transfer.variables;
+                  if (request) transfer.mutate({ ...request, accept_findings: true });
+                }}
+                data-testid="transfer-accept-findings"
+              >
+                {t('database.transfer.acceptFindings')}
+              </Button>
+              <Anchor component={Link} to="/database/consistency" size="sm">
+                {t('database.transfer.openConsistency')}
+              </Anchor>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {transfer.isError && !findings && (
         <Alert
           color="red"
           icon={<IconAlertCircle aria-hidden />}

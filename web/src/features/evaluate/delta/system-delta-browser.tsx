@@ -1,10 +1,10 @@
 import { idOfHref, type Item, type Version } from '@dp/contract';
-import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconRoute } from '@tabler/icons-react';
 import { useIsFetching } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { useQueryPaging } from '../../../components/use-load-ahead';
 import { isApiFailure } from '../../../lib/api-failure';
@@ -12,6 +12,7 @@ import { useItemPages, useVersionsOfItem } from '../api/use-item-list';
 import { useSystemDelta } from '../api/use-system-delta';
 import { VirtualListbox, type VirtualListboxProps } from '../browsers/virtual-listbox';
 import { EvaluatePageHeader } from '../evaluate-page-header';
+import { plannerLink } from '../planner/planner-question';
 import { DeltaTable } from './delta-table';
 
 const PICK_HEIGHT = 300;
@@ -145,22 +146,37 @@ export function SystemDeltaBrowser() {
     );
   } else {
     result = (
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <DeltaTable
-          heading={t('browsers.lists.systems')}
-          kind="systems"
-          rows={delta.data.systems}
-          version1={versionName(version1)}
-          version2={versionName(version2)}
-        />
-        <DeltaTable
-          heading={t('browsers.lists.assemblies')}
-          kind="assemblies"
-          rows={delta.data.assemblies}
-          version1={versionName(version1)}
-          version2={versionName(version2)}
-        />
-      </SimpleGrid>
+      <Stack gap="md">
+        {systemId !== undefined && v1Id !== undefined && v2Id !== undefined && (
+          <Group>
+            <Button
+              component={Link}
+              to={plannerLink(systemId, v1Id, v2Id)}
+              variant="light"
+              leftSection={<IconRoute size={16} aria-hidden />}
+              data-testid="delta-plan-upgrade"
+            >
+              {t('planner.fromDelta')}
+            </Button>
+          </Group>
+        )}
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <DeltaTable
+            heading={t('browsers.lists.systems')}
+            kind="systems"
+            rows={delta.data.systems}
+            version1={versionName(version1)}
+            version2={versionName(version2)}
+          />
+          <DeltaTable
+            heading={t('browsers.lists.assemblies')}
+            kind="assemblies"
+            rows={delta.data.assemblies}
+            version1={versionName(version1)}
+            version2={versionName(version2)}
+          />
+        </SimpleGrid>
+      </Stack>
     );
   }
 
