@@ -65,3 +65,25 @@ describe('translations', () => {
     expect(TIMEOUT_MESSAGE).toBe('Timeout has occurred');
   });
 });
+
+describe('the names of the kinds', () => {
+  const kinds = { systems: 'kind.system', assemblies: 'kind.assembly', subassemblies: 'kind.subassembly' } as const;
+
+  it("are the server's words in every language, in every list of kinds of the web app", () => {
+    for (const language of ['en', 'de', 'fr'] as const) {
+      const words = files[language];
+      for (const [plural, key] of Object.entries(kinds)) {
+        const word = MESSAGE_CATALOG[key][language];
+        expect(words.get(`compatibilityScreens.kinds.${plural}`), `${language} ${plural}`).toBe(word);
+        expect(words.get(`compatibility.groups.${key.slice('kind.'.length)}`), `${language} ${plural}`).toBe(word);
+      }
+    }
+  });
+
+  it('use no second French word for an assembly or a sub-assembly', () => {
+    for (const [key, text] of files.fr) {
+      // "Vue d'ensemble" is an overview, not a kind.
+      expect(text.replace("Vue d'ensemble", ''), key).not.toMatch(/ensemble|\bComposant\b/i);
+    }
+  });
+});
