@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { apiAs, type Api } from './support/api.js';
 import { baseUrl, liveUrl, screenshot, signIn, useBrowser } from './support/browser.js';
 import { livePassword } from './support/live-secrets.js';
 
@@ -17,35 +18,6 @@ afterAll(() => rmSync(downloads, { recursive: true, force: true }));
 const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 /** The obligation text the journey gives one compatibility: short, so no report or list cuts it. */
 const TOKEN = `E2E-${suffix}`;
-
-type Api = <T = unknown>(
-  method: string,
-  urlPath: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-) => Promise<T>;
-
-/** The API of `origin` as the page's signed-in user (the access token the app keeps in session storage). */
-async function apiAs(page: Page, origin: string): Promise<Api> {
-  const token = await page.evaluate(() => {
-    for (let i = 0; i < sessionStorage.length; i++) {
-      const key = sessionStorage.key(i) ?? '';
-      if (key.startsWith('oidc.user:'))
-        return (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token ?? null;
-    }
-    return null;
-  });
-  expect(token, 'the app keeps the access token in session storage').toBeTruthy();
-  return async <T>(method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const response = await page.request.fetch(`${origin}${urlPath}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, ...headers },
-      data: body as never,
-    });
-    if (!response.ok()) throw new Error(`${method} ${urlPath}: ${response.status()} ${await response.text()}`);
-    return (response.status() === 204 ? undefined : await response.json()) as T;
-  };
-}
 
 /** Clicks `trigger` (e.g. the Yes of a confirmation) and saves the download it starts. */
 async function download(page: Page, trigger: Locator, timeout = 120_000): Promise<{ name: string; file: string }> {
