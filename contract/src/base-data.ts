@@ -167,7 +167,7 @@ export const HISTORY_ENTITIES = [
 export const historyQuery = z
   .object({
     entity: z.string().trim().min(1).max(100).optional(),
-    entity_id: z.string().trim().min(1).max(300).optional(),
+    entity_id: z.string().trim().min(1).max(200).optional(),
     actor: z.string().trim().min(1).max(200).optional(),
     from: isoDateTime.optional(),
     to: isoDateTime.optional(),

@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
 import type { FastifyRequest } from 'fastify';
-import { readAsOf } from '../../http/as-of.js';
+import { readAsOf } from '../../db/as-of.js';
 import { readerFor } from '../../http/read-routing.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
 import { kindOf } from '../../db/kinds.js';

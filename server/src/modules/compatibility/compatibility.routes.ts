@@ -16,7 +16,7 @@ import { requireRole } from '../../auth/plugin.js';
 import { badRequest, msg } from '../../http/errors.js';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection.js';
-import { readAsOf } from '../../http/as-of.js';
+import { readAsOf } from '../../db/as-of.js';
 import { readerFor } from '../../http/read-routing.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
 import { kindOf, type ItemKind } from '../../db/kinds.js';

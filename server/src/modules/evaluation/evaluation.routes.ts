@@ -1,7 +1,7 @@
 import { apiError, asOfQuery, idParam, matrixRequest, matrixResponse, systemDelta } from '@dp/contract';
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
-import { readAsOf } from '../../http/as-of.js';
+import { readAsOf } from '../../db/as-of.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
 import * as service from './evaluation.service.js';
 

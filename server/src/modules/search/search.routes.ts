@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
 import type { FastifyRequest } from 'fastify';
 import { readerFor } from '../../http/read-routing.js';
-import { readAsOf } from '../../http/as-of.js';
+import { readAsOf } from '../../db/as-of.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
 import * as service from './search.service.js';
 

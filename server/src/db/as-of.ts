@@ -1,6 +1,20 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/connection.js';
-import { badRequest, msg } from './errors.js';
+import type { Db } from './connection.js';
+import { badRequest, msg } from '../http/errors.js';
+
+/** When the history began, and whether `at` lies between then and now. */
+export interface HistoryBounds {
+  began: string | Date;
+  inside: boolean;
+}
+
+/** Refuses a time outside the history (before it began, or in the future), naming the earliest time. */
+export function assertInHistory(at: string, bounds: HistoryBounds | undefined) {
+  if (!bounds?.inside)
+    throw badRequest(
+      msg('history.atOutOfRange', { at, earliest: bounds ? new Date(bounds.began).toISOString() : '–' }),
+    );
+}
 
 /**
  * Runs `read` against the catalog as it was at `at` (issue 41), or as it is when `at` is absent. In one
