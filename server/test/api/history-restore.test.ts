@@ -113,3 +113,36 @@ describe('POST /api/db/restore', () => {
     }
   });
 });
+
+describe('POST /api/dumps between two points in time', () => {
+  it('reports the changes between the times, in html and pdf, and only those', async () => {
+    await tick();
+    const t0 = await dbNow();
+    await tick();
+    expect((await t.call('POST', '/api/systems', { name: 'Between The Points' })).status).toBe(201);
+    await tick();
+    const t1 = await dbNow();
+    await tick();
+    expect((await t.call('POST', '/api/systems', { name: 'After The Second Point' })).status).toBe(201);
+
+    const html = await t.app.inject({
+      method: 'POST',
+      url: '/api/dumps',
+      payload: { bkp1: `@${t1}`, bkp2: `@${t0}`, type: 'html' },
+      headers: await t.as('admin'),
+    });
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toContain('Between The Points');
+    expect(html.body).not.toContain('After The Second Point');
+    const pdf = await t.app.inject({
+      method: 'POST',
+      url: '/api/dumps',
+      payload: { bkp1: `@${t0}`, bkp2: 'actual', type: 'pdf' },
+      headers: await t.as('admin'),
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const early = await t.call('POST', '/api/dumps', { bkp1: '@2001-01-01T00:00:00Z', bkp2: 'actual', type: 'html' });
+    expect(early.status).toBe(400);
+  });
+});
