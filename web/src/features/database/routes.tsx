@@ -18,9 +18,10 @@ const CompatibilityReportScreen = lazyNamed(
   'CompatibilityReportScreen',
 );
 const DeltaReportScreen = lazyNamed(() => import('./components/delta-report-screen'), 'DeltaReportScreen');
+const HistoryScreen = lazyNamed(() => import('./components/history-screen'), 'HistoryScreen');
 const TransferScreen = lazyNamed(() => import('./components/transfer-screen'), 'TransferScreen');
 
-type PageKey = 'deltaReport' | 'backups' | 'compatibilityReport' | 'transfer';
+type PageKey = 'deltaReport' | 'backups' | 'compatibilityReport' | 'transfer' | 'history';
 
 interface Page {
   path: string;
@@ -36,6 +37,8 @@ const PAGES: Page[] = [
   { path: 'backups', key: 'backups', workTool: true, element: <BackupsScreen /> },
   { path: 'compatibility-report', key: 'compatibilityReport', workTool: false, element: <CompatibilityReportScreen /> },
   { path: 'transfer', key: 'transfer', workTool: true, element: <TransferScreen /> },
+  // Issue 41: who changed what, when; on work, where the data is edited.
+  { path: 'history', key: 'history', workTool: true, element: <HistoryScreen /> },
 ];
 
 /** Why the work tools are not offered to this user here, or null when they are. */
