@@ -56,11 +56,14 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   );
 }
 
+/** The entries of one transaction, newest first; never empty. */
+type ChangeSetEntries = [AuditEntry, ...AuditEntry[]];
+
 /** The entries of one change set: alone as a row, many as one line that opens (a 500-row save). */
-function ChangeSet({ entries }: { entries: AuditEntry[] }) {
+function ChangeSet({ entries }: { entries: ChangeSetEntries }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const first = entries[0]!;
+  const [first] = entries;
   if (entries.length === 1) return <EntryRow entry={first} />;
   return (
     <>
@@ -79,11 +82,11 @@ function ChangeSet({ entries }: { entries: AuditEntry[] }) {
 }
 
 /** Consecutive entries of one change set, together. */
-function bySet(entries: AuditEntry[]): AuditEntry[][] {
-  const sets: AuditEntry[][] = [];
+function bySet(entries: AuditEntry[]): ChangeSetEntries[] {
+  const sets: ChangeSetEntries[] = [];
   for (const entry of entries) {
     const last = sets.at(-1);
-    if (last && last[0]!.change_set === entry.change_set) last.push(entry);
+    if (last && last[0].change_set === entry.change_set) last.push(entry);
     else sets.push([entry]);
   }
   return sets;
@@ -136,7 +139,7 @@ export function HistoryScreen() {
             </Table.Thead>
             <Table.Tbody>
               {bySet(entries).map((set) => (
-                <ChangeSet key={set[0]!.id} entries={set} />
+                <ChangeSet key={set[0].id} entries={set} />
               ))}
             </Table.Tbody>
           </Table>
