@@ -142,6 +142,47 @@ export const compatibilityInfoInput = z
 export type CompatibilityInfoInput = z.input<typeof compatibilityInfoInput>;
 export type CompatibilityInfoValues = z.output<typeof compatibilityInfoInput>;
 
+/** What the history's entries are about: the catalog's entities and the database operations. */
+export const HISTORY_ENTITIES = [
+  'system',
+  'assembly',
+  'subassembly',
+  'system_version',
+  'assembly_version',
+  'subassembly_version',
+  'compatibility',
+  'compatibility_info',
+  'reference',
+  'comment',
+  'containment',
+  'version_relation',
+  'dataset_entry',
+  'image',
+  'backup',
+  'transfer',
+  'restore',
+] as const;
+
+/** GET /api/audit: the history, newest first, in keyset pages; every filter is optional and they combine. */
+export const historyQuery = z
+  .object({
+    entity: z.string().trim().min(1).max(100).optional(),
+    entity_id: z.string().trim().min(1).max(200).optional(),
+    actor: z.string().trim().min(1).max(200).optional(),
+    from: isoDateTime.optional(),
+    to: isoDateTime.optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(100),
+    after: z.string().max(200).optional(),
+  })
+  .strict();
+export type HistoryQuery = z.infer<typeof historyQuery>;
+
+/** One field that differs: a create has only `after`, a delete only `before`. */
+export const fieldChange = z
+  .object({ field: z.string(), before: z.unknown().optional(), after: z.unknown().optional() })
+  .meta({ id: 'FieldChange' });
+export type FieldChange = z.infer<typeof fieldChange>;
+
 export const auditEntry = z
   .object({
     id: z.number(),
@@ -150,8 +191,18 @@ export const auditEntry = z
     action: z.enum(['create', 'update', 'delete']),
     entity: z.string(),
     entity_id: z.string(),
+    /** Where the entity is read while it exists; null once it is gone (or for database operations). */
+    href: z.string().nullable(),
+    /** Shared by every entry written in one transaction. */
+    change_set: z.string(),
+    changes: z.array(fieldChange),
+    /** The whole row before and after, as recorded. */
     before: z.unknown(),
     after: z.unknown(),
   })
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntry>;
+export const historyPage = z
+  .object({ items: z.array(auditEntry), next: z.string().nullable() })
+  .meta({ id: 'HistoryPage' });
+export type HistoryPage = z.infer<typeof historyPage>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './common.js';
+import { asOf, isoDateTime } from './common.js';
 import { issueKey } from './messages.js';
 
 /** The URL path segment of each item kind. */
@@ -89,6 +89,7 @@ export const versionPageQuery = z
     /** Text filter: versions whose label (item name, name, name2) contains it, folded like the search. */
     q: pageFilter,
     ...pageParameters,
+    at: asOf,
   })
   .strict();
 export type VersionPageQuery = z.infer<typeof versionPageQuery>;

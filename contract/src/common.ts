@@ -61,5 +61,10 @@ export const idParam = z
 
 export const isoDateTime = z.iso.datetime({ offset: true });
 
+/** A point in time to read the catalog at (issue 41), ISO 8601 with a zone; absent: now. */
+export const asOf = isoDateTime.optional();
+/** The query of a read that can answer for a point in time. */
+export const asOfQuery = z.object({ at: asOf }).strict();
+
 /** The id at the end of an href such as `/api/systems/versions/42`. */
 export const idOfHref = (href: string) => Number(href.slice(href.lastIndexOf('/') + 1));

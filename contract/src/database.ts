@@ -9,6 +9,31 @@ export const backupName = z.string().regex(BACKUP_NAME_PATTERN, issueKey('zod.ba
 export const ACTUAL_STATE = 'actual';
 export const backupRef = z.union([z.literal(ACTUAL_STATE), backupName]);
 export type BackupRef = z.infer<typeof backupRef>;
+/** '@' and an ISO 8601 time with a zone: the catalog as it was then, from its history (issue 41). */
+export const POINT_IN_TIME_PATTERN = /^@\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
+export const pointInTime = z
+  .string()
+  .regex(POINT_IN_TIME_PATTERN, issueKey('zod.pointInTime'))
+  .refine((text) => !Number.isNaN(Date.parse(text.slice(1))), issueKey('zod.pointInTime'));
+
+/** A state to compare: a backup, 'actual', or the catalog at a point in time. */
+export const stateRef = z.union([backupRef, pointInTime], { error: issueKey('zod.pointInTime') });
+export type StateRef = z.infer<typeof stateRef>;
+/** POST /api/db/restore (work only): a backup, or a point in time, becomes the actual state. */
+export const restoreRequest = z
+  .object({ bkp: z.union([backupName, pointInTime], { error: issueKey('zod.pointInTime') }) })
+  .strict();
+export type RestoreRequest = z.infer<typeof restoreRequest>;
+export const restoreResult = z
+  .object({
+    /** What was restored: the backup name or '@' and the time. */
+    restored: z.string(),
+    /** The backup of the state before, taken first: restoring it undoes the restore. */
+    backup: backupName,
+    counts: z.record(z.string(), z.number().int()),
+  })
+  .meta({ id: 'RestoreResult' });
+export type RestoreResult = z.infer<typeof restoreResult>;
 
 /** The tables a backup holds, in the order a restore fills them (parents before children). */
 export const BACKUP_TABLES = [
@@ -83,8 +108,8 @@ export type DeltaReportType = z.infer<typeof deltaReportType>;
  */
 export const deltaReportRequest = z
   .object({
-    bkp1: backupRef,
-    bkp2: backupRef,
+    bkp1: stateRef,
+    bkp2: stateRef,
     type: deltaReportType,
     compareTransferred: z.boolean().default(false),
   })

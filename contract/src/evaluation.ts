@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { issueKey } from './messages.js';
 import { compatibilityStatus, kindPath } from './catalog.js';
-import { dbId } from './common.js';
+import { asOf, dbId } from './common.js';
 
 /** A compatibility as a cell shows it: the status, and the obligation text for intern and admin. */
 export const compatibilityCell = z
@@ -39,6 +39,7 @@ export const matrixRequest = z.object({
   rows: versionIds(MATRIX_MAX_ROWS),
   columnKind: kindPath,
   columns: versionIds(MATRIX_MAX_COLUMNS),
+  at: asOf,
 });
 export type MatrixRequest = z.infer<typeof matrixRequest>;
 

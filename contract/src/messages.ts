@@ -534,6 +534,23 @@ export const MESSAGE_CATALOG = {
     fr: 'Une version ne peut pas être liée à elle-même.',
   },
 
+  // ── history (issue 41) ────────────────────────────────────────────────────────────────────────
+  'history.unknownEntity': {
+    en: "Query parameter 'entity': '{entity}' is not a kind of entry the history knows ({known}).",
+    de: "Abfrageparameter 'entity': '{entity}' ist keine Art von Eintrag, die der Verlauf kennt ({known}).",
+    fr: "Paramètre de requête 'entity' : '{entity}' n'est pas un type d'entrée connu de l'historique ({known}).",
+  },
+  'history.fromAfterTo': {
+    en: "Query parameter 'from' ({from}) is after 'to' ({to}).",
+    de: "Abfrageparameter 'from' ({from}) liegt nach 'to' ({to}).",
+    fr: "Le paramètre de requête 'from' ({from}) est postérieur à 'to' ({to}).",
+  },
+  'history.atOutOfRange': {
+    en: "'at' ({at}) must lie between the beginning of the history, {earliest}, and now.",
+    de: "'at' ({at}) muss zwischen dem Beginn des Verlaufs, {earliest}, und jetzt liegen.",
+    fr: "'at' ({at}) doit se situer entre le début de l'historique, {earliest}, et maintenant.",
+  },
+
   ...DATABASE_MESSAGES,
   ...DELTA_REPORT_MESSAGES,
   ...COMPATIBILITY_REPORT_MESSAGES,

@@ -3,7 +3,7 @@ import { versionNumbers } from './version-label.js';
 import { requiredText } from './base-data.js';
 import { issueKey } from './messages.js';
 import { isSearchable } from './text.js';
-import { dbId } from './common.js';
+import { asOf, dbId } from './common.js';
 import { PAGE_DEFAULT, PAGE_MAX, pageParameters } from './catalog.js';
 
 export const searchTypes = ['System', 'Assembly', 'Sub-Assembly'] as const;
@@ -17,7 +17,7 @@ export const SEARCH_RESULTS_PER_KIND = 500;
 /** A typed search word: trimmed, not empty, not over-long. */
 export const searchWord = requiredText(SEARCH_WORD_MAX).refine(isSearchable, issueKey('zod.searchable'));
 
-export const searchWordRequest = z.object({ word: searchWord });
+export const searchWordRequest = z.object({ word: searchWord, at: asOf });
 
 export const searchHint = z
   .object({
@@ -38,6 +38,7 @@ export const searchByIdRequest = z.object({
   id: dbId,
   id_version: dbId.nullable().optional(),
   type: searchType,
+  at: asOf,
 });
 
 export const searchResult = z
@@ -63,6 +64,7 @@ export const searchPageRequest = z
     word: searchWord,
     limit: z.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT),
     after: pageParameters.after,
+    at: asOf,
   })
   .strict();
 export type SearchPageRequest = z.infer<typeof searchPageRequest>;

@@ -8,6 +8,11 @@ export const DATABASE_MESSAGES = {
     de: 'muss ein Sicherungsname wie 2026-01-31_23-59-59 sein',
     fr: 'doit être un nom de sauvegarde comme 2026-01-31_23-59-59',
   },
+  'zod.pointInTime': {
+    en: 'must be a backup name like 2026-01-31_23-59-59 or @ and a time with its zone like @2026-01-31T23:59:59Z',
+    de: 'muss ein Sicherungsname wie 2026-01-31_23-59-59 oder @ und eine Zeit mit Zone wie @2026-01-31T23:59:59Z sein',
+    fr: 'doit être un nom de sauvegarde comme 2026-01-31_23-59-59 ou @ suivi d’une heure avec fuseau comme @2026-01-31T23:59:59Z',
+  },
   'zod.sameBackup': {
     en: 'must differ from backup 1',
     de: 'muss sich von Sicherung 1 unterscheiden',

@@ -320,8 +320,17 @@ export const auditLog = pgTable(
     entityId: text('entity_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** The transaction that wrote it (issue 41): the history's rows of the same change carry it too. */
+    changeSet: bigint('change_set', { mode: 'number' })
+      .notNull()
+      .default(sql`dp_change_set()`),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_change_set_idx').on(t.changeSet),
+    index('audit_log_actor_idx').on(t.actor, t.id),
+  ],
 );
 
 /** One row: the time of the last change to the data, which clients poll to refresh their caches. */

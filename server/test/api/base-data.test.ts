@@ -38,7 +38,7 @@ describe('items', () => {
     expect((await t.call('GET', item.href)).status).toBe(404);
 
     const id = item.href.split('/').pop();
-    const audit = (await t.call('GET', `/api/audit?entity=system&entity_id=${id}`)).body as AuditEntry[];
+    const audit = (await t.call('GET', `/api/audit?entity=system&entity_id=${id}`)).body.items as AuditEntry[];
     expect(audit.map((a) => a.action)).toEqual(['delete', 'update', 'create']);
     expect(audit[1]).toMatchObject({
       actor: 'admin',
@@ -200,7 +200,7 @@ describe('versions', () => {
     const copied = copiedAssemblies[0]!;
     const entityId = `${copy.body.href}/compatibilities/assemblies/${copied.to.href.split('/').pop()}`;
     const audit = (await t.call('GET', `/api/audit?entity=compatibility&entity_id=${encodeURIComponent(entityId)}`))
-      .body as AuditEntry[];
+      .body.items as AuditEntry[];
     expect(audit).toEqual([
       expect.objectContaining({
         actor: 'admin',
@@ -301,15 +301,15 @@ describe('copying and deleting a version with its compatibilities', () => {
 
     const entityId = `${copy.href}/compatibilities/assemblies/${toId}`;
     const audit = (await t.call('GET', `/api/audit?entity=compatibility&entity_id=${encodeURIComponent(entityId)}`))
-      .body as AuditEntry[];
+      .body.items as AuditEntry[];
     // Newest first: the copy created it, the delete removed it.
     expect(audit.map((e) => e.action)).toEqual(['delete', 'create']);
     expect(audit[0]).toMatchObject({
       action: 'delete',
       before: { compatibility_info: first!.compatibility_info.href, references: expect.any(Array) },
     });
-    const comments = (await t.call('GET', `/api/audit?entity=comment&entity_id=${commented.body.id}`))
-      .body as AuditEntry[];
+    const comments = (await t.call('GET', `/api/audit?entity=comment&entity_id=${commented.body.id}`)).body
+      .items as AuditEntry[];
     expect(comments.map((e) => e.action)).toEqual(['delete', 'create']);
     expect((await t.call('DELETE', `${copy.href}?with_compatibilities=maybe`)).status).toBe(400);
   });

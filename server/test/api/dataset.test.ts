@@ -287,7 +287,7 @@ describe('changes: If-Match and audit', () => {
     expect((await t.call('GET', created.href, undefined, 'intern')).status).toBe(404);
 
     const id = created.href.split('/').pop();
-    const audit = (await t.call('GET', `/api/audit?entity=dataset_entry&entity_id=${id}`)).body as AuditEntry[];
+    const audit = (await t.call('GET', `/api/audit?entity=dataset_entry&entity_id=${id}`)).body.items as AuditEntry[];
     expect(audit.map((a) => a.action)).toEqual(['delete', 'update', 'create']);
     expect(audit.every((a) => a.actor === 'admin')).toBe(true);
     expect(audit[1]).toMatchObject({

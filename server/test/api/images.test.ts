@@ -37,7 +37,7 @@ describe('image upload', () => {
     // The upload is audited: who, when, and where the picture went.
     const id = /([0-9a-f-]{36})\.jpg$/.exec(res.body.url)![1]!;
     const audit = await t.app.inject({ url: `/api/audit?entity=image&entity_id=${id}`, headers: await t.as('admin') });
-    expect(audit.json()).toEqual([
+    expect(audit.json().items).toEqual([
       expect.objectContaining({
         actor: 'admin',
         action: 'create',

@@ -392,7 +392,7 @@ describe('deletes the database cascades are audited too', () => {
       rows: [{ to_id: idOfHref(a7.href), compatibility_info: null, references: [] }],
     });
     expect(cleared.status).toBe(200);
-    const audit = (await call('GET', `/api/audit?entity=comment&entity_id=${comment.id}`)).body as Array<{
+    const audit = (await call('GET', `/api/audit?entity=comment&entity_id=${comment.id}`)).body.items as Array<{
       action: string;
       before: unknown;
     }>;
@@ -416,7 +416,7 @@ describe('deletes the database cascades are audited too', () => {
     ).toBe(204);
     const relation = `${parentVersion.href}/subassemblies/${idOfHref(childVersion.href)}`;
     expect(
-      (await call('GET', `/api/audit?entity=version_relation&entity_id=${encodeURIComponent(relation)}`)).body,
+      (await call('GET', `/api/audit?entity=version_relation&entity_id=${encodeURIComponent(relation)}`)).body.items,
     ).toEqual([
       expect.objectContaining({ action: 'delete', before: { related: true } }),
       expect.objectContaining({ action: 'create' }),
@@ -427,7 +427,7 @@ describe('deletes the database cascades are audited too', () => {
     ).toBe(204);
     const containment = `${parent.href}/subassemblies/${idOfHref(child.href)}`;
     expect(
-      (await call('GET', `/api/audit?entity=containment&entity_id=${encodeURIComponent(containment)}`)).body,
+      (await call('GET', `/api/audit?entity=containment&entity_id=${encodeURIComponent(containment)}`)).body.items,
     ).toEqual([
       expect.objectContaining({ action: 'delete', before: { related: true } }),
       expect.objectContaining({ action: 'create' }),

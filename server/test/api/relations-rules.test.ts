@@ -79,7 +79,7 @@ const comment = async (from: Version, to: Version, text: string) =>
   (await t.call('POST', `${table(from)}/${id(to)}/commentaries`, { comment: text })).body as Comment;
 const audit = async (entity: string, entityId: string | number) =>
   (
-    (await t.call('GET', `/api/audit?entity=${entity}&entity_id=${encodeURIComponent(entityId)}`)).body as Array<{
+    (await t.call('GET', `/api/audit?entity=${entity}&entity_id=${encodeURIComponent(entityId)}`)).body.items as Array<{
       action: string;
     }>
   ).map((e) => e.action);

@@ -178,7 +178,7 @@ describe('routes for signed-in users', () => {
     expect(within(groups[2]!).getAllByRole('link')).toHaveLength(2);
   });
 
-  it('list Delta report, Backups and Transfer only for admins on the work deployment, the consistency check for admins', async () => {
+  it('list Delta report, Backups, Transfer and History only for admins on the work deployment, the consistency check for admins', async () => {
     meAnswers({ username: 'admin', role: 'admin' });
     renderAt('/database', signedIn(), 'work');
     const menu = await screen.findByRole('navigation', { name: 'Database' });
@@ -186,7 +186,7 @@ describe('routes for signed-in users', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Delta report', 'Backups', 'Compatibility report', 'Transfer', 'Consistency check']);
+    ).toEqual(['Delta report', 'Backups', 'Compatibility report', 'Transfer', 'Consistency check', 'History']);
   });
 
   it('list only the compatibility report for others', async () => {

@@ -9,3 +9,11 @@ export async function backupCreatedAt(db: Executor, name: string): Promise<Date 
   const row = result.rows[0];
   return row ? new Date(row.created_at) : null;
 }
+
+/** When the history began, and whether `at` lies between then and now (issue 41). */
+export async function historyBounds(db: Executor, at: string) {
+  const result = await db.execute<{ began: string | Date; inside: boolean }>(
+    sql`select b.at as began, ${at}::timestamptz between b.at and clock_timestamp() as inside from history.began b`,
+  );
+  return result.rows[0];
+}

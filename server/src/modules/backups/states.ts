@@ -1,7 +1,9 @@
-import { ACTUAL_STATE, BACKUP_NAME_PATTERN, type BackupRef } from '@dp/contract';
+import { ACTUAL_STATE, BACKUP_NAME_PATTERN, type StateRef } from '@dp/contract';
+import { randomBytes } from 'node:crypto';
+import { assertInHistory } from '../../db/as-of.js';
 import type { Executor } from '../../db/connection.js';
 import { msg, notFound } from '../../http/errors.js';
-import { backupCreatedAt } from './states.queries.js';
+import { backupCreatedAt, historyBounds } from './states.queries.js';
 
 /** The PostgreSQL schema that holds a backup's tables; only ever built from a validated name. */
 export function backupSchema(name: string): string {
@@ -17,11 +19,21 @@ export interface DataState {
   schema: string;
   /** When it was taken; now for the actual state. */
   created: Date;
+  /** For a point in time: the time, whose views the reader creates in `schema` (see pointInTimeViews). */
+  at?: string;
 }
 
-/** Resolves a backup name or 'actual' to where its tables are; 404 for an unknown backup. */
-export async function resolveState(db: Executor, ref: BackupRef): Promise<DataState> {
+/**
+ * Resolves a backup name, 'actual' or a point in time ('@' and the time) to where its tables are; 404 for
+ * an unknown backup, 400 for a time outside the history.
+ */
+export async function resolveState(db: Executor, ref: StateRef): Promise<DataState> {
   if (ref === ACTUAL_STATE) return { name: ACTUAL_STATE, schema: 'public', created: new Date() };
+  if (ref.startsWith('@')) {
+    const at = ref.slice(1);
+    assertInHistory(at, await historyBounds(db, at));
+    return { name: ref, schema: `asof_${randomBytes(6).toString('hex')}`, created: new Date(at), at };
+  }
   const created = await backupCreatedAt(db, ref);
   if (!created) throw notFound(msg('backup.thing', { name: ref }));
   return { name: ref, schema: backupSchema(ref), created };

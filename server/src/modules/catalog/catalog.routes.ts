@@ -1,5 +1,6 @@
 import {
   apiError,
+  asOfQuery,
   idParam,
   infos,
   item,
@@ -15,6 +16,7 @@ import {
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
 import type { FastifyRequest } from 'fastify';
+import { readAsOf } from '../../db/as-of.js';
 import { readerFor } from '../../http/read-routing.js';
 import { sendJsonArray } from '../../http/json-stream.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
@@ -69,7 +71,10 @@ export function catalogRoutes(app: ZodApp, { reads }: AppContext) {
       response: { 200: versionPage, ...errors },
     },
     onRequest: signedIn,
-    handler: async (req) => service.listVersionPage(await db(req), kindOf(req.params.kind), req.user.role, req.query),
+    handler: async (req) =>
+      readAsOf(await db(req), req.query.at, (reader) =>
+        service.listVersionPage(reader, kindOf(req.params.kind), req.user.role, req.query),
+      ),
   });
 
   app.get('/api/:kind/versions/by-label', {
@@ -113,10 +118,12 @@ export function catalogRoutes(app: ZodApp, { reads }: AppContext) {
       tags: ['base data'],
       summary: 'All items of a kind',
       params: kindParams,
+      querystring: asOfQuery,
       response: { 200: z.array(item), ...errors },
     },
     onRequest: signedIn,
-    handler: async (req) => service.listItems(await db(req), kindOf(req.params.kind)),
+    handler: async (req) =>
+      readAsOf(await db(req), req.query.at, (reader) => service.listItems(reader, kindOf(req.params.kind))),
   });
 
   app.get('/api/:kind/:id', {
@@ -136,11 +143,14 @@ export function catalogRoutes(app: ZodApp, { reads }: AppContext) {
       tags: ['base data'],
       summary: "An item's versions",
       params: kindIdParams,
+      querystring: asOfQuery,
       response: { 200: z.array(version), ...errors },
     },
     onRequest: signedIn,
     handler: async (req) =>
-      service.listVersionsOfItem(await db(req), kindOf(req.params.kind), req.params.id, req.user.role),
+      readAsOf(await db(req), req.query.at, (reader) =>
+        service.listVersionsOfItem(reader, kindOf(req.params.kind), req.params.id, req.user.role),
+      ),
   });
 
   app.get('/api/:kind/versions/:id', {

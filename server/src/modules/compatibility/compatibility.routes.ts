@@ -1,4 +1,5 @@
 import {
+  asOfQuery,
   assemblyWarnings,
   isCompatiblePair,
   apiError,
@@ -15,6 +16,7 @@ import { requireRole } from '../../auth/plugin.js';
 import { badRequest, msg } from '../../http/errors.js';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection.js';
+import { readAsOf } from '../../db/as-of.js';
 import { sendJsonArray } from '../../http/json-stream.js';
 import { readerFor } from '../../http/read-routing.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
@@ -39,10 +41,12 @@ export function compatibilityRoutes(app: ZodApp, { reads, readCache }: AppContex
     schema: {
       tags: ['matrix data'],
       summary: 'Obligation texts with their status (status only for extern)',
+      querystring: asOfQuery,
       response: { 200: z.array(compatibilityInfo), ...errors },
     },
     onRequest: signedIn,
-    handler: async (req) => service.listCompatibilityInfos(await db(req), req.user.role),
+    handler: async (req) =>
+      readAsOf(await db(req), req.query.at, (reader) => service.listCompatibilityInfos(reader, req.user.role)),
   });
 
   // One static route per pair (either direction), so that no other static route such as
@@ -87,18 +91,22 @@ export function compatibilityRoutes(app: ZodApp, { reads, readCache }: AppContex
       tags: ['matrix data'],
       summary: "One version's compatibilities to a kind",
       params: z.object({ from: kindPath, id: idParam, to: kindPath }),
+      querystring: asOfQuery,
       response: { 200: z.array(compatibilityRecord), ...errors },
     },
     onRequest: signedIn,
     handler: async (req, reply) => {
       const [from, to] = pairKinds(req.params.from, req.params.to);
       const { id } = req.params;
-      return readCache.send(req, reply, ['compatibilities', req.user.role, from, id, to], async (reader) => {
-        const records = await service.listCompatibilitiesOfVersion(reader, from, to, req.user.role, id);
-        // Only an empty list may be a wrong id: one round trip less for every version that has partners.
-        if (records.length === 0) await service.assertVersionExists(reader, from, id);
-        return records;
-      });
+      const { at } = req.query;
+      return readCache.send(req, reply, ['compatibilities', req.user.role, from, id, to, at], (current) =>
+        readAsOf(current, at, async (reader) => {
+          const records = await service.listCompatibilitiesOfVersion(reader, from, to, req.user.role, id);
+          // Only an empty list may be a wrong id: one round trip less for every version that has partners.
+          if (records.length === 0) await service.assertVersionExists(reader, from, id);
+          return records;
+        }),
+      );
     },
   });
 

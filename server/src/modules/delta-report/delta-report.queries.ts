@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { BACKUP_TABLES } from '@dp/contract';
 import pg from 'pg';
 import type { Executor } from '../../db/connection.js';
 import type { ItemKind } from '../../db/kinds.js';
@@ -102,6 +103,35 @@ const INSERT = `insert into delta_rows (section_item_id, version_id, other_item_
  * The statements that find the changes, each with its rough share of the work (for the progress bar).
  * `o` is the older schema, `n` the newer.
  */
+/** Where a state's tables are, and for a point in time, the time its views show. */
+export interface StateSource {
+  schema: string;
+  at?: string;
+}
+
+/**
+ * A schema of views holding the product tables as they were at `at` (issue 41), read from the history:
+ * the diff reads them like a backup's tables. The dataset notes and images keep no history: as they are now.
+ */
+async function pointInTimeViews(client: pg.ClientBase, schema: string, at: string) {
+  await client.query(`create schema ${q(schema)}`);
+  const { rows } = await client.query<{ table: string; columns: string; history: boolean }>(
+    `select c.table_name as table, string_agg(format('%I', c.column_name), ', ' order by c.ordinal_position) as columns,
+            to_regclass(format('history.%I', c.table_name)) is not null as history
+       from information_schema.columns c
+      where c.table_schema = 'public' and c.table_name = any($1)
+      group by c.table_name`,
+    [BACKUP_TABLES],
+  );
+  const time = pg.escapeLiteral(at);
+  for (const { table, columns, history } of rows) {
+    const source = history
+      ? `history.${q(table)} where valid_from <= ${time}::timestamptz and (valid_to is null or valid_to > ${time}::timestamptz)`
+      : `public.${q(table)}`;
+    await client.query(`create view ${q(schema)}.${q(table)} as select ${columns} from ${source}`);
+  }
+}
+
 function diffStatements(o: string, n: string): Array<{ weight: number; sql: string }> {
   const O = q(o);
   const N = q(n);
@@ -289,8 +319,8 @@ export class DeltaSession {
    */
   static async open(
     pool: pg.Pool,
-    older: string,
-    newer: string,
+    older: StateSource,
+    newer: StateSource,
     onStep: (done: number) => void,
     signal?: AbortSignal,
   ): Promise<DeltaSession> {
@@ -302,7 +332,10 @@ export class DeltaSession {
       // in the database server, for this transaction only).
       await client.query(`set local work_mem = '64MB'`);
       await client.query(DELTA_TABLE);
-      const statements = diffStatements(older, newer);
+      // Views of the catalog at a point in time, gone with this transaction's rollback.
+      for (const state of [older, newer])
+        if (state.at !== undefined) await pointInTimeViews(client, state.schema, state.at);
+      const statements = diffStatements(older.schema, newer.schema);
       const total = statements.reduce((sum, s) => sum + s.weight, 0);
       let done = 0;
       for (const statement of statements) {

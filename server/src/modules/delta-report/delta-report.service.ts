@@ -1,4 +1,4 @@
-import { ACTUAL_STATE, type BackupRef, type DeltaReportType, type MessageLanguage } from '@dp/contract';
+import { ACTUAL_STATE, type StateRef, type DeltaReportType, type MessageLanguage } from '@dp/contract';
 import type pg from 'pg';
 import type { Db } from '../../db/connection.js';
 import { badRequest, msg } from '../../http/errors.js';
@@ -10,8 +10,8 @@ import { renderPdf } from './delta-report.pdf.js';
 import { DeltaSession, wasTransferredToLive } from './delta-report.queries.js';
 
 export interface DeltaRequest {
-  bkp1: BackupRef;
-  bkp2: BackupRef;
+  bkp1: StateRef;
+  bkp2: StateRef;
   type: DeltaReportType;
   compareTransferred: boolean;
 }
@@ -40,7 +40,7 @@ export async function planReport(db: Db, request: DeltaRequest): Promise<Planned
   const second = await resolveState(db, request.bkp2);
   if (request.compareTransferred) {
     for (const state of [first, second]) {
-      if (state.name === ACTUAL_STATE) continue;
+      if (state.name === ACTUAL_STATE || state.at !== undefined) continue;
       if (!(await wasTransferredToLive(db, state.name)))
         throw badRequest(msg('backup.notTransferred', { name: state.name }));
     }
@@ -51,10 +51,13 @@ export async function planReport(db: Db, request: DeltaRequest): Promise<Planned
     newer: swapped ? first : second,
     swapped,
     type: request.type,
-    fileName: `delta-report-${request.bkp1}-${request.bkp2}.${request.type}`,
+    fileName: `delta-report-${fileNamePart(request.bkp1)}-${fileNamePart(request.bkp2)}.${request.type}`,
     contentType: CONTENT_TYPES[request.type],
   };
 }
+
+/** A point in time's ':' and '+' have no place in a file name. */
+const fileNamePart = (ref: StateRef) => ref.replace(/[^\w.-]/g, '-');
 
 function isNewer(a: DataState, b: DataState): boolean {
   if (a.name === ACTUAL_STATE) return true;
@@ -88,13 +91,7 @@ export async function openReport(
 ): Promise<OpenReport> {
   let session;
   try {
-    session = await DeltaSession.open(
-      pool,
-      plan.older.schema,
-      plan.newer.schema,
-      (done) => progress(done * DIFF_SHARE),
-      signal,
-    );
+    session = await DeltaSession.open(pool, plan.older, plan.newer, (done) => progress(done * DIFF_SHARE), signal);
   } catch (err) {
     // A backup deleted (by retention or by hand) since the request was checked: 404 for it, as before.
     if (isMissingTable(err)) for (const state of [plan.older, plan.newer]) await resolveState(db, state.name);

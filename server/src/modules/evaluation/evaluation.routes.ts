@@ -1,6 +1,7 @@
-import { apiError, idParam, matrixRequest, matrixResponse, systemDelta } from '@dp/contract';
+import { apiError, asOfQuery, idParam, matrixRequest, matrixResponse, systemDelta } from '@dp/contract';
 import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
+import { readAsOf } from '../../db/as-of.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
 import * as service from './evaluation.service.js';
 
@@ -16,13 +17,15 @@ export function evaluationRoutes(app: ZodApp, { readCache }: AppContext) {
       tags: ['evaluation'],
       summary: 'System Delta Browser: two versions of one system compared',
       params: z.object({ version1: idParam, version2: idParam }),
+      querystring: asOfQuery,
       response: { 200: systemDelta, ...errors },
     },
     onRequest: signedIn,
     handler: async (req, reply) => {
       const { version1, version2 } = req.params;
-      return readCache.send(req, reply, ['delta', req.user.role, version1, version2], (reader) =>
-        service.systemDelta(reader, req.user.role, version1, version2),
+      const { at } = req.query;
+      return readCache.send(req, reply, ['delta', req.user.role, version1, version2, at], (current) =>
+        readAsOf(current, at, (reader) => service.systemDelta(reader, req.user.role, version1, version2)),
       );
     },
   });
@@ -37,8 +40,8 @@ export function evaluationRoutes(app: ZodApp, { readCache }: AppContext) {
     config: { writesData: false },
     onRequest: signedIn,
     handler: async (req, reply) =>
-      readCache.send(req, reply, ['matrix', req.user.role, req.body], (reader) =>
-        service.matrix(reader, req.user.role, req.body),
+      readCache.send(req, reply, ['matrix', req.user.role, req.body], (current) =>
+        readAsOf(current, req.body.at, (reader) => service.matrix(reader, req.user.role, req.body)),
       ),
   });
 }

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
 import type { FastifyRequest } from 'fastify';
 import { readerFor } from '../../http/read-routing.js';
+import { readAsOf } from '../../db/as-of.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
 import * as service from './search.service.js';
 
@@ -32,7 +33,9 @@ export function searchRoutes(app: ZodApp, { reads, readCache }: AppContext) {
     config: { writesData: false },
     onRequest: signedIn,
     handler: async (req, reply) =>
-      readCache.send(req, reply, ['hint', req.body.word], (reader) => service.hints(reader, req.body.word)),
+      readCache.send(req, reply, ['hint', req.body.word, req.body.at], (current) =>
+        readAsOf(current, req.body.at, (reader) => service.hints(reader, req.body.word)),
+      ),
   });
 
   app.post('/api/search/full', {
@@ -45,7 +48,9 @@ export function searchRoutes(app: ZodApp, { reads, readCache }: AppContext) {
     config: { writesData: false },
     onRequest: signedIn,
     handler: async (req, reply) =>
-      readCache.send(req, reply, ['full', req.body.word], (reader) => service.fullSearch(reader, req.body.word)),
+      readCache.send(req, reply, ['full', req.body.word, req.body.at], (current) =>
+        readAsOf(current, req.body.at, (reader) => service.fullSearch(reader, req.body.word)),
+      ),
   });
 
   app.post('/api/search/full/page', {
@@ -64,8 +69,8 @@ export function searchRoutes(app: ZodApp, { reads, readCache }: AppContext) {
     handler: async (req, reply) => {
       // A forged cursor is refused before anything is read.
       const after = req.body.after === undefined ? null : service.resultKeyOf(req.body.after);
-      return readCache.send(req, reply, ['fullPage', req.body.word, req.body.limit, after], (reader) =>
-        service.fullSearchPage(reader, req.body, after),
+      return readCache.send(req, reply, ['fullPage', req.body.word, req.body.limit, after, req.body.at], (current) =>
+        readAsOf(current, req.body.at, (reader) => service.fullSearchPage(reader, req.body, after)),
       );
     },
   });
@@ -79,6 +84,9 @@ export function searchRoutes(app: ZodApp, { reads, readCache }: AppContext) {
     },
     config: { writesData: false },
     onRequest: signedIn,
-    handler: async (req) => service.searchById(await db(req), req.body.type, req.body.id, req.body.id_version ?? null),
+    handler: async (req) =>
+      readAsOf(await db(req), req.body.at, (reader) =>
+        service.searchById(reader, req.body.type, req.body.id, req.body.id_version ?? null),
+      ),
   });
 }

@@ -215,3 +215,48 @@ export async function recordTransfer(
   );
   return onlyRow(result.rows).at;
 }
+
+/** When the history began, and whether `at` lies between then and now (issue 41). */
+export async function historyBounds(client: pg.ClientBase, at: string) {
+  const result = await client.query<{ began: Date; inside: boolean }>(
+    `select b.at as began, $1::timestamptz between b.at and clock_timestamp() as inside from history.began b`,
+    [at],
+  );
+  return result.rows[0];
+}
+
+/**
+ * Copies a state into a new staging schema, as replaceProductData takes it: a backup's tables, or (`at`)
+ * the catalog as it was then, read through the asof views; the dataset notes and images, which keep no
+ * history, come as they are now. Returns the row counts.
+ */
+export async function stageState(
+  client: pg.ClientBase,
+  staging: string,
+  columns: Record<BackupTable, string[]>,
+  from: { schema: string } | { at: string },
+) {
+  if ('at' in from)
+    await client.query(`select set_config('dp.at', $1, true), set_config('search_path', 'asof, public', true)`, [
+      from.at,
+    ]);
+  await client.query(`create schema ${quoted(staging)}`);
+  const counts: Record<string, number> = {};
+  for (const table of BACKUP_TABLES) {
+    const source = 'at' in from ? quoted(table) : `${quoted(from.schema)}.${quoted(table)}`;
+    const result = await client.query(
+      `create table ${quoted(staging)}.${quoted(table)} as select ${columns[table].map(quoted).join(',')} from ${source}`,
+    );
+    counts[table] = result.rowCount ?? 0;
+  }
+  if ('at' in from) await client.query(`select set_config('search_path', 'public', true)`);
+  return counts;
+}
+
+/** The restore on record, in its transaction: one change set with every row it changed. */
+export async function auditRestore(client: pg.ClientBase, actor: string, restored: string, details: unknown) {
+  await client.query(
+    `insert into audit_log (actor, action, entity, entity_id, after) values ($1, 'update', 'restore', $2, $3)`,
+    [actor, restored, JSON.stringify(details)],
+  );
+}

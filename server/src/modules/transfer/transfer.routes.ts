@@ -2,6 +2,8 @@ import {
   apiError,
   instanceStatus,
   messageLanguageOf,
+  restoreRequest,
+  restoreResult,
   transferRequest,
   transferResult,
   transferTargets,
@@ -55,6 +57,20 @@ export async function transferRoutes(app: ZodApp, { pool, config }: AppContext) 
       const result = await service.transfer(deps, req.user.username, req.body, language);
       return { ...result, message: result.message.render(language) };
     },
+  });
+
+  app.post('/api/db/restore', {
+    schema: {
+      tags: ['database'],
+      summary: 'Make a backup, or the catalog at a point in time (@<ISO time>), the actual state (work only)',
+      description:
+        'Takes a backup of the actual state first (named in the answer: restoring it undoes this), then ' +
+        'replaces the data in one transaction, recorded in the history as one change set. Live and demo answer 403.',
+      body: restoreRequest,
+      response: { 200: restoreResult, ...errors },
+    },
+    onRequest: admin,
+    handler: (req) => service.restoreState(deps, req.user.username, req.body.bkp),
   });
 
   app.get('/api/db/status', {

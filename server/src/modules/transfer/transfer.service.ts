@@ -3,6 +3,7 @@ import {
   APP_VERSION,
   type InstanceStatus,
   type MessageLanguage,
+  type RestoreResult,
   type TransferRequest,
   type TransferTarget,
 } from '@dp/contract';
@@ -10,7 +11,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { AppConfig } from '../../config.js';
-import { HttpError, msg, type Message } from '../../http/errors.js';
+import { assertInHistory } from '../../db/as-of.js';
+import { HttpError, msg, notFound, type Message } from '../../http/errors.js';
 import { reasonOf } from '../../http/outbound.js';
 import { backupColumns, readBackupFile } from '../backups/backup-file.js';
 import * as backupQueries from '../backups/backups.queries.js';
@@ -85,6 +87,53 @@ export async function importState(deps: TransferDeps, input: Readable, by: strin
       await client.query('commit');
       const timing = { stagedMs: Math.round(staged - started), swappedMs: Math.round(performance.now() - staged) };
       return { name: header.name, counts: header.counts, timing };
+    } catch (error) {
+      await client.query('rollback').catch(() => (broken = true));
+      throw error;
+    } finally {
+      await backupQueries.unlock(client, IMPORT_LOCK).catch(() => (broken = true));
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
+ * Makes a backup, or the catalog at a point in time ('@' and the time), the actual state of work (issue 41).
+ * A backup of the state before is taken first, so restoring that backup undoes the restore. The data is
+ * replaced in one transaction, like an import: readers see the old state or the new one, a killed process
+ * leaves the old one whole, and the history records the restore as one change set.
+ */
+export async function restoreState(deps: TransferDeps, actor: string, source: string): Promise<RestoreResult> {
+  const at = source.startsWith('@') ? source.slice(1) : null;
+  const client = await deps.pool.connect();
+  let broken = false;
+  try {
+    // Checked before the backup is taken: a bad request changes nothing.
+    if (at !== null) assertInHistory(at, await queries.historyBounds(client, at));
+    else if (!(await backupQueries.findBackup(client, source))) throw notFound(msg('backup.thing', { name: source }));
+    const before = await takeBackup(deps, { actor, origin: 'manual' });
+    // takeBackup answers null only for a scheduled slot already taken; this one names none.
+    if (!before) throw new Error('the backup before the restore was not taken');
+    if (!(await backupQueries.tryLock(client, IMPORT_LOCK))) throw new HttpError(409, msg('backup.busy'));
+    try {
+      await client.query('begin');
+      const staging = `restore_${randomBytes(6).toString('hex')}`;
+      const columns = await backupColumns(client);
+      let from: { schema: string } | { at: string };
+      if (at !== null) from = { at };
+      else {
+        const schema = backupSchema(source);
+        // A backup dropped meanwhile (retention) must not vanish under the copy.
+        if (!(await backupQueries.findBackup(client, source))) throw notFound(msg('backup.thing', { name: source }));
+        await backupQueries.lockBackupTables(client, schema);
+        from = { schema };
+      }
+      const counts = await queries.stageState(client, staging, columns, from);
+      await queries.replaceProductData(client, staging, columns);
+      await queries.auditRestore(client, actor, source, { backup_before: before.name, counts });
+      await client.query('commit');
+      return { restored: source, backup: before.name, counts };
     } catch (error) {
       await client.query('rollback').catch(() => (broken = true));
       throw error;

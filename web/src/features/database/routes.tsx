@@ -18,10 +18,11 @@ const CompatibilityReportScreen = lazyNamed(
   'CompatibilityReportScreen',
 );
 const DeltaReportScreen = lazyNamed(() => import('./components/delta-report-screen'), 'DeltaReportScreen');
+const HistoryScreen = lazyNamed(() => import('./components/history-screen'), 'HistoryScreen');
 const TransferScreen = lazyNamed(() => import('./components/transfer-screen'), 'TransferScreen');
 const ConsistencyScreen = lazyNamed(() => import('./components/consistency-screen'), 'ConsistencyScreen');
 
-type PageKey = 'deltaReport' | 'backups' | 'compatibilityReport' | 'transfer' | 'consistency';
+type PageKey = 'deltaReport' | 'backups' | 'compatibilityReport' | 'transfer' | 'consistency' | 'history';
 
 interface Page {
   path: string;
@@ -41,6 +42,8 @@ const PAGES: Page[] = [
   { path: 'transfer', key: 'transfer', workTool: true, element: <TransferScreen /> },
   // Issue 43: the data a transfer publishes is checked here first.
   { path: 'consistency', key: 'consistency', workTool: false, adminTool: true, element: <ConsistencyScreen /> },
+  // Issue 41: who changed what, when; on work, where the data is edited.
+  { path: 'history', key: 'history', workTool: true, element: <HistoryScreen /> },
 ];
 
 /** Why the work tools are not offered to this user here, or null when they are. */

@@ -4,4 +4,5 @@ export const databaseKeys = {
   backups: ['database', 'backups'] as const,
   transferred: ['database', 'transferred'] as const,
   targets: ['database', 'targets'] as const,
+  history: ['database', 'history'] as const,
 };

@@ -1,0 +1,155 @@
+import type { AuditEntry, FieldChange } from '@dp/contract';
+import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useHistory } from '../api/history';
+import { formatDateTime } from '../format';
+import { editScreenOf } from '../history-links';
+
+/** A value of a field as a person reads it: text as it is, anything else as JSON, nothing as a dash. */
+function shown(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '–';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function Changes({ changes }: { changes: FieldChange[] }) {
+  return (
+    <Stack gap={2}>
+      {changes.map((change) => (
+        <Text key={change.field} size="sm" data-testid="history-change">
+          <Text span fw={600}>
+            {change.field}
+          </Text>
+          : {'before' in change ? shown(change.before) : ''}
+          {'before' in change && 'after' in change ? ' → ' : ''}
+          {'after' in change ? shown(change.after) : ''}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function EntryRow({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const screen = entry.href ? editScreenOf(entry) : null;
+  return (
+    <Table.Tr data-testid="history-row">
+      <Table.Td>{formatDateTime(entry.at)}</Table.Td>
+      <Table.Td>{entry.actor}</Table.Td>
+      <Table.Td>{t(`database.history.actions.${entry.action}`)}</Table.Td>
+      <Table.Td>
+        {t(`database.history.entities.${entry.entity}`, { defaultValue: entry.entity })} {entry.entity_id}
+        {screen && (
+          <>
+            {' '}
+            <Anchor component={Link} to={screen} size="sm" data-testid="history-edit-link">
+              {t('database.history.open')}
+            </Anchor>
+          </>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Changes changes={entry.changes} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The entries of one transaction, newest first; never empty. */
+type ChangeSetEntries = [AuditEntry, ...AuditEntry[]];
+
+/** The entries of one change set: alone as a row, many as one line that opens (a 500-row save). */
+function ChangeSet({ entries }: { entries: ChangeSetEntries }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [first] = entries;
+  if (entries.length === 1) return <EntryRow entry={first} />;
+  return (
+    <>
+      <Table.Tr data-testid="history-change-set">
+        <Table.Td>{formatDateTime(first.at)}</Table.Td>
+        <Table.Td>{first.actor}</Table.Td>
+        <Table.Td colSpan={3}>
+          <Button variant="subtle" size="compact-sm" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+            {t('database.history.changeSet', { count: entries.length })}
+          </Button>
+        </Table.Td>
+      </Table.Tr>
+      {open && entries.map((entry) => <EntryRow key={entry.id} entry={entry} />)}
+    </>
+  );
+}
+
+/** Consecutive entries of one change set, together. */
+function bySet(entries: AuditEntry[]): ChangeSetEntries[] {
+  const sets: ChangeSetEntries[] = [];
+  for (const entry of entries) {
+    const last = sets.at(-1);
+    if (last && last[0].change_set === entry.change_set) last.push(entry);
+    else sets.push([entry]);
+  }
+  return sets;
+}
+
+/** /database/history: who changed what, when, field by field; `?entity=&entity_id=` for one entity. */
+export function HistoryScreen() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const filter = { entity: params.get('entity') ?? undefined, entity_id: params.get('entity_id') ?? undefined };
+  const history = useHistory(filter);
+  const entries = history.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Stack>
+      <Title order={1} size="h3">
+        {t('database.pages.history.title')}
+      </Title>
+      {filter.entity && (
+        <Group>
+          <Text size="sm" data-testid="history-filter">
+            {t('database.history.filtered', {
+              entity: t(`database.history.entities.${filter.entity}`, { defaultValue: filter.entity }),
+              id: filter.entity_id ?? '',
+            })}
+          </Text>
+          <Anchor component={Link} to="/database/history" size="sm">
+            {t('database.history.all')}
+          </Anchor>
+        </Group>
+      )}
+      {history.isPending ? (
+        <Loader size="sm" role="status" aria-label={t('app.loading')} />
+      ) : history.isError ? (
+        <Alert color="red" role="alert">
+          {t('database.history.loadError')}
+        </Alert>
+      ) : entries.length === 0 ? (
+        <Text c="dimmed">{t('database.history.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={800}>
+          <Table striped data-testid="history-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('database.history.columns.at')}</Table.Th>
+                <Table.Th>{t('database.history.columns.actor')}</Table.Th>
+                <Table.Th>{t('database.history.columns.action')}</Table.Th>
+                <Table.Th>{t('database.history.columns.entity')}</Table.Th>
+                <Table.Th>{t('database.history.columns.changes')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {bySet(entries).map((set) => (
+                <ChangeSet key={set[0].id} entries={set} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {history.hasNextPage && (
+        <Button variant="default" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
+          {t('database.history.more')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
