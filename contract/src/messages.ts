@@ -16,6 +16,7 @@ import { DELTA_REPORT_MESSAGES } from './messages/delta-report.js';
 import { COMPATIBILITY_REPORT_MESSAGES } from './messages/compatibility-report.js';
 import { INFO_PAGE_MESSAGES } from './messages/info-pages.js';
 import { SIGN_IN_PAGE_MESSAGES } from './messages/sign-in-pages.js';
+import { WATCH_MESSAGES } from './messages/watches.js';
 
 export const MESSAGE_CATALOG = {
   // ── names used inside other messages ──────────────────────────────────────────────────────────
@@ -533,6 +534,7 @@ export const MESSAGE_CATALOG = {
   ...COMPATIBILITY_REPORT_MESSAGES,
   ...INFO_PAGE_MESSAGES,
   ...SIGN_IN_PAGE_MESSAGES,
+  ...WATCH_MESSAGES,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGE_CATALOG;
