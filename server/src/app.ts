@@ -160,7 +160,7 @@ export async function buildApp({ logger = false, reads, ...options }: BuildOptio
   await backupRoutes(app, ctx);
   await transferRoutes(app, ctx);
   monitoringRoutes(app, ctx);
-  watchRoutes(app, ctx);
+  await watchRoutes(app, ctx);
 
   const hasWebApp = existsSync(path.join(config.webDist, 'index.html'));
   if (hasWebApp) {

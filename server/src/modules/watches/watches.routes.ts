@@ -13,6 +13,8 @@ import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
 import { kindOf } from '../../db/kinds.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
+import { startMailer } from './mailer.js';
+import { unwatchPageRoutes } from './unwatch.routes.js';
 import * as service from './watches.service.js';
 import type { WatchUser } from './watches.queries.js';
 
@@ -25,13 +27,23 @@ const notData = { writesData: false };
 const watcherOf = (req: FastifyRequest): WatchUser & { role: FastifyRequest['user']['role'] } => ({
   username: req.user.username,
   email: req.user.email ?? null,
-  language: messageLanguageOf(req.headers['accept-language']),
+  language: req.headers['accept-language'] ? messageLanguageOf(req.headers['accept-language']) : null,
   role: req.user.role,
 });
 
 /** Watches on versions and the notifications their changes give (issue 42): every role that reads. */
-export function watchRoutes(app: ZodApp, { db }: AppContext) {
+export async function watchRoutes(app: ZodApp, { db, config }: AppContext) {
   const reader = requireRole('extern');
+  if (config.mail) {
+    await unwatchPageRoutes(app, { db, linkSecret: config.mail.linkSecret });
+    if (config.mail.intervalSeconds > 0) {
+      const stop = startMailer(
+        { db, mail: config.mail, publicUrl: config.publicUrl, log: app.log },
+        config.mail.intervalSeconds * 1000,
+      );
+      app.addHook('onClose', stop);
+    }
+  }
 
   app.put('/api/watches/:kind/versions/:id', {
     schema: {

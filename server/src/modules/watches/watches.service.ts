@@ -98,3 +98,16 @@ export async function listNotifications(
 export async function markRead(db: Db, username: string, upTo: number) {
   await queries.markRead(db, username, upTo);
 }
+
+/** The labels of versions, for the unwatch page; a version no longer there is left out. */
+export async function versionLabels(db: Db, ids: readonly number[]): Promise<string[]> {
+  return queries.versionLabels(db, ids);
+}
+
+/** Ends a user's watches of these versions (the unwatch link of a mail), audited as the user's own act. */
+export async function unwatchVersions(db: Db, username: string, ids: readonly number[]) {
+  await db.transaction(async (tx) => {
+    for (const watch of await queries.deleteWatches(tx, username, ids))
+      await queries.auditWatch(tx, username, 'delete', watch.kind, watch.version_id);
+  });
+}
