@@ -8,9 +8,9 @@ export const WATCH_MESSAGES = {
 
   // ── the digest mail ───────────────────────────────────────────────────────────────────────────
   'mail.subject': {
-    en: '{product}: {count} changes to versions you watch',
-    de: '{product}: {count} Änderungen an beobachteten Versionen',
-    fr: '{product} : {count} modifications de versions suivies',
+    en: '{product}: changes to versions you watch ({count})',
+    de: '{product}: Änderungen an beobachteten Versionen ({count})',
+    fr: '{product} : modifications de versions suivies ({count})',
   },
   'mail.intro': {
     en: 'Compatibilities of versions you watch have changed:',

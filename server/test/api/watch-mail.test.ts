@@ -107,7 +107,7 @@ describe('digests by e-mail', () => {
     expect(mails).toHaveLength(2);
     const intern = mails.find((m) => m.to[0] === 'intern@example.com')!;
     const extern = mails.find((m) => m.to[0] === 'extern@example.com')!;
-    expect(intern.headers.subject).toBe('Digital Portfolio: 500 Änderungen an beobachteten Versionen');
+    expect(intern.headers.subject).toBe('Digital Portfolio: Änderungen an beobachteten Versionen (500)');
     expect(intern.headers.from).toBe('Portfolio <portfolio@example.com>');
     expect(intern.text).toContain(`neu: Mail Test Assembly M-1 (Vorbehalt: ${SECRET_TEXT})`);
     expect(intern.text!.match(/neu: /g)).toHaveLength(500);
@@ -115,7 +115,7 @@ describe('digests by e-mail', () => {
     expect(intern.text).toContain(
       `/evaluate/system-compatibility-browser?data=${encodeURIComponent('Mail Test System 4.2')}`,
     );
-    expect(extern.headers.subject).toBe('Digital Portfolio: 500 changes to versions you watch');
+    expect(extern.headers.subject).toBe('Digital Portfolio: changes to versions you watch (500)');
     expect(extern.text).toContain('added: Mail Test Assembly M-1 (Conditional)');
     for (const part of [extern.text, extern.html, JSON.stringify(extern.headers)])
       expect(part).not.toContain('firewall');

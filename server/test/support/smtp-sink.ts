@@ -14,6 +14,14 @@ export interface ReceivedMail {
 
 const script = path.join(import.meta.dirname, 'smtp-sink.py');
 
+/** Every mail the test SMTP server wrote to `folder`, in the order they arrived. */
+export function mailsIn(folder: string): ReceivedMail[] {
+  return readdirSync(folder)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(path.join(folder, f), 'utf8')) as ReceivedMail);
+}
+
 /**
  * Debian's aiosmtpd as the SMTP server, in its own process on `port`, writing what it receives to a
  * folder; `stop` and `start` again to play a mail server that is down for a while.
@@ -42,18 +50,12 @@ export function smtpSink(port: number) {
     await exited;
   }
 
-  /** Every mail received so far, in the order they arrived. */
-  function received(): ReceivedMail[] {
-    return readdirSync(folder)
-      .filter((f) => f.endsWith('.json'))
-      .sort()
-      .map((f) => JSON.parse(readFileSync(path.join(folder, f), 'utf8')) as ReceivedMail);
-  }
-
   return {
     start,
     stop,
-    received,
+    /** Every mail received so far, in the order they arrived. */
+    received: () => mailsIn(folder),
+    folder,
     url: `smtp://127.0.0.1:${port}`,
     async close() {
       await stop();
