@@ -83,14 +83,19 @@ BEGIN
            CASE WHEN w.version_id = r."from" THEN r."to" ELSE r."from" END AS partner_id, r.before, r.after, r.refs
       FROM r JOIN watches w ON w.version_id IN (r."from", r."to")
      ORDER BY w.username, r."from", r."to", w.version_id
+  ), labelled AS (
+    -- Each version's label once, however many watchers and pairs name it.
+    SELECT v.id, v.kind,
+           concat_ws(' ', nullif(btrim(i.name), ''), nullif(btrim(v.name), ''), nullif(btrim(v.name2), '')) AS label
+      FROM versions v JOIN items i ON i.id = v.item_id
+     WHERE v.id IN (SELECT version_id FROM mine UNION SELECT partner_id FROM mine)
   ), upserted AS (
     INSERT INTO notifications AS n (username, change_set, version_id, version_kind, version_label, partner_id,
                                     partner_kind, partner_label, before, after, references_changed)
     SELECT m.username, pg_current_xact_id()::text::bigint, m.version_id, m.kind,
-           coalesce(dp_version_label(m.version_id), '#' || m.version_id), m.partner_id,
-           coalesce((SELECT kind FROM versions WHERE id = m.partner_id), m.kind),
-           coalesce(dp_version_label(m.partner_id), '#' || m.partner_id), m.before, m.after, m.refs
-      FROM mine m
+           coalesce(lv.label, '#' || m.version_id), m.partner_id, coalesce(lp.kind, m.kind),
+           coalesce(lp.label, '#' || m.partner_id), m.before, m.after, m.refs
+      FROM mine m LEFT JOIN labelled lv ON lv.id = m.version_id LEFT JOIN labelled lp ON lp.id = m.partner_id
     ON CONFLICT (username, change_set, least(version_id, partner_id), greatest(version_id, partner_id))
     DO UPDATE SET after = excluded.after, references_changed = n.references_changed OR excluded.references_changed,
                   partner_label = excluded.partner_label, version_label = excluded.version_label
@@ -104,27 +109,38 @@ CREATE FUNCTION dp_watch_compatibilities() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
 DECLARE
+  hit integer[];
   changes jsonb;
 BEGIN
   -- Nobody watches anything: the save costs one look at an empty index.
   IF NOT EXISTS (SELECT 1 FROM watches) THEN RETURN NULL; END IF;
+  -- The watched versions among the changed rows, in one set-wise look (a hash join, not a probe per row):
+  -- a save that touches no watched version ends here.
+  IF TG_OP = 'DELETE' THEN
+    SELECT array_agg(DISTINCT w.version_id) INTO hit FROM watches w
+     WHERE w.version_id IN (SELECT from_version_id FROM old_rows UNION ALL SELECT to_version_id FROM old_rows);
+  ELSE
+    SELECT array_agg(DISTINCT w.version_id) INTO hit FROM watches w
+     WHERE w.version_id IN (SELECT from_version_id FROM new_rows UNION ALL SELECT to_version_id FROM new_rows);
+  END IF;
+  IF hit IS NULL THEN RETURN NULL; END IF;
   IF TG_OP = 'INSERT' THEN
     SELECT jsonb_agg(jsonb_build_object('from', n.from_version_id, 'to', n.to_version_id, 'before', null,
                                         'after', dp_watch_state(n.compatibility_info_id), 'refs', false))
       INTO changes FROM new_rows n
-     WHERE EXISTS (SELECT 1 FROM watches w WHERE w.version_id IN (n.from_version_id, n.to_version_id));
+     WHERE n.from_version_id = ANY (hit) OR n.to_version_id = ANY (hit);
   ELSIF TG_OP = 'DELETE' THEN
     SELECT jsonb_agg(jsonb_build_object('from', o.from_version_id, 'to', o.to_version_id,
                                         'before', dp_watch_state(o.compatibility_info_id), 'after', null, 'refs', false))
       INTO changes FROM old_rows o
-     WHERE EXISTS (SELECT 1 FROM watches w WHERE w.version_id IN (o.from_version_id, o.to_version_id));
+     WHERE o.from_version_id = ANY (hit) OR o.to_version_id = ANY (hit);
   ELSE
     SELECT jsonb_agg(jsonb_build_object('from', n.from_version_id, 'to', n.to_version_id,
                                         'before', dp_watch_state(o.compatibility_info_id),
                                         'after', dp_watch_state(n.compatibility_info_id), 'refs', false))
       INTO changes FROM old_rows o JOIN new_rows n ON n.id = o.id
      WHERE o.compatibility_info_id <> n.compatibility_info_id
-       AND EXISTS (SELECT 1 FROM watches w WHERE w.version_id IN (n.from_version_id, n.to_version_id));
+       AND (n.from_version_id = ANY (hit) OR n.to_version_id = ANY (hit));
   END IF;
   IF changes IS NOT NULL THEN PERFORM dp_notify_watchers(changes); END IF;
   RETURN NULL;
