@@ -43,8 +43,9 @@ export function NotificationBell() {
   const items = notifications.data?.items ?? [];
   return (
     <Popover position="bottom-end" width={380} withinPortal shadow="md">
-      <Popover.Target>
-        <Indicator label={unread} size={16} disabled={unread === 0} data-testid="notification-count">
+      {/* The popover's target is the button itself: its ARIA attributes do not fit the indicator's div. */}
+      <Indicator label={unread} size={16} disabled={unread === 0} data-testid="notification-count">
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="dark"
@@ -53,8 +54,8 @@ export function NotificationBell() {
           >
             <IconBell size={18} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown data-testid="notification-list">
         <Group justify="space-between" mb="xs">
           <Text fw={600}>{t('notifications.title')}</Text>
