@@ -17,3 +17,4 @@ export * from './info-pages.js';
 export * from './database.js';
 export * from './planner.js';
 export * from './consistency.js';
+export * from './watches.js';

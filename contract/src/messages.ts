@@ -17,6 +17,7 @@ import { COMPATIBILITY_REPORT_MESSAGES } from './messages/compatibility-report.j
 import { INFO_PAGE_MESSAGES } from './messages/info-pages.js';
 import { SIGN_IN_PAGE_MESSAGES } from './messages/sign-in-pages.js';
 import { PLANNER_MESSAGES } from './messages/planner.js';
+import { WATCH_MESSAGES } from './messages/watches.js';
 
 export const MESSAGE_CATALOG = {
   // ── names used inside other messages ──────────────────────────────────────────────────────────
@@ -557,6 +558,7 @@ export const MESSAGE_CATALOG = {
   ...INFO_PAGE_MESSAGES,
   ...SIGN_IN_PAGE_MESSAGES,
   ...PLANNER_MESSAGES,
+  ...WATCH_MESSAGES,
 } as const satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof MESSAGE_CATALOG;

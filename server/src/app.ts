@@ -22,6 +22,7 @@ import { registerEmbeddedIdp } from './idp/index.js';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { datasetRoutes } from './modules/dataset/dataset.routes.js';
+import { watchRoutes } from './modules/watches/watches.routes.js';
 import { releaseNotesRoutes } from './modules/release-notes/release-notes.routes.js';
 import { backupRoutes } from './modules/backups/backups.routes.js';
 import { baseDataRoutes } from './modules/base-data/base-data.routes.js';
@@ -163,6 +164,7 @@ export async function buildApp({ logger = false, reads, ...options }: BuildOptio
   await backupRoutes(app, ctx);
   await transferRoutes(app, ctx);
   monitoringRoutes(app, ctx);
+  await watchRoutes(app, ctx);
 
   const hasWebApp = existsSync(path.join(config.webDist, 'index.html'));
   if (hasWebApp) {

@@ -116,3 +116,37 @@ describe('B8 IDP_KEY_SECRET', () => {
     expect(errorOf({ ...base, IDP_KEY_SECRET: 'short' })).toContain('IDP_KEY_SECRET: must be at least 32 characters');
   });
 });
+
+describe('watchers’ mail (issue 42)', () => {
+  const secret = 'x'.repeat(32);
+  it('is off without SMTP_URL', () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+  });
+
+  it('reads SMTP_URL with credentials, MAIL_FROM and the digest interval (default 60 minutes)', () => {
+    const mail = loadConfig({
+      SMTP_URL: 'smtps://user:p%40ss@mail.example.com:465',
+      MAIL_FROM: 'Portfolio <portfolio@example.com>',
+      MAIL_LINK_SECRET: secret,
+    }).mail;
+    expect(mail).toEqual({
+      smtpUrl: 'smtps://user:p%40ss@mail.example.com:465',
+      from: 'Portfolio <portfolio@example.com>',
+      digestMinutes: 60,
+      linkSecret: secret,
+      intervalSeconds: 10,
+    });
+    const base = { SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'a@example.com', MAIL_LINK_SECRET: secret };
+    expect(loadConfig({ ...base, NOTIFY_DIGEST_MINUTES: '0' }).mail?.digestMinutes).toBe(0);
+  });
+
+  it.each([
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL: must be smtp://'],
+    [{ SMTP_URL: 'smtp://mail.example.com' }, 'MAIL_FROM: must be set together with SMTP_URL'],
+    [{ SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'nobody' }, 'MAIL_FROM: must be an address'],
+    [{ SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'a@example.com' }, 'MAIL_LINK_SECRET: must be set together'],
+    [{ NOTIFY_DIGEST_MINUTES: '-1' }, 'NOTIFY_DIGEST_MINUTES'],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -73,6 +73,14 @@ export interface AppConfig {
   idpKeySecret: string | undefined;
   /** The variables still at their development defaults (cookie key, demo passwords equal to the user name). */
   developmentDefaults: string[];
+  /**
+   * Watchers' digests (issue 42): the SMTP server (SMTP_URL, `smtp://` or `smtps://`, credentials allowed),
+   * the sender (MAIL_FROM), at most one digest per user per `digestMinutes` (0: after each change set) and
+   * the key that signs the unwatch links (MAIL_LINK_SECRET) and how often this instance looks for mail to
+   * send (MAIL_INTERVAL_SECONDS; 0: never). Absent without SMTP_URL: in-app notifications only.
+   */
+  mail:
+    { smtpUrl: string; from: string; digestMinutes: number; linkSecret: string; intervalSeconds: number } | undefined;
 }
 
 /** Whether an interface name is loopback only (a start there is reachable from this machine alone). */
@@ -173,8 +181,27 @@ const envSchema = z
     LOGIN_LOCK_AFTER_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
     LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
     IDP_KEY_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s/]+(\/?)$/, 'must be smtp://[user:password@]host[:port] or smtps://…')
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .regex(
+        /^([^<>\r\n]*<)?[^\s@<>]+@[^\s@<>]+>?$/,
+        'must be an address (e.g. portfolio@example.com or "Portfolio <portfolio@example.com>")',
+      )
+      .optional(),
+    NOTIFY_DIGEST_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+    MAIL_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    MAIL_LINK_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -hex 32)').optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.SMTP_URL !== undefined) {
+      for (const name of ['MAIL_FROM', 'MAIL_LINK_SECRET'] as const)
+        if (env[name] === undefined)
+          ctx.addIssue({ code: 'custom', path: [name], message: 'must be set together with SMTP_URL' });
+    }
     if (env.DATABASE_READ_URL !== undefined && env.DATABASE_URL === undefined) {
       ctx.addIssue({
         code: 'custom',
@@ -290,6 +317,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     idpKeySecret: e.IDP_KEY_SECRET,
     developmentDefaults: embedded ? developmentDefaultsOf(e) : [],
+    mail:
+      e.SMTP_URL === undefined || e.MAIL_FROM === undefined || e.MAIL_LINK_SECRET === undefined
+        ? undefined
+        : {
+            smtpUrl: e.SMTP_URL,
+            from: e.MAIL_FROM,
+            digestMinutes: e.NOTIFY_DIGEST_MINUTES,
+            linkSecret: e.MAIL_LINK_SECRET,
+            intervalSeconds: e.MAIL_INTERVAL_SECONDS,
+          },
   };
 }
 

@@ -11,6 +11,8 @@ export interface AuthUser {
   sub: string;
   username: string;
   role: Role;
+  /** The token's `email` claim, where watchers' digests go (issue 42); absent when the token has none. */
+  email?: string;
 }
 
 declare module 'fastify' {
@@ -71,7 +73,13 @@ export function requireRole(required: Role = 'extern') {
 
     if (verified.role === null) return sendError(reply, 403, REFUSED);
     if (!hasRole(verified.role, required)) return sendError(reply, 403, roleRequired(required));
-    request.user = { sub: verified.sub, username: verified.username, role: verified.role };
+    const email = verified.claims.email;
+    request.user = {
+      sub: verified.sub,
+      username: verified.username,
+      role: verified.role,
+      ...(typeof email === 'string' && email.includes('@') ? { email } : {}),
+    };
   };
 }
 

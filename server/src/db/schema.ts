@@ -451,3 +451,94 @@ export const reportJobChunks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
 );
+
+/**
+ * The people who watch versions on this instance (issue 42): the address from their token's `email` claim,
+ * the language they last used and their role, for the mails sent when nobody is asking. Not a product
+ * table: a transfer or restore leaves watchers as they are.
+ */
+export const watchUsers = pgTable('watch_users', {
+  username: text('username').primaryKey(),
+  email: text('email'),
+  language: text('language').notNull().default('de'),
+  role: text('role').notNull(),
+  lastDigestAt: timestamp('last_digest_at', { withTimezone: true, mode: 'date' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A user's watch on a version; no foreign key, since a transfer replaces versions with the triggers off. */
+export const watches = pgTable(
+  'watches',
+  {
+    username: text('username')
+      .notNull()
+      .references(() => watchUsers.username, { onDelete: 'cascade' }),
+    versionId: integer('version_id').notNull(),
+    kind: itemKind('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.versionId] }), index('watches_version_idx').on(t.versionId)],
+);
+
+/**
+ * One per watcher, compatibility and change set (the writing transaction's id), written by the triggers of
+ * migration 0019 in the transaction that changes the compatibility.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    username: text('username').notNull(),
+    changeSet: bigint('change_set', { mode: 'number' }).notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    versionId: integer('version_id').notNull(),
+    versionKind: itemKind('version_kind').notNull(),
+    versionLabel: text('version_label').notNull(),
+    partnerId: integer('partner_id').notNull(),
+    partnerKind: itemKind('partner_kind').notNull(),
+    partnerLabel: text('partner_label').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    referencesChanged: boolean('references_changed').notNull().default(false),
+    read: boolean('read').notNull().default(false),
+    mailed: boolean('mailed').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('notifications_change_unique').on(
+      t.username,
+      t.changeSet,
+      sql`least(${t.versionId}, ${t.partnerId})`,
+      sql`greatest(${t.versionId}, ${t.partnerId})`,
+    ),
+    index('notifications_user_idx').on(t.username, t.id),
+    index('notifications_unread_idx')
+      .on(t.username)
+      .where(sql`not ${t.read}`),
+    index('notifications_unmailed_idx')
+      .on(t.username)
+      .where(sql`not ${t.mailed}`),
+  ],
+);
+
+/** Mails waiting for the SMTP server, and those it took; any instance sends each once (SKIP LOCKED). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('mail_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);

@@ -37,13 +37,15 @@ describe('demo accounts', () => {
     expect(isDemoUser(undefined)).toBe(false);
   });
 
-  it('puts the roles in the configured claim and the user name in preferred_username and nickname', () => {
+  it('puts the roles in the configured claim and the user name in preferred_username and nickname, and an example.com address', () => {
     expect(DEMO_ROLES).toEqual({ admin: ['admin'], intern: ['intern'], extern: ['extern'], norole: [] });
     expect(demoUserClaims('intern', 'roles')).toEqual({
       sub: 'intern',
       name: 'Demo Intern',
       nickname: 'intern',
       preferred_username: 'intern',
+      email: 'intern@example.com',
+      email_verified: true,
       roles: ['intern'],
     });
     expect(demoUserClaims('norole', 'digitalPortfolioAccess/roles')['digitalPortfolioAccess/roles']).toEqual([]);

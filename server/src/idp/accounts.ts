@@ -28,6 +28,9 @@ export function demoUserClaims(user: DemoUser, rolesClaim: string) {
     name: DISPLAY_NAMES[user],
     nickname: user,
     preferred_username: user,
+    // Watchers' digests go to this address (issue 42); example.com receives no mail anywhere.
+    email: `${user}@example.com`,
+    email_verified: true,
     [rolesClaim]: DEMO_ROLES[user],
   };
 }

@@ -65,12 +65,13 @@ export function createProvider({ config, adapter, signingKey }: ProviderOptions)
       if (!isDemoUser(sub)) return undefined;
       return { accountId: sub, claims: () => demoUserClaims(sub, rolesClaim) };
     },
-    // The API authorizes from the access token alone, so it carries the user name and the roles.
+    // The API authorizes from the access token alone, so it carries the user name, the roles and the
+    // address that watchers' digests go to.
     async extraTokenClaims(_ctx, token) {
       const accountId = 'accountId' in token ? token.accountId : undefined;
       if (!isDemoUser(accountId)) return undefined;
-      const { preferred_username, [rolesClaim]: roles } = demoUserClaims(accountId, rolesClaim);
-      return { preferred_username, [rolesClaim]: roles };
+      const { preferred_username, email, [rolesClaim]: roles } = demoUserClaims(accountId, rolesClaim);
+      return { preferred_username, email, [rolesClaim]: roles };
     },
     // oidc-provider keeps offline_access only with prompt=consent, which the web app does not send; so
     // the client gets refresh tokens anyway. They are then bound to the provider session: logout ends them.

@@ -37,7 +37,8 @@ export async function buildTestApp(env: Record<string, string> = {}, { logger }:
   const tokens = new Map<TestRole, string>();
   /** Authorization headers of a demo user with that role. */
   async function as(role: TestRole) {
-    if (!tokens.has(role)) tokens.set(role, await issuer.tokenFor(role, role === 'norole' ? [] : [role]));
+    if (!tokens.has(role))
+      tokens.set(role, await issuer.tokenFor(role, role === 'norole' ? [] : [role], { email: `${role}@example.com` }));
     return { authorization: `Bearer ${tokens.get(role)}` };
   }
 

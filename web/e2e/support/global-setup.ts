@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freeLoopbackPort } from '../../../server/src/db/embedded.js';
 import { journeyIssues, startFakeCodeHost } from '../../../server/test/support/fake-code-host.js';
+import { smtpSink } from '../../../server/test/support/smtp-sink.js';
 import { liveSecretsEnv } from './live-secrets.js';
 
 declare module 'vitest' {
@@ -15,6 +16,8 @@ declare module 'vitest' {
     liveUrl: string;
     /** The token the work instance sends to the fake code host; it must appear in no page or response. */
     codeHostToken: string;
+    /** Where the SMTP server of the journeys (aiosmtpd) writes the mails the work instance sends. */
+    mailFolder: string;
   }
 }
 
@@ -83,6 +86,9 @@ export default async function setup(project: TestProject) {
   // The code host of the internal release notes, played by a real HTTP server on loopback.
   const codeHost = await startFakeCodeHost({ issues: journeyIssues() });
   const transferToken = randomBytes(32).toString('hex');
+  // Watchers' digests go through a real SMTP server (issue 42), at once after each change set.
+  const smtp = smtpSink(await freeLoopbackPort());
+  await smtp.start();
   const workPort = await freeLoopbackPort();
   let livePort = await freeLoopbackPort();
   while (livePort === workPort) livePort = await freeLoopbackPort();
@@ -93,6 +99,11 @@ export default async function setup(project: TestProject) {
       TRANSFER_TOKEN: transferToken,
       GITLAB_API_URL: codeHost.apiUrl,
       GITLAB_TOKEN: codeHost.token,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Digital Portfolio <portfolio@example.com>',
+      MAIL_LINK_SECRET: randomBytes(32).toString('hex'),
+      NOTIFY_DIGEST_MINUTES: '0',
+      MAIL_INTERVAL_SECONDS: '1',
     }),
     startInstance('live', livePort, {
       DEPLOYMENT: 'live',
@@ -103,14 +114,15 @@ export default async function setup(project: TestProject) {
   ]);
   const [work, live] = started.map((result) => (result.status === 'fulfilled' ? result.value : null));
   if (!work || !live) {
-    await Promise.all([work?.stop(), live?.stop(), codeHost.close()]);
+    await Promise.all([work?.stop(), live?.stop(), codeHost.close(), smtp.close()]);
     throw started.map((result) => (result.status === 'rejected' ? result.reason : null)).find(Boolean);
   }
   project.provide('baseUrl', work.url);
   project.provide('liveUrl', live.url);
   project.provide('codeHostToken', codeHost.token);
+  project.provide('mailFolder', smtp.folder);
 
   return async () => {
-    await Promise.all([work.stop(), live.stop(), codeHost.close()]);
+    await Promise.all([work.stop(), live.stop(), codeHost.close(), smtp.close()]);
   };
 }

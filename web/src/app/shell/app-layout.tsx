@@ -15,6 +15,8 @@ import classes from './app-layout.module.css';
 import { Brand } from './brand';
 import { ErrorBanner } from './error-banner';
 import { LanguageMenu } from './language-menu';
+import { MyWatches } from './my-watches';
+import { NotificationBell } from './notification-bell';
 import { Toolbar } from './toolbar';
 import { UserMenu } from './user-menu';
 
@@ -77,6 +79,8 @@ export function AppLayout() {
             <Brand version={config.version} demo={config.deployment === 'demo'} />
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {session.status === 'user' && <MyWatches />}
+            {session.status === 'user' && <NotificationBell />}
             <LanguageMenu />
             {session.status === 'user' && <UserMenu username={session.username} onLogout={() => void logout()} />}
           </Group>

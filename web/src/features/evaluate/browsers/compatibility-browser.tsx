@@ -1,8 +1,9 @@
 import type { KindPath } from '@dp/contract';
-import { Alert, Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useIsFetching } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { WatchStar } from '../../../components/watch-star';
 import { EvaluatePageHeader } from '../evaluate-page-header';
 import type { EvaluatePageKey } from '../evaluate-pages';
 import { useVersionCompatibilities } from '../api/use-version-compatibilities';
@@ -59,9 +60,12 @@ export function CompatibilityBrowser({ page, kind, columns }: CompatibilityBrows
   return (
     <Stack gap="md">
       <EvaluatePageHeader page={page} loading={fetching}>
-        <Text fw={600} data-testid="selected-version">
-          {selected ? selected.label : t('browsers.noSelection')}
-        </Text>
+        <Group gap={4} wrap="nowrap">
+          <Text fw={600} data-testid="selected-version">
+            {selected ? selected.label : t('browsers.noSelection')}
+          </Text>
+          {selected && <WatchStar href={selected.href} label={selected.label} />}
+        </Group>
         {selected && (
           <Text size="sm" c="dimmed" data-testid="modification-time">
             {t('browsers.modified', { date: formatDateTime(selected.modification_time) })}

@@ -1,3 +1,4 @@
+import { WatchStar } from '../../../components/watch-star';
 import type { SearchResult } from '@dp/contract';
 import { Anchor, Group, Loader, Table, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -63,6 +64,7 @@ export function ResultsTable({ results, hasMore, loadingMore, loadMore, onOpen }
             <Table.Th>{t('search.columns.name')}</Table.Th>
             <Table.Th>{t('search.columns.name2')}</Table.Th>
             <Table.Th>{t('search.columns.type')}</Table.Th>
+            <Table.Th>{t('watches.column')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -93,6 +95,9 @@ export function ResultsTable({ results, hasMore, loadingMore, loadMore, onOpen }
                 <Table.Td>{result.name}</Table.Td>
                 <Table.Td>{result.name2}</Table.Td>
                 <Table.Td>{type}</Table.Td>
+                <Table.Td>
+                  {result.href.includes('/versions/') && <WatchStar href={result.href} label={resultLabel(result)} />}
+                </Table.Td>
               </Table.Tr>
             );
           })}

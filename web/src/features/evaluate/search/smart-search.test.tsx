@@ -94,12 +94,12 @@ function renderSearch() {
 }
 
 const input = () => screen.getByRole('textbox', { name: 'Smart search' });
-/** The cells of the results table's rows, header left out. */
+/** The data cells of the results table's rows, header and the star's cell left out. */
 const tableRows = () =>
   within(screen.getByRole('table', { name: 'Search results' }))
     .getAllByRole('row')
     .slice(1)
-    .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    .map((row) => [...row.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent));
 /** For waits that include the 400 ms debounce: a busy machine may need more than the default second. */
 const slow = { timeout: 3000 };
 
@@ -183,6 +183,8 @@ describe('SmartSearch', () => {
       ['Door Drive Unit', '1.0', 'MAT-1', 'Assembly'],
     ]);
     expect(within(table).getByRole('columnheader', { name: 'Parent name' })).toBeInTheDocument();
+    // Every result is a version: each has its star (issue 42).
+    expect(within(table).getAllByRole('button', { name: /^Watch Door / })).toHaveLength(3);
     // The last page came first: nothing more to load, and nothing is asked for.
     expect(screen.getByTestId('smart-search-count')).toHaveTextContent(/^Results: 3$/);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -391,7 +393,8 @@ describe('SmartSearch', () => {
       ['Door Drive Unit', '1.0', 'MAT-1', 'Assembly'],
       ['Door Lock Switch', '', 'MAT-9', 'Sub-Assembly'],
     ]);
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the stars ask for the user's watches; the search itself is not asked again.
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url !== '/api/watches')).toEqual([]);
 
     window.dispatchEvent(new Event('pagehide'));
     expect(sessionStorage.getItem(LAST_SEARCH_KEY)).toBeNull();
