@@ -15,3 +15,4 @@ export * from './relations.js';
 export * from './images.js';
 export * from './info-pages.js';
 export * from './database.js';
+export * from './labels.js';

@@ -36,6 +36,7 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { transferRoutes } from './modules/transfer/transfer.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { labelRoutes } from './modules/labels/labels.routes.js';
 import { primaryOnly, type ReadRouting } from './db/read-routing.js';
 import { registerReadRouting } from './http/read-routing.js';
 
@@ -149,6 +150,7 @@ export async function buildApp({ logger = false, reads, ...options }: BuildOptio
   compatibilityReportRoutes(app, ctx);
   deltaReportRoutes(app, ctx);
   searchRoutes(app, ctx);
+  labelRoutes(app, ctx);
   evaluationRoutes(app, ctx);
   baseDataRoutes(app, ctx);
   relationRoutes(app, ctx);

@@ -10,7 +10,8 @@ import type { Change, Field } from './delta-report.queries.js';
 // and the text can be searched and copied: the PDF's standard fonts only know Latin-1.
 const require = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-const loadFonts = () =>
+/** DejaVu Sans, regular and bold, read once (the label sheets print with it too). */
+export const loadFonts = () =>
   (fonts ??= {
     regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
     bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
