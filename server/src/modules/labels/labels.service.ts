@@ -67,20 +67,19 @@ export async function labelsOf(db: Db, hrefs: LabelRequest['versions']): Promise
   const missing = wanted.find((w) => rows.get(w.id)?.kind !== w.kind);
   if (missing) throw notFound(numbered(kindVersionName(missing.kind), missing.id));
 
-  const keys = new Map<number, string>();
+  // Each version's label once, however often it is printed.
+  const labels = new Map<number, Label>();
   const pending = [...rows.values()];
   await Promise.all(
     Array.from({ length: LOOKUPS_AT_ONCE }, async () => {
-      for (let row = pending.pop(); row; row = pending.pop()) keys.set(row.id, await lookupKey(db, row));
+      for (let row = pending.pop(); row; row = pending.pop())
+        labels.set(row.id, {
+          parentName: row.parent_name,
+          name: row.name,
+          name2: row.name2,
+          qrText: `${PRODUCT_SHORT_NAME}\r${await lookupKey(db, row)}`,
+        });
     }),
   );
-  return wanted.map(({ id }) => {
-    const row = rows.get(id)!;
-    return {
-      parentName: row.parent_name,
-      name: row.name,
-      name2: row.name2,
-      qrText: `${PRODUCT_SHORT_NAME}\r${keys.get(id)!}`,
-    };
-  });
+  return wanted.flatMap(({ id }) => labels.get(id) ?? []);
 }
