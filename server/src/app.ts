@@ -37,6 +37,7 @@ import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { transferRoutes } from './modules/transfer/transfer.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { labelRoutes } from './modules/labels/labels.routes.js';
+import { publishRequestRoutes } from './modules/publish-requests/publish-requests.routes.js';
 import { primaryOnly, type ReadRouting } from './db/read-routing.js';
 import { registerReadRouting } from './http/read-routing.js';
 
@@ -160,6 +161,7 @@ export async function buildApp({ logger = false, reads, ...options }: BuildOptio
   releaseNotesRoutes(app, ctx);
   await backupRoutes(app, ctx);
   await transferRoutes(app, ctx);
+  publishRequestRoutes(app, ctx);
   monitoringRoutes(app, ctx);
 
   const hasWebApp = existsSync(path.join(config.webDist, 'index.html'));

@@ -58,6 +58,10 @@ export interface AppConfig {
   backupSchedule: string | false;
   /** How many backups are kept (the newest, plus the last one transferred to each target). */
   backupKeep: number;
+  /** Four eyes (issue 44): a transfer to live is a request another admin approves (PUBLISH_APPROVAL). */
+  publishApproval: boolean;
+  /** An undecided publish request expires after this many hours (PUBLISH_REQUEST_HOURS). */
+  publishRequestHours: number;
   /** The code host's API (`{apiUrl}issues?labels=v.{version}`) and its token; both stay on the server. */
   codeHost: { apiUrl: string | undefined; token: string | undefined };
   /** Which proxies' X-Forwarded-* headers count (Fastify's `trustProxy`): false, a hop count or addresses. */
@@ -153,6 +157,8 @@ const envSchema = z
       )
       .default('30 2 * * *'),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+    PUBLISH_APPROVAL: z.enum(['on', 'off']).optional(),
+    PUBLISH_REQUEST_HOURS: z.coerce.number().int().min(1).max(8760).default(72),
     GITLAB_API_URL: z
       .url()
       .refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL')
@@ -280,6 +286,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     transferToken: e.TRANSFER_TOKEN,
     backupSchedule: e.BACKUP_SCHEDULE === 'off' ? false : e.BACKUP_SCHEDULE,
     backupKeep: e.BACKUP_KEEP,
+    // On by default wherever there is a live instance to protect.
+    publishApproval: (e.PUBLISH_APPROVAL ?? (e.LIVE_URL ? 'on' : 'off')) === 'on',
+    publishRequestHours: e.PUBLISH_REQUEST_HOURS,
     codeHost: { apiUrl: e.GITLAB_API_URL?.replace(/\/*$/, '/'), token: e.GITLAB_TOKEN },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimit: { perToken: e.RATE_LIMIT_PER_TOKEN, perAddress: e.RATE_LIMIT_PER_ADDRESS },

@@ -2,6 +2,7 @@ import {
   apiError,
   instanceStatus,
   messageLanguageOf,
+  publishRequest,
   transferRequest,
   transferResult,
   transferTargets,
@@ -13,6 +14,7 @@ import { requireRole } from '../../auth/plugin.js';
 import { HttpError, msg } from '../../http/errors.js';
 import { acceptRawBody, RAW_BODY_TYPES } from '../../http/raw-body.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
+import { needsApproval, requestPublication } from '../publish-requests/publish-requests.service.js';
 import * as service from './transfer.service.js';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 502: apiError };
@@ -44,13 +46,18 @@ export async function transferRoutes(app: ZodApp, { pool, config }: AppContext) 
     schema: {
       tags: ['database'],
       summary: 'Publish a backup, or the actual state, to live (www) or demo; replaces all data there',
+      description:
+        'With PUBLISH_APPROVAL on, a transfer to live (www) is a request another admin approves (202, ' +
+        '`reason` required); see /api/publish-requests.',
       body: transferRequest,
-      response: { 200: transferResult, ...errors },
+      response: { 200: transferResult, 202: publishRequest, ...errors },
     },
     // It changes the target's data, not this instance's; work refuses it itself when not work.
     config: { writesData: false },
     onRequest: admin,
-    handler: async (req) => {
+    handler: async (req, reply) => {
+      if (needsApproval(config, req.body.to))
+        return reply.code(202).send(await requestPublication(deps, req.user.username, req.body));
       const result = await service.transfer(deps, req.user.username, req.body);
       return { ...result, message: result.message.render(messageLanguageOf(req.headers['accept-language'])) };
     },
@@ -90,6 +97,7 @@ export async function transferRoutes(app: ZodApp, { pool, config }: AppContext) 
           deps,
           req.body as Readable,
           transferBy.parse(req.headers['x-transfer-by']),
+          req.headers['x-approved-by'] === undefined ? null : transferBy.parse(req.headers['x-approved-by']),
         );
         req.log.info({ backup: name, ...timing }, 'published state imported');
         return { name, counts };

@@ -51,7 +51,7 @@ export function assertTransferToken(config: TransferDeps['config'], header: stri
  * transaction, which then swaps the rows and commits. A bad file, a lost connection or a killed
  * process rolls it all back; readers see the old state until the commit and the new one after.
  */
-export async function importState(deps: TransferDeps, input: Readable, by: string) {
+export async function importState(deps: TransferDeps, input: Readable, by: string, approvedBy: string | null) {
   if (deps.config.deployment === 'work') throw new HttpError(403, msg('import.onWork'));
   const client = await deps.pool.connect();
   let broken = false;
@@ -78,7 +78,7 @@ export async function importState(deps: TransferDeps, input: Readable, by: strin
           throw new HttpError(400, msg('backup.fileDamaged', { reason: `a row breaks ${error.message}` }));
         throw error;
       }
-      await queries.recordImport(client, { name: header.name, by, counts: header.counts });
+      await queries.recordImport(client, { name: header.name, by, approvedBy, counts: header.counts });
       await client.query('commit');
       const timing = { stagedMs: Math.round(staged - started), swappedMs: Math.round(performance.now() - staged) };
       return { name: header.name, counts: header.counts, timing };
@@ -102,7 +102,9 @@ export async function instanceStatus(deps: TransferDeps): Promise<InstanceStatus
       version: APP_VERSION,
       database: 'ok',
       modification_time: modified ? toIso(modified) : null,
-      last_import: last ? { name: last.backup_name, at: toIso(last.at), by: last.by } : null,
+      last_import: last
+        ? { name: last.backup_name, at: toIso(last.at), by: last.by, approved_by: last.approved_by }
+        : null,
     };
   } catch {
     return {
@@ -124,7 +126,12 @@ export function transferTargets(config: TransferDeps['config']) {
  * stays on record) to live or demo: streams its file to the target's import and reports what the
  * target said. Every attempt is recorded and audited.
  */
-export async function transfer(deps: TransferDeps, actor: string, request: TransferRequest) {
+export async function transfer(
+  deps: TransferDeps,
+  actor: string,
+  request: Pick<TransferRequest, 'to' | 'bkp'>,
+  approvedBy: string | null = null,
+) {
   const { config } = deps;
   if (config.deployment !== 'work') throw new HttpError(403, msg('deployment.workOnly'));
   const target = TARGET_NAMES[request.to];
@@ -160,6 +167,7 @@ export async function transfer(deps: TransferDeps, actor: string, request: Trans
         authorization: `Bearer ${config.transferToken}`,
         'content-type': 'application/octet-stream',
         'x-transfer-by': actor,
+        ...(approvedBy ? { 'x-approved-by': approvedBy } : {}),
         'accept-language': 'en',
       },
       body: stream as unknown as ReadableStream,
