@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { Cron } from 'croner';
 import { parseRoleMap, type Role } from './auth/roles.js';
 
-export const DEMO_USERS = ['admin', 'intern', 'extern', 'norole'] as const;
+/** The embedded provider's users; reviewer is a second admin, who approves what admin asks to publish (issue 44). */
+export const DEMO_USERS = ['admin', 'reviewer', 'intern', 'extern', 'norole'] as const;
 export type DemoUser = (typeof DEMO_USERS)[number];
 
 export const DEPLOYMENTS = ['work', 'live', 'demo'] as const;
@@ -140,6 +141,7 @@ const envSchema = z
     OIDC_AUDIENCE_PARAM: z.enum(AUDIENCE_PARAMS).default('resource'),
     OIDC_SCOPE: z.string().min(1).default('openid profile email offline_access'),
     DEMO_PASSWORD_ADMIN: z.string().min(1).optional(),
+    DEMO_PASSWORD_REVIEWER: z.string().min(1).optional(),
     DEMO_PASSWORD_INTERN: z.string().min(1).optional(),
     DEMO_PASSWORD_EXTERN: z.string().min(1).optional(),
     DEMO_PASSWORD_NOROLE: z.string().min(1).optional(),
@@ -275,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     demoPasswords: {
       admin: e.DEMO_PASSWORD_ADMIN ?? 'admin',
+      reviewer: e.DEMO_PASSWORD_REVIEWER ?? 'reviewer',
       intern: e.DEMO_PASSWORD_INTERN ?? 'intern',
       extern: e.DEMO_PASSWORD_EXTERN ?? 'extern',
       norole: e.DEMO_PASSWORD_NOROLE ?? 'norole',
