@@ -38,7 +38,13 @@ describe('demo accounts', () => {
   });
 
   it('puts the roles in the configured claim and the user name in preferred_username and nickname', () => {
-    expect(DEMO_ROLES).toEqual({ admin: ['admin'], intern: ['intern'], extern: ['extern'], norole: [] });
+    expect(DEMO_ROLES).toEqual({
+      admin: ['admin'],
+      reviewer: ['admin'],
+      intern: ['intern'],
+      extern: ['extern'],
+      norole: [],
+    });
     expect(demoUserClaims('intern', 'roles')).toEqual({
       sub: 'intern',
       name: 'Demo Intern',
