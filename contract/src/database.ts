@@ -140,7 +140,11 @@ export type TransferResult = z.infer<typeof transferResult>;
 
 /** What a transfer target is configured as; admins see it on the transfer screen. */
 export const transferTargets = z
-  .object({ targets: z.array(z.object({ to: transferTarget, url: z.string().nullable() })) })
+  .object({
+    targets: z.array(z.object({ to: transferTarget, url: z.string().nullable() })),
+    /** Whether a transfer to live is a request another admin approves (PUBLISH_APPROVAL, issue 44). */
+    approval: z.boolean(),
+  })
   .meta({ id: 'TransferTargets' });
 export type TransferTargets = z.infer<typeof transferTargets>;
 
@@ -223,5 +227,10 @@ export const publishDecision = z
   .strict()
   .meta({ id: 'PublishDecision' });
 export type PublishDecision = z.infer<typeof publishDecision>;
+
+export const publishRequestList = z
+  .object({ open: z.number().int(), requests: z.array(publishRequest) })
+  .meta({ id: 'PublishRequestList' });
+export type PublishRequestList = z.infer<typeof publishRequestList>;
 
 export const publishReportQuery = z.object({ type: deltaReportType.default('pdf') }).strict();

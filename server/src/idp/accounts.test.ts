@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { checkCredentials, DEMO_ROLES, demoUserClaims, isDemoUser } from './accounts.js';
 
-const passwords = { admin: 'a-secret', intern: 'i-secret', extern: 'e-secret', norole: 'n-secret' };
+const passwords = {
+  admin: 'a-secret',
+  reviewer: 'r-secret',
+  intern: 'i-secret',
+  extern: 'e-secret',
+  norole: 'n-secret',
+};
 
 describe('demo accounts', () => {
   it('accepts each demo user with its configured password', () => {

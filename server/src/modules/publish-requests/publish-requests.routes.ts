@@ -1,4 +1,11 @@
-import { apiError, messageLanguageOf, publishDecision, publishReportQuery, publishRequest } from '@dp/contract';
+import {
+  apiError,
+  messageLanguageOf,
+  publishDecision,
+  publishReportQuery,
+  publishRequest,
+  publishRequestList,
+} from '@dp/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
@@ -25,7 +32,7 @@ export function publishRequestRoutes(app: ZodApp, { db, pool, config }: AppConte
     schema: {
       tags,
       summary: 'Requests to publish to live, newest first, with the number still open',
-      response: { 200: z.object({ open: z.number().int(), requests: z.array(publishRequest) }), ...errors },
+      response: { 200: publishRequestList, ...errors },
     },
     ...access,
     handler: async () => ({ open: await service.openCount(pool), requests: await service.listRequests(pool) }),

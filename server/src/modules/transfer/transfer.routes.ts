@@ -39,7 +39,7 @@ export async function transferRoutes(app: ZodApp, { pool, config }: AppContext) 
       response: { 200: transferTargets, ...errors },
     },
     onRequest: admin,
-    handler: () => service.transferTargets(config),
+    handler: () => service.transferTargets(config, needsApproval(config, 'www')),
   });
 
   app.post('/api/db/uploads', {

@@ -117,8 +117,11 @@ export async function instanceStatus(deps: TransferDeps): Promise<InstanceStatus
   }
 }
 
-export function transferTargets(config: TransferDeps['config']) {
-  return { targets: (['www', 'demo'] as const).map((to) => ({ to, url: config.transferTargets[to] ?? null })) };
+export function transferTargets(config: TransferDeps['config'], approval: boolean) {
+  return {
+    targets: (['www', 'demo'] as const).map((to) => ({ to, url: config.transferTargets[to] ?? null })),
+    approval,
+  };
 }
 
 /**

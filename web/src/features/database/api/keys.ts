@@ -4,4 +4,5 @@ export const databaseKeys = {
   backups: ['database', 'backups'] as const,
   transferred: ['database', 'transferred'] as const,
   targets: ['database', 'targets'] as const,
+  publishRequests: ['database', 'publish-requests'] as const,
 };
