@@ -3,6 +3,8 @@ import { issueKey, renderMessage } from './messages.js';
 
 export const APP_VERSION = '2.6.0';
 export const PRODUCT_NAME = 'Digital Portfolio';
+/** The product's name where space is short: the first line of a printed label's QR code. */
+export const PRODUCT_SHORT_NAME = 'DP';
 
 /** Every error the API sends: the HTTP status, its reason phrase and a sentence a person understands. */
 export const apiError = z

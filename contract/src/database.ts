@@ -138,12 +138,15 @@ export type ReportJob = z.infer<typeof reportJob>;
 export const compatibilityReportRequest = z.object({ type: z.literal('xls') }).strict();
 
 /** POST /api/db/uploads (SPEC 7): publish a backup, or the actual state, to live ('www') or demo. */
+export const PUBLISH_REASON_MAX = 2000;
 export const transferRequest = z
   .object({
     to: transferTarget,
     bkp: backupRef,
     /** Publish to live although the consistency checker finds errors (issue 43); otherwise that answers 409. */
     accept_findings: z.boolean().default(false),
+    /** Why it should go live: required when publishing to live needs approval (issue 44). */
+    reason: z.string().trim().min(1).max(PUBLISH_REASON_MAX).optional(),
   })
   .strict();
 export type TransferRequest = z.input<typeof transferRequest>;
@@ -164,7 +167,11 @@ export type TransferResult = z.infer<typeof transferResult>;
 
 /** What a transfer target is configured as; admins see it on the transfer screen. */
 export const transferTargets = z
-  .object({ targets: z.array(z.object({ to: transferTarget, url: z.string().nullable() })) })
+  .object({
+    targets: z.array(z.object({ to: transferTarget, url: z.string().nullable() })),
+    /** Whether a transfer to live is a request another admin approves (PUBLISH_APPROVAL, issue 44). */
+    approval: z.boolean(),
+  })
   .meta({ id: 'TransferTargets' });
 export type TransferTargets = z.infer<typeof transferTargets>;
 
@@ -175,7 +182,10 @@ export const instanceStatus = z
     version: z.string(),
     database: z.enum(['ok', 'unavailable']),
     modification_time: isoDateTime.nullable(),
-    last_import: z.object({ name: z.string(), at: isoDateTime, by: z.string() }).nullable(),
+    /** The last publication: the backup, who asked for it and, with four eyes, who approved it. */
+    last_import: z
+      .object({ name: z.string(), at: isoDateTime, by: z.string(), approved_by: z.string().nullable() })
+      .nullable(),
   })
   .meta({ id: 'InstanceStatus' });
 export type InstanceStatus = z.infer<typeof instanceStatus>;
@@ -255,3 +265,41 @@ export const serverStatus = z
   })
   .meta({ id: 'ServerStatus' });
 export type ServerStatus = z.infer<typeof serverStatus>;
+
+/** Where a request to publish to live stands (issue 44): `expired` is an open one nobody decided in time. */
+export const publishRequestStatus = z.enum(['open', 'approved', 'rejected', 'expired', 'done', 'failed']);
+export type PublishRequestStatus = z.infer<typeof publishRequestStatus>;
+
+/** A request to publish a backup to live, which another admin approves or rejects (four eyes). */
+export const publishRequest = z
+  .object({
+    id: z.number().int(),
+    href: z.string(),
+    status: publishRequestStatus,
+    /** The fixed backup that approval publishes. */
+    backup: backupName,
+    reason: z.string(),
+    requested_by: z.string(),
+    requested_at: isoDateTime,
+    expires_at: isoDateTime,
+    decided_by: z.string().nullable(),
+    decided_at: isoDateTime.nullable(),
+    comment: z.string().nullable(),
+    /** What the transfer reported once approved (done or failed). */
+    message: z.string().nullable(),
+  })
+  .meta({ id: 'PublishRequest' });
+export type PublishRequest = z.infer<typeof publishRequest>;
+
+export const publishDecision = z
+  .object({ comment: z.string().trim().max(PUBLISH_REASON_MAX).default('') })
+  .strict()
+  .meta({ id: 'PublishDecision' });
+export type PublishDecision = z.infer<typeof publishDecision>;
+
+export const publishRequestList = z
+  .object({ open: z.number().int(), requests: z.array(publishRequest) })
+  .meta({ id: 'PublishRequestList' });
+export type PublishRequestList = z.infer<typeof publishRequestList>;
+
+export const publishReportQuery = z.object({ type: deltaReportType.default('pdf') }).strict();

@@ -18,3 +18,4 @@ export * from './database.js';
 export * from './planner.js';
 export * from './consistency.js';
 export * from './watches.js';
+export * from './labels.js';

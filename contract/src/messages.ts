@@ -193,6 +193,16 @@ export const MESSAGE_CATALOG = {
     de: 'muss der href einer Referenz sein',
     fr: "doit être le href d'une référence",
   },
+  'zod.hrefVersion': {
+    en: 'must be the href of a version',
+    de: 'muss der href einer Version sein',
+    fr: "doit être le href d'une version",
+  },
+  'zod.labelSkip': {
+    en: 'must leave at least one place of the first sheet free',
+    de: 'muss mindestens einen Platz des ersten Bogens frei lassen',
+    fr: 'doit laisser au moins une place libre sur la première feuille',
+  },
   'zod.atLeastOneRow': {
     en: 'send at least one row',
     de: 'senden Sie mindestens eine Zeile',

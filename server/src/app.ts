@@ -39,6 +39,8 @@ import { plannerRoutes } from './modules/planner/planner.routes.js';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { transferRoutes } from './modules/transfer/transfer.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { labelRoutes } from './modules/labels/labels.routes.js';
+import { publishRequestRoutes } from './modules/publish-requests/publish-requests.routes.js';
 import { primaryOnly, type ReadRouting } from './db/read-routing.js';
 import { registerReadRouting } from './http/read-routing.js';
 
@@ -152,6 +154,7 @@ export async function buildApp({ logger = false, reads, ...options }: BuildOptio
   compatibilityReportRoutes(app, ctx);
   deltaReportRoutes(app, ctx);
   searchRoutes(app, ctx);
+  labelRoutes(app, ctx);
   evaluationRoutes(app, ctx);
   plannerRoutes(app, ctx);
   consistencyRoutes(app, ctx);
@@ -163,6 +166,7 @@ export async function buildApp({ logger = false, reads, ...options }: BuildOptio
   releaseNotesRoutes(app, ctx);
   await backupRoutes(app, ctx);
   await transferRoutes(app, ctx);
+  publishRequestRoutes(app, ctx);
   monitoringRoutes(app, ctx);
   await watchRoutes(app, ctx);
 

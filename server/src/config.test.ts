@@ -5,6 +5,7 @@ const base = { DATA_DIR: '/tmp/dp-config-test' };
 const strong = {
   COOKIE_KEYS: 'a-cookie-key-of-some-length-1,another-key-of-length-2',
   DEMO_PASSWORD_ADMIN: 'Tr0ub4dor-admin',
+  DEMO_PASSWORD_REVIEWER: 'Tr0ub4dor-reviewer',
   DEMO_PASSWORD_INTERN: 'Tr0ub4dor-intern',
   DEMO_PASSWORD_EXTERN: 'Tr0ub4dor-extern',
   DEMO_PASSWORD_NOROLE: 'Tr0ub4dor-norole',
@@ -79,6 +80,7 @@ describe('B6 development defaults outside work', () => {
       for (const name of [
         'COOKIE_KEYS',
         'DEMO_PASSWORD_ADMIN',
+        'DEMO_PASSWORD_REVIEWER',
         'DEMO_PASSWORD_INTERN',
         'DEMO_PASSWORD_EXTERN',
         'DEMO_PASSWORD_NOROLE',

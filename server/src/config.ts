@@ -4,7 +4,8 @@ import { Cron } from 'croner';
 import { parseRoleMap, type Role } from './auth/roles.js';
 import { REPO_ROOT } from './paths.js';
 
-export const DEMO_USERS = ['admin', 'intern', 'extern', 'norole'] as const;
+/** The embedded provider's users; reviewer is a second admin, who approves what admin asks to publish (issue 44). */
+export const DEMO_USERS = ['admin', 'reviewer', 'intern', 'extern', 'norole'] as const;
 export type DemoUser = (typeof DEMO_USERS)[number];
 
 export const DEPLOYMENTS = ['work', 'live', 'demo'] as const;
@@ -59,6 +60,10 @@ export interface AppConfig {
   backupSchedule: string | false;
   /** How many backups are kept (the newest, plus the last one transferred to each target). */
   backupKeep: number;
+  /** Four eyes (issue 44): a transfer to live is a request another admin approves (PUBLISH_APPROVAL). */
+  publishApproval: boolean;
+  /** An undecided publish request expires after this many hours (PUBLISH_REQUEST_HOURS). */
+  publishRequestHours: number;
   /** The code host's API (`{apiUrl}issues?labels=v.{version}`) and its token; both stay on the server. */
   codeHost: { apiUrl: string | undefined; token: string | undefined };
   /** Which proxies' X-Forwarded-* headers count (Fastify's `trustProxy`): false, a hop count or addresses. */
@@ -145,6 +150,7 @@ const envSchema = z
     OIDC_AUDIENCE_PARAM: z.enum(AUDIENCE_PARAMS).default('resource'),
     OIDC_SCOPE: z.string().min(1).default('openid profile email offline_access'),
     DEMO_PASSWORD_ADMIN: z.string().min(1).optional(),
+    DEMO_PASSWORD_REVIEWER: z.string().min(1).optional(),
     DEMO_PASSWORD_INTERN: z.string().min(1).optional(),
     DEMO_PASSWORD_EXTERN: z.string().min(1).optional(),
     DEMO_PASSWORD_NOROLE: z.string().min(1).optional(),
@@ -162,6 +168,8 @@ const envSchema = z
       )
       .default('30 2 * * *'),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+    PUBLISH_APPROVAL: z.enum(['on', 'off']).optional(),
+    PUBLISH_REQUEST_HOURS: z.coerce.number().int().min(1).max(8760).default(72),
     GITLAB_API_URL: z
       .url()
       .refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL')
@@ -295,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     demoPasswords: {
       admin: e.DEMO_PASSWORD_ADMIN ?? 'admin',
+      reviewer: e.DEMO_PASSWORD_REVIEWER ?? 'reviewer',
       intern: e.DEMO_PASSWORD_INTERN ?? 'intern',
       extern: e.DEMO_PASSWORD_EXTERN ?? 'extern',
       norole: e.DEMO_PASSWORD_NOROLE ?? 'norole',
@@ -306,6 +315,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     transferToken: e.TRANSFER_TOKEN,
     backupSchedule: e.BACKUP_SCHEDULE === 'off' ? false : e.BACKUP_SCHEDULE,
     backupKeep: e.BACKUP_KEEP,
+    // On by default wherever there is a live instance to protect.
+    publishApproval: (e.PUBLISH_APPROVAL ?? (e.LIVE_URL ? 'on' : 'off')) === 'on',
+    publishRequestHours: e.PUBLISH_REQUEST_HOURS,
     codeHost: { apiUrl: e.GITLAB_API_URL?.replace(/\/*$/, '/'), token: e.GITLAB_TOKEN },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimit: { perToken: e.RATE_LIMIT_PER_TOKEN, perAddress: e.RATE_LIMIT_PER_ADDRESS },

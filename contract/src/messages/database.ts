@@ -75,6 +75,27 @@ export const DATABASE_MESSAGES = {
     de: 'Sicherung {name} wurde nie nach LIVE übertragen.',
     fr: 'La sauvegarde {name} n’a jamais été transférée vers LIVE.',
   },
+  'publish.reasonRequired': {
+    en: 'Publishing to live needs the approval of another admin: say why it should go live (reason).',
+    de: 'Die Veröffentlichung nach LIVE muss ein anderer Admin freigeben: Geben Sie einen Grund an (reason).',
+    fr: 'La publication vers LIVE doit être approuvée par un autre administrateur : indiquez pourquoi (reason).',
+  },
+  'publish.ownRequest': {
+    en: 'You asked for this publication yourself; another admin must approve or reject it.',
+    de: 'Sie haben diese Veröffentlichung selbst beantragt; ein anderer Admin muss sie freigeben oder ablehnen.',
+    fr: 'Vous avez demandé cette publication vous-même ; un autre administrateur doit l’approuver ou la rejeter.',
+  },
+  'publish.decided': {
+    en: 'This publish request is {status} and can no longer be decided.',
+    de: 'Dieser Veröffentlichungsantrag ist {status} und kann nicht mehr entschieden werden.',
+    fr: 'Cette demande de publication est {status} et ne peut plus être tranchée.',
+  },
+  'publish.request': { en: 'Publish request', de: 'Veröffentlichungsantrag', fr: 'Demande de publication' },
+  'publish.noBaseline': {
+    en: 'Live has received nothing from this instance yet, so there is no state to compare with.',
+    de: 'LIVE hat von dieser Instanz noch nichts erhalten; es gibt keinen Stand zum Vergleichen.',
+    fr: 'LIVE n’a encore rien reçu de cette instance ; il n’y a pas d’état à comparer.',
+  },
   'transfer.complete': { en: 'Transfer Complete', de: 'Übertragung abgeschlossen', fr: 'Transfert terminé' },
   'transfer.noTarget': {
     en: 'No address is configured for {target} ({variable}); the transfer is off.',

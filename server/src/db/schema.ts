@@ -417,7 +417,30 @@ export const imports = pgTable('imports', {
   at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   by: text('by').notNull(),
   counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+  /** The admin who approved the publication (issue 44), when work asked for four eyes. */
+  approvedBy: text('approved_by'),
 });
+
+/** Requests to publish a backup to live, each decided by another admin (issue 44; work only). */
+export const publishRequests = pgTable(
+  'publish_requests',
+  {
+    id: serial('id').primaryKey(),
+    backupName: text('backup_name').notNull(),
+    reason: text('reason').notNull(),
+    requestedBy: text('requested_by').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** open, approved (transfer running), rejected, done, failed; an open one past expires_at reads as expired. */
+    status: text('status').notNull().default('open'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    comment: text('comment'),
+    /** What the transfer reported, for done and failed. */
+    message: text('message'),
+  },
+  (t) => [index('publish_requests_open_idx').on(t.status, t.expiresAt)],
+);
 
 /** When a monitored target last answered, shared by every instance that polls it. */
 export const monitoredTargets = pgTable('monitored_targets', {

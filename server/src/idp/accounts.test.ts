@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { checkCredentials, DEMO_ROLES, demoUserClaims, isDemoUser } from './accounts.js';
 
-const passwords = { admin: 'a-secret', intern: 'i-secret', extern: 'e-secret', norole: 'n-secret' };
+const passwords = {
+  admin: 'a-secret',
+  reviewer: 'r-secret',
+  intern: 'i-secret',
+  extern: 'e-secret',
+  norole: 'n-secret',
+};
 
 describe('demo accounts', () => {
   it('accepts each demo user with its configured password', () => {
@@ -38,7 +44,13 @@ describe('demo accounts', () => {
   });
 
   it('puts the roles in the configured claim and the user name in preferred_username and nickname, and an example.com address', () => {
-    expect(DEMO_ROLES).toEqual({ admin: ['admin'], intern: ['intern'], extern: ['extern'], norole: [] });
+    expect(DEMO_ROLES).toEqual({
+      admin: ['admin'],
+      reviewer: ['admin'],
+      intern: ['intern'],
+      extern: ['extern'],
+      norole: [],
+    });
     expect(demoUserClaims('intern', 'roles')).toEqual({
       sub: 'intern',
       name: 'Demo Intern',

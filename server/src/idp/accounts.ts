@@ -5,6 +5,7 @@ import type { Role } from '../auth/roles.js';
 /** The roles each demo user carries in the roles claim; norole has none and is refused by the API. */
 export const DEMO_ROLES: Record<DemoUser, Role[]> = {
   admin: ['admin'],
+  reviewer: ['admin'],
   intern: ['intern'],
   extern: ['extern'],
   norole: [],
@@ -12,6 +13,7 @@ export const DEMO_ROLES: Record<DemoUser, Role[]> = {
 
 const DISPLAY_NAMES: Record<DemoUser, string> = {
   admin: 'Demo Admin',
+  reviewer: 'Demo Reviewer',
   intern: 'Demo Intern',
   extern: 'Demo Extern',
   norole: 'Demo User Without Role',

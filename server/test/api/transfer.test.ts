@@ -29,6 +29,8 @@ beforeAll(async () => {
     DEPLOYMENT: 'work',
     TRANSFER_TOKEN: TOKEN,
     LIVE_URL: liveUrl,
+    // One admin publishes alone here; four-eyes publishing has its own test (publish-requests.test.ts).
+    PUBLISH_APPROVAL: 'off',
     // A demo that is down: port 1 on loopback. A free port picked at start could be taken meanwhile by
     // another test's server (it was, once, and answered 404).
     DEMO_URL: 'http://127.0.0.1:1',
@@ -210,6 +212,7 @@ describe('transfer work → live', () => {
       DEPLOYMENT: 'work',
       TRANSFER_TOKEN: 'another-token-of-at-least-32-characters!',
       LIVE_URL: liveUrl,
+      PUBLISH_APPROVAL: 'off',
     });
     try {
       const before = await counts(live);

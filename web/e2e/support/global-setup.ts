@@ -96,6 +96,8 @@ export default async function setup(project: TestProject) {
     startInstance('work', workPort, {
       DEPLOYMENT: 'work',
       LIVE_URL: `http://localhost:${livePort}`,
+      // The existing journeys publish as one admin; four-eyes publishing is tested in the API (issue 44).
+      PUBLISH_APPROVAL: 'off',
       TRANSFER_TOKEN: transferToken,
       GITLAB_API_URL: codeHost.apiUrl,
       GITLAB_TOKEN: codeHost.token,

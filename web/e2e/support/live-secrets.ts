@@ -11,6 +11,7 @@ export function liveSecretsEnv(): Record<string, string> {
   return {
     COOKIE_KEYS: randomBytes(24).toString('hex'),
     DEMO_PASSWORD_ADMIN: livePassword('admin'),
+    DEMO_PASSWORD_REVIEWER: livePassword('reviewer'),
     DEMO_PASSWORD_INTERN: livePassword('intern'),
     DEMO_PASSWORD_EXTERN: livePassword('extern'),
     DEMO_PASSWORD_NOROLE: livePassword('norole'),

@@ -10,7 +10,7 @@ import type { Change, Field } from './delta-report.queries.js';
 // and the text can be searched and copied: the PDF's standard fonts only know Latin-1.
 const require = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-/** DejaVu Sans, regular and bold, read once: the fonts of every PDF the server writes. */
+/** DejaVu Sans, regular and bold, read once: the fonts of every PDF the server writes (reports, label sheets). */
 export const loadFonts = () =>
   (fonts ??= {
     regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),

@@ -171,25 +171,29 @@ async function brokenForeignKey(client: pg.ClientBase): Promise<string | null> {
 
 export async function recordImport(
   client: pg.ClientBase,
-  row: { name: string; by: string; counts: Record<string, number> },
+  row: { name: string; by: string; approvedBy: string | null; counts: Record<string, number> },
 ) {
-  await client.query('insert into imports (backup_name, by, counts) values ($1, $2, $3)', [
+  await client.query('insert into imports (backup_name, by, counts, approved_by) values ($1, $2, $3, $4)', [
     row.name,
     row.by,
     JSON.stringify(row.counts),
+    row.approvedBy,
   ]);
   await client.query(
     `insert into audit_log (actor, action, entity, entity_id, after) values ($1, 'update', 'database', $2, $3)`,
-    [row.by, row.name, JSON.stringify({ imported: row.name, counts: row.counts })],
+    [row.by, row.name, JSON.stringify({ imported: row.name, counts: row.counts, approved_by: row.approvedBy })],
   );
 }
 
-type ImportRow = Pick<PgRow<typeof imports>, 'backup_name' | 'at' | 'by'>;
+type ImportRow = Pick<PgRow<typeof imports>, 'backup_name' | 'at' | 'by' | 'approved_by'>;
 
 export async function lastImport(pool: pg.Pool): Promise<ImportRow | null> {
   return (
-    (await pool.query<ImportRow>('select backup_name, at, by from imports order by at desc, id desc limit 1'))
-      .rows[0] ?? null
+    (
+      await pool.query<ImportRow>(
+        'select backup_name, at, by, approved_by from imports order by at desc, id desc limit 1',
+      )
+    ).rows[0] ?? null
   );
 }
 

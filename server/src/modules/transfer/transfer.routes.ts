@@ -4,6 +4,7 @@ import {
   messageLanguageOf,
   restoreRequest,
   restoreResult,
+  publishRequest,
   transferRequest,
   transferResult,
   transferTargets,
@@ -15,6 +16,7 @@ import { requireRole } from '../../auth/plugin.js';
 import { HttpError, msg } from '../../http/errors.js';
 import { acceptRawBody, RAW_BODY_TYPES } from '../../http/raw-body.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
+import { needsApproval, requestPublication } from '../publish-requests/publish-requests.service.js';
 import * as service from './transfer.service.js';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 502: apiError };
@@ -39,22 +41,30 @@ export async function transferRoutes(app: ZodApp, { pool, config }: AppContext) 
       response: { 200: transferTargets, ...errors },
     },
     onRequest: admin,
-    handler: () => service.transferTargets(config),
+    handler: () => service.transferTargets(config, needsApproval(config, 'www')),
   });
 
   app.post('/api/db/uploads', {
     schema: {
       tags: ['database'],
       summary: 'Publish a backup, or the actual state, to live (www) or demo; replaces all data there',
+      description:
+        'With PUBLISH_APPROVAL on, a transfer to live (www) is a request another admin approves (202, ' +
+        '`reason` required); see /api/publish-requests.',
       body: transferRequest,
-      response: { 200: transferResult, ...errors },
+      response: { 200: transferResult, 202: publishRequest, ...errors },
     },
     // It changes the target's data, not this instance's; work refuses it itself when not work.
     config: { writesData: false },
     onRequest: admin,
-    handler: async (req) => {
+    handler: async (req, reply) => {
       const language = messageLanguageOf(req.headers['accept-language']);
-      const result = await service.transfer(deps, req.user.username, req.body, language);
+      if (needsApproval(config, req.body.to)) {
+        // The request is checked as a transfer would be; approval then publishes what was checked.
+        await service.assertPublishable(deps, req.body, language);
+        return reply.code(202).send(await requestPublication(deps, req.user.username, req.body));
+      }
+      const result = await service.transfer(deps, req.user.username, req.body, { language });
       return { ...result, message: result.message.render(language) };
     },
   });
@@ -107,6 +117,7 @@ export async function transferRoutes(app: ZodApp, { pool, config }: AppContext) 
           deps,
           req.body as Readable,
           transferBy.parse(req.headers['x-transfer-by']),
+          req.headers['x-approved-by'] === undefined ? null : transferBy.parse(req.headers['x-approved-by']),
         );
         req.log.info({ backup: name, ...timing }, 'published state imported');
         return { name, counts };

@@ -56,7 +56,7 @@ export function assertTransferToken(config: TransferDeps['config'], header: stri
  * transaction, which then swaps the rows and commits. A bad file, a lost connection or a killed
  * process rolls it all back; readers see the old state until the commit and the new one after.
  */
-export async function importState(deps: TransferDeps, input: Readable, by: string) {
+export async function importState(deps: TransferDeps, input: Readable, by: string, approvedBy: string | null) {
   if (deps.config.deployment === 'work') throw new HttpError(403, msg('import.onWork'));
   const client = await deps.pool.connect();
   let broken = false;
@@ -83,7 +83,7 @@ export async function importState(deps: TransferDeps, input: Readable, by: strin
           throw new HttpError(400, msg('backup.fileDamaged', { reason: `a row breaks ${error.message}` }));
         throw error;
       }
-      await queries.recordImport(client, { name: header.name, by, counts: header.counts });
+      await queries.recordImport(client, { name: header.name, by, approvedBy, counts: header.counts });
       await client.query('commit');
       const timing = { stagedMs: Math.round(staged - started), swappedMs: Math.round(performance.now() - staged) };
       return { name: header.name, counts: header.counts, timing };
@@ -154,7 +154,9 @@ export async function instanceStatus(deps: TransferDeps): Promise<InstanceStatus
       version: APP_VERSION,
       database: 'ok',
       modification_time: modified ? toIso(modified) : null,
-      last_import: last ? { name: last.backup_name, at: toIso(last.at), by: last.by } : null,
+      last_import: last
+        ? { name: last.backup_name, at: toIso(last.at), by: last.by, approved_by: last.approved_by }
+        : null,
     };
   } catch {
     return {
@@ -167,8 +169,11 @@ export async function instanceStatus(deps: TransferDeps): Promise<InstanceStatus
   }
 }
 
-export function transferTargets(config: TransferDeps['config']) {
-  return { targets: (['www', 'demo'] as const).map((to) => ({ to, url: config.transferTargets[to] ?? null })) };
+export function transferTargets(config: TransferDeps['config'], approval: boolean) {
+  return {
+    targets: (['www', 'demo'] as const).map((to) => ({ to, url: config.transferTargets[to] ?? null })),
+    approval,
+  };
 }
 
 /**
@@ -176,11 +181,23 @@ export function transferTargets(config: TransferDeps['config']) {
  * stays on record) to live or demo: streams its file to the target's import and reports what the
  * target said. Every attempt is recorded and audited.
  */
+/**
+ * Live is what users read: consistency errors in the state to publish stop a transfer to live (409 with
+ * the findings) unless the admin accepts them.
+ */
+export async function assertPublishable(deps: TransferDeps, request: TransferRequest, language: MessageLanguage) {
+  if (request.to !== 'www' || request.accept_findings) return;
+  if (request.bkp !== ACTUAL_STATE) await getBackup(deps.pool, request.bkp);
+  const schema = request.bkp === ACTUAL_STATE ? 'public' : backupSchema(request.bkp);
+  const { findings, count } = await errorFindings(deps.pool, language, schema);
+  if (count > 0) throw new HttpError(409, msg('transfer.findings', { count }), { findings });
+}
+
 export async function transfer(
   deps: TransferDeps,
   actor: string,
   request: TransferRequest,
-  language: MessageLanguage = 'en',
+  { language = 'en', approvedBy = null }: { language?: MessageLanguage; approvedBy?: string | null } = {},
 ) {
   const { config } = deps;
   if (config.deployment !== 'work') throw new HttpError(403, msg('deployment.workOnly'));
@@ -190,13 +207,7 @@ export async function transfer(
   if (!url) throw new HttpError(409, msg('transfer.noTarget', { target, variable: TARGET_VARIABLES[request.to] }));
   if (url === config.publicUrl) throw new HttpError(409, msg('transfer.toSelf', { target }));
 
-  // Live is what users read: consistency errors in the state to publish stop it unless the admin accepts them.
-  if (request.to === 'www' && !request.accept_findings) {
-    if (request.bkp !== ACTUAL_STATE) await getBackup(deps.pool, request.bkp);
-    const schema = request.bkp === ACTUAL_STATE ? 'public' : backupSchema(request.bkp);
-    const { findings, count } = await errorFindings(deps.pool, language, schema);
-    if (count > 0) throw new HttpError(409, msg('transfer.findings', { count }), { findings });
-  }
+  await assertPublishable(deps, request, language);
 
   const backup =
     request.bkp === ACTUAL_STATE
@@ -225,6 +236,7 @@ export async function transfer(
         authorization: `Bearer ${config.transferToken}`,
         'content-type': 'application/octet-stream',
         'x-transfer-by': actor,
+        ...(approvedBy ? { 'x-approved-by': approvedBy } : {}),
         'accept-language': 'en',
       },
       body: stream as unknown as ReadableStream,

@@ -256,3 +256,57 @@ describe('Transfer screen', () => {
     expect(liveButton()).toBeEnabled();
   });
 });
+
+describe('Transfer screen with four eyes (issue 44)', () => {
+  const REQUEST = {
+    id: 7,
+    href: '/api/publish-requests/7',
+    status: 'open',
+    backup: NEW.name,
+    reason: 'Spring release',
+    requested_by: 'admin',
+    requested_at: '2024-05-05T08:00:00.000Z',
+    expires_at: '2024-05-08T08:00:00.000Z',
+    decided_by: null,
+    decided_at: null,
+    comment: null,
+    message: null,
+  };
+
+  it('asks for a reason, answers with the request, and lets another admin approve it', async () => {
+    const user = userEvent.setup();
+    const api = server({
+      'GET /api/db/targets': () =>
+        json(200, {
+          targets: [
+            { to: 'www', url: LIVE_URL },
+            { to: 'demo', url: DEMO_URL },
+          ],
+          approval: true,
+        }),
+      'GET /api/publish-requests': () => json(200, { open: 1, requests: [REQUEST] }),
+      'POST /api/db/uploads': () => json(202, REQUEST),
+      'POST /api/publish-requests/7/approve': () => json(200, { ...REQUEST, status: 'done', decided_by: 'reviewer' }),
+    });
+    renderWithProviders(<TransferScreen />);
+    expect(await screen.findByRole('heading', { name: 'Publish requests (1 open)' })).toBeInTheDocument();
+    await user.click(await backupRadio(NEW));
+    await user.click(liveButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer to LIVE' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Type LIVE to confirm' }), 'LIVE');
+    const confirm = within(dialog).getByRole('button', { name: 'Transfer to LIVE' });
+    // Without a reason there is no request.
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Spring release');
+    await user.click(confirm);
+    expect(await screen.findByTestId('publish-requested')).toHaveTextContent(NEW.name);
+    expect(api.to('POST /api/db/uploads')[0]?.body).toEqual({ to: 'www', bkp: NEW.name, reason: 'Spring release' });
+
+    const row = within(screen.getByTestId('publish-requests')).getByTestId('publish-request-row');
+    expect(row).toHaveTextContent('Spring release');
+    await user.type(within(row).getByRole('textbox', { name: 'Comment' }), 'Checked');
+    await user.click(within(row).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(api.to('POST /api/publish-requests/7/approve')).toHaveLength(1));
+    expect(api.to('POST /api/publish-requests/7/approve')[0]?.body).toEqual({ comment: 'Checked' });
+  });
+});

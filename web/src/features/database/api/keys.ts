@@ -5,4 +5,5 @@ export const databaseKeys = {
   transferred: ['database', 'transferred'] as const,
   targets: ['database', 'targets'] as const,
   history: ['database', 'history'] as const,
+  publishRequests: ['database', 'publish-requests'] as const,
 };

@@ -1,5 +1,5 @@
 import type { TransferTarget } from '@dp/contract';
-import { Alert, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,9 @@ interface TransferConfirmDialogProps {
   target: { to: TransferTarget; url: string } | null;
   /** What will overwrite the target, as the user reads it. */
   stateLabel: string;
-  onConfirm: (to: TransferTarget) => void;
+  /** Four eyes: the transfer becomes a request, which needs a reason. */
+  needsReason: boolean;
+  onConfirm: (to: TransferTarget, reason: string | undefined) => void;
   onCancel: () => void;
 }
 
@@ -18,13 +20,28 @@ interface TransferConfirmDialogProps {
  * No publishing by accident: the dialog names the target, its address and the state that will replace
  * its data, and the transfer starts only after the target's name has been typed.
  */
-export function TransferConfirmDialog({ target, stateLabel, onConfirm, onCancel }: TransferConfirmDialogProps) {
+export function TransferConfirmDialog({
+  target,
+  stateLabel,
+  needsReason,
+  onConfirm,
+  onCancel,
+}: TransferConfirmDialogProps) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const name = target ? t(`database.targets.${target.to}`) : '';
-  const matches = target !== null && typed.trim().toUpperCase() === name.toUpperCase();
+  const [reason, setReason] = useState('');
+  const matches =
+    target !== null && typed.trim().toUpperCase() === name.toUpperCase() && (!needsReason || reason.trim() !== '');
+  const confirm = () => {
+    if (!target || !matches) return;
+    setTyped('');
+    setReason('');
+    onConfirm(target.to, needsReason ? reason.trim() : undefined);
+  };
   const close = () => {
     setTyped('');
+    setReason('');
     onCancel();
   };
   return (
@@ -35,11 +52,7 @@ export function TransferConfirmDialog({ target, stateLabel, onConfirm, onCancel 
       cancelLabel={t('database.transfer.cancel')}
       confirmColor="red"
       confirmDisabled={!matches}
-      onConfirm={() => {
-        if (!target || !matches) return;
-        setTyped('');
-        onConfirm(target.to);
-      }}
+      onConfirm={confirm}
       onCancel={close}
       testId="transfer-confirm"
     >
@@ -62,15 +75,22 @@ export function TransferConfirmDialog({ target, stateLabel, onConfirm, onCancel 
       <Alert color="orange" icon={<IconAlertTriangle aria-hidden />}>
         <Text size="sm">{t('database.transfer.confirmWarning', { target: name })}</Text>
       </Alert>
+      {needsReason && (
+        <Textarea
+          label={t('database.publish.reason')}
+          description={t('database.publish.reasonHint')}
+          required
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          data-testid="transfer-confirm-reason"
+        />
+      )}
       <TextInput
         label={t('database.transfer.typeToConfirm', { target: name })}
         value={typed}
         onChange={(event) => setTyped(event.currentTarget.value)}
         onKeyDown={(event) => {
-          if (event.key === 'Enter' && matches && target) {
-            setTyped('');
-            onConfirm(target.to);
-          }
+          if (event.key === 'Enter') confirm();
         }}
         autoComplete="off"
         data-testid="transfer-confirm-input"

@@ -14,10 +14,11 @@ import { Link } from 'react-router';
 import { isApiFailure, toFailure } from '../../../lib/api-failure';
 import { useBackups } from '../api/backups';
 import { databaseKeys } from '../api/keys';
-import { transferDatabase, useTransferred, useTransferTargets } from '../api/transfers';
+import { transferOrRequest, useTransferred, useTransferTargets } from '../api/transfers';
 import { formatDateTime } from '../format';
 import { choicesOfBackups, transferState } from '../selection';
 import { BackupList } from './backup-list';
+import { PublishRequests } from './publish-requests';
 import { TransferConfirmDialog } from './transfer-confirm-dialog';
 
 /** SPEC 2 'Transfer': LIVE as the main action, DEMO in red. */
@@ -121,12 +122,14 @@ export function TransferScreen() {
   })();
 
   const transfer = useMutation({
-    mutationFn: (request: TransferRequest) => transferDatabase(request),
+    mutationFn: (request: TransferRequest) => transferOrRequest(request),
     // The screen says what went wrong next to the buttons (target unreachable, token refused, …).
     meta: { banner: false },
     onSettled: () =>
       Promise.all(
-        [databaseKeys.backups, databaseKeys.transferred].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [databaseKeys.backups, databaseKeys.transferred, databaseKeys.publishRequests].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
       ),
   });
   const running = transfer.isPending;
@@ -197,7 +200,12 @@ export function TransferScreen() {
           {t('database.transfer.running', { target: t(`database.targets.${runningTo}`) })}
         </Alert>
       )}
-      {transfer.isSuccess && (
+      {transfer.isSuccess && 'status' in transfer.data && (
+        <Alert color="blue" title={t('database.publish.requested')} role="alert" data-testid="publish-requested">
+          {t('database.publish.requestedDetails', { name: transfer.data.backup })}
+        </Alert>
+      )}
+      {transfer.isSuccess && !('status' in transfer.data) && (
         <Alert
           color="green"
           icon={<IconCircleCheck aria-hidden />}
@@ -262,14 +270,16 @@ export function TransferScreen() {
           {toFailure(transfer.error).message}
         </Alert>
       )}
+      {targets.data?.approval && <PublishRequests />}
       <TransferHistory records={transferred.data ?? []} loading={transferred.isPending} />
       <TransferConfirmDialog
         target={asking && askingUrl ? { to: asking, url: askingUrl } : null}
         stateLabel={stateLabel}
+        needsReason={asking === 'www' && targets.data?.approval === true}
         onCancel={() => setAsking(null)}
-        onConfirm={(to) => {
+        onConfirm={(to, reason) => {
           setAsking(null);
-          if (state) transfer.mutate({ to, bkp: state });
+          if (state) transfer.mutate({ to, bkp: state, ...(reason ? { reason } : {}) });
         }}
       />
     </Stack>
