@@ -10,13 +10,13 @@ const savedState = (page: Page) =>
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('dp-offline', 1);
       open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
+      open.onerror = () => reject(new Error('IndexedDB did not open'));
     });
     const meta = await new Promise<{ systems: Array<{ name: string }>; bytes: number } | undefined>(
       (resolve, reject) => {
         const get = db.transaction('meta').objectStore('meta').get('current');
         get.onsuccess = () => resolve(get.result as never);
-        get.onerror = () => reject(get.error);
+        get.onerror = () => reject(new Error('IndexedDB did not read'));
       },
     );
     db.close();
@@ -32,13 +32,15 @@ describe('offline reading', () => {
     const page = await openAs('intern', '/offline');
     await page.getByRole('checkbox', { name: 'Door Control', exact: true }).check();
     await page.getByRole('button', { name: 'Save for offline use' }).click();
-    await expect.poll(() => page.getByTestId('offline-saved').textContent(), { timeout: 60_000 }).toBe(
-      '1 system saved for offline use.',
-    );
+    await expect
+      .poll(() => page.getByTestId('offline-saved').textContent(), { timeout: 60_000 })
+      .toBe('1 system saved for offline use.');
     const saved = await savedState(page);
     expect(saved.systems).toEqual(['Door Control']);
     expect(saved.bytes).toBeGreaterThan(0);
-    expect(await page.getByTestId('offline-state').textContent()).toMatch(/^1 system saved, data as of .+ on this device\.$/);
+    expect(await page.getByTestId('offline-state').textContent()).toMatch(
+      /^1 system saved, data as of .+ on this device\.$/,
+    );
     // The service worker has the app shell before the network goes.
     expect(await page.evaluate(() => navigator.serviceWorker.ready.then((ready) => ready.active !== null))).toBe(true);
 
@@ -48,7 +50,9 @@ describe('offline reading', () => {
     await expect.poll(() => page.getByTestId('offline-banner').textContent()).toMatch(/^offline — data as of /);
     const versions = page.getByRole('listbox', { name: 'System', exact: true });
     await versions.getByRole('option').first().waitFor();
-    const labels = await versions.getByRole('option').evaluateAll((options) => options.map((o) => o.getAttribute('title')));
+    const labels = await versions
+      .getByRole('option')
+      .evaluateAll((options) => options.map((o) => o.getAttribute('title')));
     expect(labels.length).toBeGreaterThan(0);
     expect(labels.every((label) => label?.startsWith('Door Control '))).toBe(true);
     await versions.getByRole('option').first().click();

@@ -26,8 +26,7 @@ export function RequireSignIn() {
   const silentTried = useRef(false);
 
   // An offline start shows the saved data's user (useSession); the provider cannot be reached anyway.
-  const needsSignIn =
-    !auth.isLoading && !auth.activeNavigator && !auth.isAuthenticated && session.status !== 'user';
+  const needsSignIn = !auth.isLoading && !auth.activeNavigator && !auth.isAuthenticated && session.status !== 'user';
   const redirectFailed = auth.error?.source === 'signinRedirect';
 
   useEffect(() => {

@@ -22,7 +22,9 @@ export type Session =
 function offlineUser(): Session | null {
   if (isServerReachable()) return null;
   const identity = readOfflineIdentity();
-  return identity ? { status: 'user', username: identity.me.username, role: identity.me.role, offlineStart: true } : null;
+  return identity
+    ? { status: 'user', username: identity.me.username, role: identity.me.role, offlineStart: true }
+    : null;
 }
 
 export function useSession(): Session {

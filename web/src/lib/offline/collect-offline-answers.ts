@@ -87,6 +87,7 @@ export async function collectOfflineAnswers(systemHrefs: string[], get: Get): Pr
 export function answersSize(answers: Map<string, unknown>): number {
   const encoder = new TextEncoder();
   let bytes = 0;
-  for (const [path, body] of answers) bytes += encoder.encode(path).length + encoder.encode(JSON.stringify(body)).length;
+  for (const [path, body] of answers)
+    bytes += encoder.encode(path).length + encoder.encode(JSON.stringify(body)).length;
   return bytes;
 }

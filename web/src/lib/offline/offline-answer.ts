@@ -104,9 +104,7 @@ function hints(data: OfflineData, word: string): SearchHint[] {
 function searchById(data: OfflineData, body: { id: number; id_version?: number | null; type: SearchType }) {
   const kind = KIND_OF_TYPE[body.type];
   const found = savedVersions(data)[kind].filter((version) =>
-    body.id_version == null
-      ? idOfHref(version.parent.href) === body.id
-      : idOfHref(version.href) === body.id_version,
+    body.id_version == null ? idOfHref(version.parent.href) === body.id : idOfHref(version.href) === body.id_version,
   );
   const results: SearchResults = { systems: [], assemblies: [], subassemblies: [] };
   results[kind] = found.map((version) => resultOf(version, kind));

@@ -57,10 +57,10 @@ function open(): Promise<IDBDatabase> {
   return request(req);
 }
 
-async function withDb<T>(use: (db: IDBDatabase) => Promise<T>): Promise<T> {
+async function withDb<T>(work: (db: IDBDatabase) => Promise<T>): Promise<T> {
   const db = await open();
   try {
-    return await use(db);
+    return await work(db);
   } finally {
     db.close();
   }
@@ -81,8 +81,8 @@ export async function writeOfflineData(meta: OfflineMeta, answers: Map<string, u
 
 export async function readOfflineMeta(): Promise<OfflineMeta | null> {
   return withDb(async (db) => {
-    const meta = await request(db.transaction(META).objectStore(META).get(META_KEY));
-    return (meta as OfflineMeta | undefined) ?? null;
+    const meta = (await request(db.transaction(META).objectStore(META).get(META_KEY))) as OfflineMeta | undefined;
+    return meta ?? null;
   });
 }
 
@@ -93,7 +93,8 @@ export async function readOfflineData(): Promise<OfflineData | null> {
     if (!meta) return null;
     const store = tx.objectStore(ANSWERS);
     const [keys, values] = await Promise.all([request(store.getAllKeys()), request(store.getAll())]);
-    return { meta, answers: new Map(keys.map((key, index) => [String(key), values[index]])) };
+    // Keys are the request paths writeOfflineData put in: strings.
+    return { meta, answers: new Map(keys.map((key, index) => [key as string, values[index] as unknown])) };
   });
 }
 
