@@ -39,5 +39,6 @@ export const ADMIN_SCREENS = [
   '/monitoring',
   '/issues-internal',
   '/help',
+  '/offline',
   '/api-docs',
 ];

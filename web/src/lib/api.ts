@@ -26,8 +26,8 @@ export function setAccessTokenSource(source: TokenSource) {
   tokenSource = source;
 }
 
-/** Answers reads of the own API while the device is offline (lib/offline); null answers nothing. */
-export type OfflineReader = (method: string, url: string, body: unknown) => Promise<Response>;
+/** Answers calls of the own API while the device is offline (lib/offline); null when nothing is saved. */
+export type OfflineReader = (method: string, url: string, body: unknown) => Promise<Response | null>;
 let offlineReader: OfflineReader | null = null;
 
 /** Set at start by the offline layer: without network, reads of the own API go to the saved data. */
@@ -58,17 +58,26 @@ export function onReachabilityChange(listener: () => void): () => void {
   return () => reachabilityListeners.delete(listener);
 }
 
+/** The saved data's answer as the server's would be read; null when nothing is saved for offline use. */
 async function answerOffline<T>(
   target: string,
   method: string,
   body: unknown,
   read: (response: Response) => Promise<T>,
-): Promise<T> {
-  if (!offlineReader) throw new Error('no offline reader');
-  const response = await offlineReader(method, target, body);
+): Promise<{ value: T } | null> {
+  const response = offlineReader ? await offlineReader(method, target, body) : null;
+  if (!response) return null;
   if (!response.ok) throw await failureOf(response);
-  return read(response);
+  return { value: await read(response) };
 }
+
+const offlineFailure = () =>
+  new ApiFailure({
+    status: 0,
+    statusText: 'Offline',
+    error: 'Offline',
+    message: i18n.t('offline.needsNetwork'),
+  });
 
 /** True only for this origin's own API, the one place an access token may be sent to. */
 export function isOwnApiUrl(url: string): boolean {
@@ -188,7 +197,11 @@ async function send<T>(url: string, options: ApiOptions, read: (response: Respon
   const { body, query, timeoutMs = DEFAULT_TIMEOUT_MS, signal, headers: given, ...init } = options;
   const target = withQuery(url, query);
   const readsOffline = offlineReader !== null && isOwnApiUrl(target);
-  if (readsOffline && !navigator.onLine) return answerOffline(target, init.method ?? 'GET', body, read);
+  if (readsOffline && !navigator.onLine) {
+    const answer = await answerOffline(target, init.method ?? 'GET', body, read);
+    if (!answer) throw offlineFailure();
+    return answer.value;
+  }
   const headers = new Headers(given);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   // The API answers its error messages in this language (de, en or fr).
@@ -224,7 +237,8 @@ async function send<T>(url: string, options: ApiOptions, read: (response: Respon
     if (signal?.aborted) throw error;
     if (readsOffline) {
       setUnreachable(true);
-      return answerOffline(target, init.method ?? 'GET', body, read);
+      const answer = await answerOffline(target, init.method ?? 'GET', body, read);
+      if (answer) return answer.value;
     }
     const message = error instanceof Error ? error.message : String(error);
     throw new ApiFailure({ status: 0, statusText: 'Network Error', error: 'Network Error', message });

@@ -35,12 +35,13 @@ export function offlineMeta(): Promise<OfflineMeta | null> {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** Without network, the API client asks here: saved answers, or a plain "needs the network". */
+/** Without network, the API client asks here: saved answers, or a plain "needs the network"; null when nothing is saved. */
 export function installOfflineReader() {
   setOfflineReader(async (method, url, body) => {
     loaded ??= readOfflineData().catch(() => null);
     const data = await loaded;
-    const answer = data ? offlineAnswer(data, method, url, body) : { kind: 'notSaved' as const };
+    if (!data) return null;
+    const answer = offlineAnswer(data, method, url, body);
     switch (answer.kind) {
       case 'body':
         return json(200, answer.body);
