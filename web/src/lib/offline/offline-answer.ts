@@ -11,6 +11,12 @@ import {
 } from '@dp/contract';
 import type { OfflineData } from './offline-store';
 
+/** The key an answer is stored under: the request's path and query. */
+export function pathKey(url: string): string {
+  const { pathname, search } = new URL(url, 'http://offline');
+  return pathname + search;
+}
+
 /** What the offline data answers to one request: the server's stored answer, a 404, or nothing saved. */
 export type OfflineAnswer = { kind: 'body'; body: unknown } | { kind: 'notFound' } | { kind: 'notSaved' };
 
@@ -24,7 +30,8 @@ const KIND_OF_TYPE = Object.fromEntries(Object.entries(KIND_TYPES).map(([kind, t
   KindPath
 >;
 
-const ITEM_VERSIONS = /^\/api\/(systems|assemblies|subassemblies)\/\d+\/versions$/;
+/** The stored answers that list an item's versions: what the search and the version pages are computed from. */
+export const ITEM_VERSIONS = /^\/api\/(systems|assemblies|subassemblies)\/\d+\/versions$/;
 const VERSION_HREF = /^\/api\/(systems|assemblies|subassemblies)\/versions\/\d+$/;
 
 const byNatural = (a: string | null, b: string | null) =>
@@ -33,9 +40,9 @@ const byNatural = (a: string | null, b: string | null) =>
 /** The saved versions of every kind, items by name and each item's versions in the server's order. */
 export function savedVersions(data: OfflineData): Record<KindPath, Version[]> {
   const lists: Record<KindPath, Version[][]> = { systems: [], assemblies: [], subassemblies: [] };
-  for (const [path, body] of data.answers) {
+  for (const [path, versions] of data.versionLists) {
     const match = ITEM_VERSIONS.exec(path);
-    if (match) lists[match[1] as KindPath].push(body as Version[]);
+    if (match) lists[match[1] as KindPath].push(versions);
   }
   const flat = (kind: KindPath) =>
     lists[kind]
@@ -124,11 +131,18 @@ const wordOf = (value: unknown) =>
     : '';
 
 /**
- * Answers a read of the own API from the saved data, the way the server would for these systems:
- * stored answers as they are, the version lists, look-ups and the search computed over the saved
- * versions. Everything else was not saved: the caller says the screen needs the network.
+ * Answers a call of the own API from the saved data, the way the server would for these systems:
+ * `stored` (the answer saved under the call's pathKey, if any) as it is, the version lists, look-ups
+ * and the search computed over the saved versions. Everything else was not saved: the caller says the
+ * screen needs the network.
  */
-export function offlineAnswer(data: OfflineData, method: string, url: string, requestBody?: unknown): OfflineAnswer {
+export function offlineAnswer(
+  data: OfflineData,
+  stored: unknown,
+  method: string,
+  url: string,
+  requestBody?: unknown,
+): OfflineAnswer {
   const { pathname, searchParams } = new URL(url, 'http://offline');
   if (method === 'POST') {
     switch (pathname) {
@@ -153,7 +167,6 @@ export function offlineAnswer(data: OfflineData, method: string, url: string, re
     case '/api/config':
       return body(data.meta.config);
   }
-  const stored = data.answers.get(pathname + (searchParams.size > 0 ? `?${searchParams}` : ''));
   if (stored !== undefined) return body(stored);
   const page = /^\/api\/(systems|assemblies|subassemblies)\/versions\/page$/.exec(pathname);
   if (page) return body(versionPage(data, page[1] as KindPath, searchParams));

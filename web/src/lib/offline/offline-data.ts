@@ -2,9 +2,10 @@ import type { Me, PublicConfig } from '@dp/contract';
 import { api, setOfflineReader } from '../api';
 import { i18n } from '../i18n';
 import { answersSize, collectOfflineAnswers } from './collect-offline-answers';
-import { offlineAnswer } from './offline-answer';
+import { ITEM_VERSIONS, offlineAnswer, pathKey } from './offline-answer';
 import {
   clearOfflineData,
+  readOfflineAnswer,
   readOfflineData,
   readOfflineMeta,
   writeOfflineData,
@@ -41,7 +42,8 @@ export function installOfflineReader() {
     loaded ??= readOfflineData().catch(() => null);
     const data = await loaded;
     if (!data) return null;
-    const answer = offlineAnswer(data, method, url, body);
+    const stored = method === 'GET' ? await readOfflineAnswer(pathKey(url)).catch(() => undefined) : undefined;
+    const answer = offlineAnswer(data, stored, method, url, body);
     switch (answer.kind) {
       case 'body':
         return json(200, answer.body);
@@ -77,7 +79,7 @@ export async function saveOffline(request: SaveRequest): Promise<OfflineMeta> {
     systems: request.systems,
     bytes: answersSize(answers),
   };
-  await writeOfflineData(meta, answers);
+  await writeOfflineData(meta, answers, (path) => ITEM_VERSIONS.test(path));
   changed();
   return meta;
 }

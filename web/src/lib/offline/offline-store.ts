@@ -1,4 +1,4 @@
-import type { Me, PublicConfig } from '@dp/contract';
+import type { Me, PublicConfig, Version } from '@dp/contract';
 
 /** What the offline data is, and whose: kept beside the stored answers. */
 export interface OfflineMeta {
@@ -14,16 +14,21 @@ export interface OfflineMeta {
   bytes: number;
 }
 
-/** The stored data: the server's answers by request path, and what they are. */
+/**
+ * What every offline answer may need, read once: what the data is, and the items' version lists (by
+ * their request path), which the search and the version pages are computed from. The other answers
+ * are read one at a time (readOfflineAnswer): an app started offline does not load all of them.
+ */
 export interface OfflineData {
   meta: OfflineMeta;
-  answers: Map<string, unknown>;
+  versionLists: Map<string, Version[]>;
 }
 
 const DB_NAME = 'dp-offline';
 const ANSWERS = 'answers';
 const META = 'meta';
 const META_KEY = 'current';
+const VERSIONS_KEY = 'versions';
 /** Who the data belongs to, readable before IndexedDB is open: an app started offline shows this user. */
 const IDENTITY_KEY = 'dp.offline.identity';
 
@@ -67,13 +72,19 @@ async function withDb<T>(work: (db: IDBDatabase) => Promise<T>): Promise<T> {
 }
 
 /** Replaces the stored data with `answers` in one transaction: readers see the old set or the new one. */
-export async function writeOfflineData(meta: OfflineMeta, answers: Map<string, unknown>): Promise<void> {
+export async function writeOfflineData(
+  meta: OfflineMeta,
+  answers: Map<string, unknown>,
+  isVersionList: (path: string) => boolean,
+): Promise<void> {
   await withDb(async (db) => {
     const tx = db.transaction([ANSWERS, META], 'readwrite');
     const store = tx.objectStore(ANSWERS);
     store.clear();
     for (const [path, body] of answers) store.put(body, path);
+    const lists = [...answers].filter(([path]) => isVersionList(path));
     tx.objectStore(META).put(meta, META_KEY);
+    tx.objectStore(META).put(lists, VERSIONS_KEY);
     await done(tx);
   });
   writeIdentity({ sub: meta.sub, me: meta.me, config: meta.config });
@@ -88,14 +99,19 @@ export async function readOfflineMeta(): Promise<OfflineMeta | null> {
 
 export async function readOfflineData(): Promise<OfflineData | null> {
   return withDb(async (db) => {
-    const tx = db.transaction([ANSWERS, META]);
-    const meta = (await request(tx.objectStore(META).get(META_KEY))) as OfflineMeta | undefined;
-    if (!meta) return null;
-    const store = tx.objectStore(ANSWERS);
-    const [keys, values] = await Promise.all([request(store.getAllKeys()), request(store.getAll())]);
-    // Keys are the request paths writeOfflineData put in: strings.
-    return { meta, answers: new Map(keys.map((key, index) => [key as string, values[index] as unknown])) };
+    const store = db.transaction(META).objectStore(META);
+    // Both asked before either is awaited: one transaction, one pass.
+    const metaRead = request(store.get(META_KEY));
+    const listsRead = request(store.get(VERSIONS_KEY));
+    const meta = (await metaRead) as OfflineMeta | undefined;
+    const lists = (await listsRead) as Array<[string, Version[]]> | undefined;
+    return meta ? { meta, versionLists: new Map(lists ?? []) } : null;
   });
+}
+
+/** The answer saved under `path`, undefined when none is. */
+export async function readOfflineAnswer(path: string): Promise<unknown> {
+  return withDb((db) => request(db.transaction(ANSWERS).objectStore(ANSWERS).get(path)));
 }
 
 export async function clearOfflineData(): Promise<void> {
