@@ -20,6 +20,7 @@ import { startTestIssuer, TEST_AUDIENCE } from '../server/test/support/test-issu
 import { measureFirstScreen, summary } from './bundle-size.js';
 import { benchDatabaseTools } from './database-tools.js';
 import { explainedTime, statementRecorder, type PostgresTime } from './postgres-time.js';
+import { benchOffline } from './offline.js';
 import { benchScreens } from './screens.js';
 import { benchScale } from './scale.js';
 import { benchRuntime } from './runtime.js';
@@ -323,6 +324,16 @@ async function main() {
       ]),
     );
 
+  // Issue 44: 20 systems saved for offline use, and the app shell opened without network.
+  const offline = await benchOffline(database.connectionString);
+  console.log(`\noffline reading (intern, Chromium):\n`);
+  console.log(row(['figure', 'value']));
+  console.log(row(['---', '---:']));
+  console.log(row([`saving ${offline.systems} systems, s`, offline.saveSeconds.toFixed(1)]));
+  console.log(row(['saved answers, MB', offline.savedMb.toFixed(1)]));
+  console.log(row(['origin storage (IndexedDB + app shell), MB', offline.storageMb.toFixed(1)]));
+  console.log(row(['app shell opening offline, ms', offline.shellOfflineMs.toFixed(0)]));
+
   const outDir = path.join(import.meta.dirname, 'results');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(
@@ -343,6 +354,7 @@ async function main() {
         runtime,
         databaseTools,
         screens,
+        offline,
       },
       null,
       2,

@@ -13,8 +13,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 const SCREENS: Record<'admin' | 'intern' | 'extern', string[]> = {
   admin: ADMIN_SCREENS,
-  intern: [...EVALUATE_SCREENS, '/database/compatibility-report', '/dataset', '/issues-internal', '/help'],
-  extern: [...EVALUATE_SCREENS, '/database/compatibility-report', '/issues', '/help'],
+  intern: [...EVALUATE_SCREENS, '/database/compatibility-report', '/dataset', '/issues-internal', '/help', '/offline'],
+  extern: [...EVALUATE_SCREENS, '/database/compatibility-report', '/issues', '/help', '/offline'],
 };
 /** Screens with a version chosen, so their coloured rows and status badges are checked too. */
 const ANSWERS = [

@@ -6,12 +6,14 @@ import { completeSilentSignin } from './lib/auth/user-manager';
 import { fetchConfig } from './lib/config';
 import { installUnhandledRejectionHandler } from './lib/error-banner';
 import './lib/i18n';
+import { installOfflineReader } from './lib/offline/offline-data';
 
 if (window.location.pathname === '/auth/silent') {
   // Inside the provider's hidden renewal frame: hand the answer to the app in the parent window.
   void fetchConfig().then(completeSilentSignin);
 } else {
   installUnhandledRejectionHandler();
+  installOfflineReader();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(

@@ -40,5 +40,6 @@ export const ADMIN_SCREENS = [
   '/monitoring',
   '/issues-internal',
   '/help',
+  '/offline',
   '/api-docs',
 ];

@@ -8,6 +8,7 @@ import { evaluateRoute } from '../features/evaluate/routes';
 import { helpRoute } from '../features/help/routes';
 import { issuesInternalRoute, issuesRoute } from '../features/infos/routes';
 import { monitoringRoute } from '../features/monitoring/routes';
+import { offlineRoute } from '../features/offline/routes';
 import { RequireRole } from '../lib/auth/require-role';
 import { RequireSignIn } from '../lib/auth/require-sign-in';
 import { RequireDataEditing } from '../lib/deployment';
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
           issuesRoute,
           datasetRoute,
           helpRoute,
+          offlineRoute,
           databaseRoute,
           { element: <RequireRole min="intern" />, children: [issuesInternalRoute] },
           {

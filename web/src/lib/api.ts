@@ -26,6 +26,59 @@ export function setAccessTokenSource(source: TokenSource) {
   tokenSource = source;
 }
 
+/** Answers calls of the own API while the device is offline (lib/offline); null when nothing is saved. */
+export type OfflineReader = (method: string, url: string, body: unknown) => Promise<Response | null>;
+let offlineReader: OfflineReader | null = null;
+
+/** Set at start by the offline layer: without network, reads of the own API go to the saved data. */
+export function setOfflineReader(reader: OfflineReader | null) {
+  offlineReader = reader;
+}
+
+/**
+ * True while the last call of the own API did not reach the server: a depot's Wi-Fi may be up
+ * (navigator.onLine) with nothing behind it. The next answer of the server clears it.
+ */
+let unreachable = false;
+const reachabilityListeners = new Set<() => void>();
+
+function setUnreachable(value: boolean) {
+  if (unreachable === value) return;
+  unreachable = value;
+  for (const listener of reachabilityListeners) listener();
+}
+
+/** Whether the server can be reached as far as the app knows: the browser's network state and the last call. */
+export function isServerReachable(): boolean {
+  return navigator.onLine && !unreachable;
+}
+
+export function onReachabilityChange(listener: () => void): () => void {
+  reachabilityListeners.add(listener);
+  return () => reachabilityListeners.delete(listener);
+}
+
+/** The saved data's answer as the server's would be read; null when nothing is saved for offline use. */
+async function answerOffline<T>(
+  target: string,
+  method: string,
+  body: unknown,
+  read: (response: Response) => Promise<T>,
+): Promise<{ value: T } | null> {
+  const response = offlineReader ? await offlineReader(method, target, body) : null;
+  if (!response) return null;
+  if (!response.ok) throw await failureOf(response);
+  return { value: await read(response) };
+}
+
+const offlineFailure = () =>
+  new ApiFailure({
+    status: 0,
+    statusText: 'Offline',
+    error: 'Offline',
+    message: i18n.t('offline.needsNetwork'),
+  });
+
 /** True only for this origin's own API, the one place an access token may be sent to. */
 export function isOwnApiUrl(url: string): boolean {
   const target = new URL(url, window.location.href);
@@ -143,6 +196,12 @@ let lastWrite: { position: string; at: number } | null = null;
 async function send<T>(url: string, options: ApiOptions, read: (response: Response) => Promise<T>): Promise<T> {
   const { body, query, timeoutMs = DEFAULT_TIMEOUT_MS, signal, headers: given, ...init } = options;
   const target = withQuery(url, query);
+  const readsOffline = offlineReader !== null && isOwnApiUrl(target);
+  if (readsOffline && !navigator.onLine) {
+    const answer = await answerOffline(target, init.method ?? 'GET', body, read);
+    if (!answer) throw offlineFailure();
+    return answer.value;
+  }
   const headers = new Headers(given);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   // The API answers its error messages in this language (de, en or fr).
@@ -160,6 +219,7 @@ async function send<T>(url: string, options: ApiOptions, read: (response: Respon
   const combined = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
   try {
     const response = await fetch(target, { ...init, headers, body: encodeBody(body, headers), signal: combined });
+    if (readsOffline) setUnreachable(false);
     const position = response.headers.get(WRITE_POSITION_HEADER);
     if (position) lastWrite = { position, at: Date.now() };
     if (!response.ok) throw await failureOf(response);
@@ -175,6 +235,11 @@ async function send<T>(url: string, options: ApiOptions, read: (response: Respon
       });
     }
     if (signal?.aborted) throw error;
+    if (readsOffline) {
+      setUnreachable(true);
+      const answer = await answerOffline(target, init.method ?? 'GET', body, read);
+      if (answer) return answer.value;
+    }
     const message = error instanceof Error ? error.message : String(error);
     throw new ApiFailure({ status: 0, statusText: 'Network Error', error: 'Network Error', message });
   } finally {

@@ -11,12 +11,15 @@ import { useSession } from '../../lib/auth/use-session';
 import { useSignIn } from '../../lib/auth/use-sign-in';
 import { useAppConfig } from '../../lib/config';
 import { useDataFreshness } from '../../lib/data-freshness';
+import { removeOffline } from '../../lib/offline/offline-data';
+import { useOfflineSync } from '../../lib/offline/use-offline';
 import classes from './app-layout.module.css';
 import { Brand } from './brand';
 import { ErrorBanner } from './error-banner';
 import { LanguageMenu } from './language-menu';
 import { MyWatches } from './my-watches';
 import { NotificationBell } from './notification-bell';
+import { OfflineBanner } from './offline-banner';
 import { Toolbar } from './toolbar';
 import { UserMenu } from './user-menu';
 
@@ -34,10 +37,13 @@ export function AppLayout() {
   const wide = useMediaQuery(WIDE, true, { getInitialValueInEffect: false });
   const [drawerOpened, drawer] = useDisclosure(false);
   useDataFreshness(session.status === 'user');
+  useOfflineSync(session.status === 'user');
 
   const login = () => void signIn(DEFAULT_TARGET);
   const logout = async () => {
     queryClient.clear();
+    // The saved data is this user's reading: the next user of the device must not find it.
+    await removeOffline();
     // Clears the tokens, then the provider ends its session (RP-Initiated Logout 1.0: id_token_hint,
     // client_id, post_logout_redirect_uri and state, see AppUserManager) and sends the user to /home.
     await auth.signoutRedirect({ extraQueryParams: { ui_locales: i18n.resolvedLanguage ?? i18n.language } });
@@ -90,6 +96,7 @@ export function AppLayout() {
       <AppShell.Main>
         {wide && <Box className={classes.toolbarBar}>{toolbar}</Box>}
         <Box id="main-content" tabIndex={-1} className={classes.content} p="md">
+          <OfflineBanner />
           <ErrorBanner />
           {/* Pages load on their first visit (routes.tsx); the shell stays while one does. */}
           <Suspense fallback={<CenteredLoader label={t('app.loading')} />}>

@@ -25,7 +25,8 @@ export function RequireSignIn() {
   const attempting = useRef(false);
   const silentTried = useRef(false);
 
-  const needsSignIn = !auth.isLoading && !auth.activeNavigator && !auth.isAuthenticated;
+  // An offline start shows the saved data's user (useSession); the provider cannot be reached anyway.
+  const needsSignIn = !auth.isLoading && !auth.activeNavigator && !auth.isAuthenticated && session.status !== 'user';
   const redirectFailed = auth.error?.source === 'signinRedirect';
 
   useEffect(() => {
