@@ -136,6 +136,11 @@ describe('keyboard only', () => {
     const complete = page.getByTestId('transfer-complete');
     await complete.waitFor({ timeout: 120_000 });
     expect(await complete.textContent()).toContain('Transfer Complete');
+    // The button went with the findings; the outcome has the focus, and shows it.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('transfer-complete');
+    expect(await complete.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
     await page.context().close();
   }, 240_000);
 });
