@@ -97,6 +97,13 @@ describe('keyboard only', () => {
     await tabTo(page, 'button', { backwards: true, text: 'Save all' });
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('table-status').allTextContents()).toEqual(['1 row saved']);
+    // 'Save all' is disabled now; the outcome has the focus, and shows it.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('table-status');
+    expect(await page.getByTestId('table-status').evaluate((element) => getComputedStyle(element).outlineStyle)).toBe(
+      'solid',
+    );
 
     // What the server has, after a reload, found the same way.
     await page.reload();
