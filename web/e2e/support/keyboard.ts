@@ -66,9 +66,9 @@ async function looksInPage({ mode, selector }: { mode: 'record' | 'check'; selec
  * stops so far, for the failure message.
  */
 export async function pressMovingFocus(page: Page, key: string, before: string[] = []): Promise<string> {
-  await page.evaluate(looksInPage, { mode: 'record', selector: FOCUSABLE });
+  await page.evaluate(looksInPage, { mode: 'record' as const, selector: FOCUSABLE });
   await page.keyboard.press(key);
-  const focused = await page.evaluate(looksInPage, { mode: 'check', selector: FOCUSABLE });
+  const focused = await page.evaluate(looksInPage, { mode: 'check' as const, selector: FOCUSABLE });
   const after = `after ${[...before, focused.name].join(' → ')}`;
   expect(focused.known, `${key} moves the focus to a control that was there before (${after})`).toBe(true);
   expect(focused.visible, `the focus on ${focused.name} is visible (${after})`).toBe(true);
