@@ -1,98 +1,104 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-/** The element that has the keyboard focus, as a person hears it named, and how its focus shows. */
-export interface Focused {
-  tag: string;
-  role: string | null;
-  /** aria-label, else the label of a form field, else its text. */
-  name: string;
-  testId: string | null;
-  /** The style that marks it focused (outline, shadow, or the theme's colour on its border), or null. */
-  indicator: string | null;
+/** What the focused element (and its wrapper, which some controls style instead) looks like. */
+interface Look {
+  self: string;
+  wrapper: string;
 }
 
+declare global {
+  interface Window {
+    /** Each focusable element's look before the last key press, to compare with its look once focused. */
+    __unfocusedLooks?: WeakMap<Element, Look>;
+  }
+}
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, summary, [tabindex], [contenteditable="true"]';
+
 /**
- * What has the focus, and what shows it. Mantine marks a focused button or link with an outline and a
- * focused field with its border (of the field, or of the box around a multi-value field) in the primary
- * colour; the skip link keeps the browser's own outline.
+ * Runs in the page. 'record': notes how every focusable element looks now, i.e. unfocused (all but the
+ * focused one). 'check': once the focus transitions have ended, names the focused element and says whether
+ * it (or its wrapper) looks different from its recorded, unfocused look.
  */
-export function focused(page: Page): Promise<Focused | null> {
-  return page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return null;
-    const probe = document.createElement('span');
-    probe.style.color = 'var(--mantine-primary-color-filled)';
-    document.body.append(probe);
-    const primary = getComputedStyle(probe).color;
-    probe.remove();
-    const visible = (color: string) => color !== 'transparent' && !/^rgba\(.*,\s*0\)$/.test(color);
-    const indicatorOf = (el: HTMLElement) => {
-      const style = getComputedStyle(el);
-      if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && visible(style.outlineColor))
-        return `outline ${style.outlineWidth} ${style.outlineStyle} ${style.outlineColor}`;
-      if (style.boxShadow !== 'none') return `shadow ${style.boxShadow}`;
-      if (parseFloat(style.borderTopWidth) > 0 && style.borderTopColor === primary) return `border ${primary}`;
-      return null;
-    };
-    let indicator = indicatorOf(element);
-    // A field inside a box that takes the focus style (a multi-value field's pills box): up to two levels.
-    for (let el = element.parentElement, up = 0; !indicator && el && up < 2; el = el.parentElement, up++) {
-      if (el.matches(':focus-within')) indicator = indicatorOf(el);
-    }
-    const field = element as HTMLInputElement;
-    const label = element.getAttribute('aria-label') ?? field.labels?.[0]?.textContent ?? element.textContent ?? '';
-    return {
-      tag: element.tagName.toLowerCase(),
-      role: element.getAttribute('role'),
-      name: label.replace(/\s+/g, ' ').trim(),
-      testId: element.getAttribute('data-testid'),
-      indicator,
-    };
-  });
-}
-
-const describe = (f: Focused | null) => (f ? `${f.tag}[role=${f.role}] "${f.name}"` : 'nothing');
-
-/** Waits until the focused element shows that it has the focus (a field's border colour fades in). */
-export async function expectFocusVisible(page: Page): Promise<Focused> {
-  let last: Focused | null = null;
-  await expect
-    .poll(
-      async () => {
-        last = await focused(page);
-        return last?.indicator ?? null;
-      },
-      { timeout: 2000, message: 'the focused control shows no focus' },
-    )
-    .not.toBeNull();
-  return last!;
+async function looksInPage({ mode, selector }: { mode: 'record' | 'check'; selector: string }) {
+  const lookOf = (node: Element | null) => {
+    if (!node) return '';
+    const style = getComputedStyle(node);
+    return [
+      style.outlineStyle,
+      style.outlineWidth,
+      style.outlineColor,
+      style.boxShadow,
+      style.borderTopColor,
+      style.borderBottomColor,
+      style.backgroundColor,
+      style.textDecorationLine,
+    ].join('|');
+  };
+  const element = document.activeElement;
+  if (mode === 'record') {
+    const looks = new WeakMap<Element, Look>();
+    for (const node of document.querySelectorAll(selector))
+      if (node !== element) looks.set(node, { self: lookOf(node), wrapper: lookOf(node.parentElement) });
+    window.__unfocusedLooks = looks;
+    return { name: '', visible: false, known: false };
+  }
+  // Lets the focus styles finish their transitions (a loader's endless animation is no transition).
+  await Promise.all(
+    document
+      .getAnimations()
+      .filter((animation) => animation instanceof CSSTransition)
+      .map((animation) => animation.finished.catch(() => undefined)),
+  );
+  if (!element || element === document.body) return { name: 'the page itself', visible: false, known: false };
+  const label = element.getAttribute('aria-label') ?? element.getAttribute('data-testid') ?? element.textContent;
+  const name = `<${element.tagName.toLowerCase()}> ${(label ?? '').trim().slice(0, 40)}`;
+  const before = window.__unfocusedLooks?.get(element);
+  if (!before) return { name, visible: false, known: false };
+  const visible = lookOf(element) !== before.self || lookOf(element.parentElement) !== before.wrapper;
+  return { name, visible, known: true };
 }
 
 /**
- * Presses Tab (Shift+Tab with `backwards`) until the focus is on a control that `wanted` accepts, and
- * checks at every stop on the way that the focus is visible. Fails after `max` stops.
+ * Presses `key` (Tab, Shift+Tab, an arrow, …) and checks that the element it moves the focus to shows that
+ * it has the focus: it or its wrapper looks different from how it looked unfocused. `before` names the
+ * stops so far, for the failure message.
+ */
+export async function pressMovingFocus(page: Page, key: string, before: string[] = []): Promise<string> {
+  await page.evaluate(looksInPage, { mode: 'record' as const, selector: FOCUSABLE });
+  await page.keyboard.press(key);
+  const focused = await page.evaluate(looksInPage, { mode: 'check' as const, selector: FOCUSABLE });
+  const after = `after ${[...before, focused.name].join(' → ')}`;
+  expect(focused.known, `${key} moves the focus to a control that was there before (${after})`).toBe(true);
+  expect(focused.visible, `the focus on ${focused.name} is visible (${after})`).toBe(true);
+  return focused.name;
+}
+
+/**
+ * Presses Tab (Shift+Tab if `backwards`) until the focused element matches `selector` (and reads `text`, if
+ * given), checking at every stop that the focus is visible; fails after `limit` stops.
  */
 export async function tabTo(
   page: Page,
-  wanted: (f: Focused) => boolean,
-  { max = 60, backwards = false }: { max?: number; backwards?: boolean } = {},
-): Promise<Focused> {
-  const passed: string[] = [];
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-    const now = await focused(page);
-    expect(now, `Tab ${i + 1} left the focus nowhere (after ${passed.slice(-3).join(', ')})`).not.toBeNull();
-    const shown = await expectFocusVisible(page).catch(() => null);
-    expect(shown?.indicator, `no visible focus on ${describe(now)}`).toBeTruthy();
-    if (wanted(shown!)) return shown!;
-    passed.push(describe(now));
+  selector: string,
+  { backwards = false, limit = 60, text }: { backwards?: boolean; limit?: number; text?: string } = {},
+) {
+  const stops: string[] = [];
+  for (let i = 0; i < limit; i++) {
+    stops.push(await pressMovingFocus(page, backwards ? 'Shift+Tab' : 'Tab', stops));
+    if (await focusIs(page, selector, text)) return;
   }
-  throw new Error(`${max} Tab stops did not reach the control; passed: ${passed.join(', ')}`);
+  throw new Error(`${selector} was not reached with ${limit} presses of Tab; the stops: ${stops.join(', ')}`);
 }
 
-/** A control by its accessible name: equal to `name`, or matching it. */
-export const named =
-  (name: string | RegExp) =>
-  (f: Focused): boolean =>
-    typeof name === 'string' ? f.name === name : name.test(f.name);
+/** Whether the focused element matches `selector` (and reads `text`, if given). */
+export function focusIs(page: Page, selector: string, text?: string): Promise<boolean> {
+  return page.evaluate(
+    ([s, t]) => {
+      const element = document.activeElement;
+      return (element?.matches(s) ?? false) && (t === undefined || element?.textContent?.trim() === t);
+    },
+    [selector, text] as const,
+  );
+}

@@ -222,7 +222,8 @@ describe('EditableTable single-row editing', () => {
     await user.click(within(rowOf('Bremse 2')).getByRole('checkbox', { name: 'Active' }));
     await user.click(within(rowOf('Bremse 2')).getByRole('button', { name: 'Save row' }));
     expect(onSave).toHaveBeenCalledWith([{ row: PARTS[0], values: { name: 'Bremse 2', active: false } }]);
-    expect(await screen.findByText('1 row saved')).toBeInTheDocument();
+    // 'Save row' went with the row's edit: its outcome has the focus, not the page.
+    expect(await screen.findByText('1 row saved')).toHaveFocus();
     expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
   });
 
@@ -292,7 +293,8 @@ describe('EditableTable multiple edit', () => {
       { row: PARTS[0], values: { name: 'Bremse!' } },
       { row: PARTS[2], values: { active: false } },
     ]);
-    expect(await screen.findByText('2 rows saved')).toBeInTheDocument();
+    // 'Save all' is disabled now: its outcome has the focus, not the page.
+    expect(await screen.findByText('2 rows saved')).toHaveFocus();
   });
 
   it('keeps failed rows in edit with their message and counts the saved ones', async () => {

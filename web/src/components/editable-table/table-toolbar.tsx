@@ -1,8 +1,9 @@
 import { Button, Group, Loader, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconEdit, IconEditOff, IconPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lostFocusTarget, takeLostFocus } from '../take-lost-focus';
 import type { TableStatus } from './use-table-state';
 
 export interface TableToolbarProps {
@@ -36,6 +37,11 @@ export function TableToolbar({
 }: TableToolbarProps) {
   const { t } = useTranslation();
   const statusText = statusTextOf(status, t);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  // A save disables 'Save all' or ends the row's edit (its 'Save row' goes): the outcome takes the focus.
+  useEffect(() => {
+    if (status) takeLostFocus(statusRef.current);
+  }, [status]);
   return (
     <Group justify="space-between" gap="xs" wrap="wrap">
       <Group gap="xs">
@@ -53,6 +59,8 @@ export function TableToolbar({
             c={status?.kind === 'unchanged' ? 'dimmed' : 'green'}
             role="status"
             data-testid="table-status"
+            {...lostFocusTarget}
+            ref={statusRef}
           >
             {statusText}
           </Text>

@@ -234,7 +234,8 @@ describe('Transfer screen', () => {
     );
     expect(screen.queryByTestId('transfer-failed')).not.toBeInTheDocument();
     await user.click(within(refused).getByRole('button', { name: 'Publish to live anyway' }));
-    await screen.findByTestId('transfer-complete');
+    // The button is gone with the findings: the outcome takes the focus, not the top of the page.
+    expect(await screen.findByTestId('transfer-complete')).toHaveFocus();
     expect(api.to('POST /api/db/uploads').map((call) => call.body)).toEqual([
       { to: 'www', bkp: OLD.name },
       { to: 'www', bkp: OLD.name, accept_findings: true },

@@ -11,6 +11,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { lostFocusTarget } from '../../../components/take-lost-focus';
 import { isApiFailure, toFailure } from '../../../lib/api-failure';
 import { useBackups } from '../api/backups';
 import { databaseKeys } from '../api/keys';
@@ -212,6 +213,7 @@ export function TransferScreen() {
           title={transfer.data.message}
           role="alert"
           data-testid="transfer-complete"
+          {...lostFocusTarget}
         >
           {t('database.transfer.completeDetails', {
             name: transfer.data.name,
@@ -228,6 +230,7 @@ export function TransferScreen() {
           title={t('database.transfer.findingsTitle')}
           role="alert"
           data-testid="transfer-findings"
+          {...lostFocusTarget}
         >
           <Stack gap="xs">
             <Text size="sm">{toFailure(transfer.error).message}</Text>
@@ -266,6 +269,7 @@ export function TransferScreen() {
           title={t('database.transfer.failedTitle')}
           role="alert"
           data-testid="transfer-failed"
+          {...lostFocusTarget}
         >
           {toFailure(transfer.error).message}
         </Alert>
