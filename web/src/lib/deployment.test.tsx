@@ -137,7 +137,7 @@ describe('read-only live and demo', () => {
 });
 
 describe('database menu on work', () => {
-  it('lists delta report, backups, compatibility report, transfer and the consistency check for admins', async () => {
+  it('lists delta report, backups, compatibility report, transfer, the consistency check and the history for admins', async () => {
     renderAt('/database/delta-report', 'admin', 'work');
     expect(await databaseMenu()).toEqual([
       'Delta report',
@@ -145,6 +145,7 @@ describe('database menu on work', () => {
       'Compatibility report',
       'Transfer',
       'Consistency check',
+      'History',
     ]);
     expect(await screen.findByRole('heading', { name: 'Delta report' })).toBeInTheDocument();
   });
