@@ -60,19 +60,21 @@ export const notificationPage = z
   .meta({ id: 'NotificationPage' });
 export type NotificationPage = z.infer<typeof notificationPage>;
 
-export const notificationQuery = z.object({
-  /** The `next` of the previous page. */
-  after: z
-    .string()
-    .regex(/^[0-9]{1,18}$/, issueKey('zod.digits'))
-    .optional(),
-  limit: z.coerce
-    .number({ error: issueKey('zod.number') })
-    .int(issueKey('zod.wholeNumber'))
-    .min(1, issueKey('zod.positive'))
-    .max(200, issueKey('zod.tooLarge'))
-    .default(50),
-});
+export const notificationQuery = z
+  .object({
+    /** The `next` of the previous page. */
+    after: z
+      .string()
+      .regex(/^[0-9]{1,18}$/, issueKey('zod.digits'))
+      .optional(),
+    limit: z.coerce
+      .number({ error: issueKey('zod.number') })
+      .int(issueKey('zod.wholeNumber'))
+      .min(1, issueKey('zod.positive'))
+      .max(200, issueKey('zod.tooLarge'))
+      .default(50),
+  })
+  .strict();
 
 /** POST /api/notifications/read: marks every notification up to this id read. */
 export const notificationsRead = z

@@ -42,6 +42,8 @@ beforeAll(async () => {
   work = await buildTestApp({
     DEPLOYMENT: 'work',
     TRANSFER_TOKEN: TOKEN,
+    // A transfer here publishes at once (four-eyes publishing has tests of its own).
+    PUBLISH_APPROVAL: 'off',
     LIVE_URL: `http://127.0.0.1:${(live.app.server.address() as AddressInfo).port}`,
   });
   const db = work.db;

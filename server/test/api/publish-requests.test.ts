@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 const request = async (reason: string) => {
-  const res = await work.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual', reason });
+  const res = await work.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual', reason, accept_findings: true });
   expect(res.status).toBe(202);
   return res.body as PublishRequest;
 };

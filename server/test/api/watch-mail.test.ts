@@ -65,6 +65,8 @@ beforeAll(async () => {
   work = await buildTestApp({
     DEPLOYMENT: 'work',
     TRANSFER_TOKEN: TOKEN,
+    // A transfer here publishes at once (four-eyes publishing has tests of its own).
+    PUBLISH_APPROVAL: 'off',
     LIVE_URL: `http://127.0.0.1:${(live.app.server.address() as AddressInfo).port}`,
     DEMO_URL: 'http://127.0.0.1:1',
     ...mailEnv(sink.url),
@@ -194,13 +196,17 @@ describe('an SMTP server that is down', () => {
   it('gets every mail of a transfer once after it is back, from several instances and after a restart', async () => {
     const liveUsers = ['intern', 'extern', 'admin'] as const;
     // Live gets the test's versions first.
-    expect((await work.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual' })).status).toBe(200);
+    expect(
+      (await work.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual', accept_findings: true })).status,
+    ).toBe(200);
     for (const role of liveUsers) expect((await watch(live, system, await live.as(role))).statusCode).toBe(201);
     const before = sink.received().length;
     await sink.stop();
 
     expect((await saveAll(allowed, 3)).status).toBe(200);
-    expect((await work.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual' })).status).toBe(200);
+    expect(
+      (await work.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual', accept_findings: true })).status,
+    ).toBe(200);
     expect((await live.call('GET', '/api/notifications', undefined, 'intern')).body.unread).toBe(3);
 
     // Down: queued and tried, nothing lost, and not tried again before the backoff is over.
@@ -235,7 +241,9 @@ describe('an SMTP server that is down', () => {
     // A mail still pending when an instance stops goes out when one starts: the first round runs at start.
     await sink.stop();
     expect((await saveAll(conditional, 1)).status).toBe(200);
-    expect((await work.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual' })).status).toBe(200);
+    expect(
+      (await work.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual', accept_findings: true })).status,
+    ).toBe(200);
     expect(await round(live)).toBe(0);
     await sink.start();
     await live.pool.query(`update mail_outbox set next_attempt_at = now() where sent_at is null`);

@@ -16,6 +16,8 @@ beforeAll(async () => {
   work = await buildTestApp({
     DEPLOYMENT: 'work',
     TRANSFER_TOKEN: TOKEN,
+    // A transfer here publishes at once (four-eyes publishing has tests of its own).
+    PUBLISH_APPROVAL: 'off',
     LIVE_URL: liveUrl,
     DEMO_URL: 'http://127.0.0.1:1',
   });
@@ -59,7 +61,7 @@ describe('a transfer arriving on live', () => {
 
     // A superuser imports with session_replication_role = replica: only ENABLE ALWAYS triggers still fire.
     expect((await live.pool.query(`select current_setting('is_superuser') as su`)).rows[0].su).toBe('on');
-    const transfer = await work.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual' });
+    const transfer = await work.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual', accept_findings: true });
     expect(transfer.status).toBe(200);
 
     const onLive = await page(live, 'intern');
@@ -78,7 +80,9 @@ describe('a transfer arriving on live', () => {
     expect(await live.count('notifications')).toBe(1);
 
     // The same state again changes nothing, so it tells nobody anything.
-    expect((await work.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual' })).status).toBe(200);
+    expect(
+      (await work.call('POST', '/api/db/uploads', { to: 'www', bkp: 'actual', accept_findings: true })).status,
+    ).toBe(200);
     expect(await live.count('notifications')).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  idParam,
   apiError,
   messageLanguageOf,
   publishDecision,
@@ -17,7 +18,7 @@ import { streamOutput } from '../report-jobs/report-output.js';
 import * as service from './publish-requests.service.js';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError };
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const idParams = z.object({ id: idParam });
 
 /** Four-eyes publishing (issue 44): requests to publish to live, decided by another admin; work only. */
 export function publishRequestRoutes(app: ZodApp, { db, pool, config }: AppContext) {

@@ -1,4 +1,4 @@
-import { ACTUAL_STATE, type PublishRequest, type TransferRequest } from '@dp/contract';
+import { ACTUAL_STATE, type MessageLanguage, type PublishRequest, type TransferRequest } from '@dp/contract';
 import type pg from 'pg';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/connection.js';
@@ -38,8 +38,15 @@ const toRequest = (row: PublishRequestRow): PublishRequest => ({
  * Asks for a publication to live. The request always names a fixed backup: 'actual' is taken as a
  * backup first, so what the reviewer compares is exactly what approval publishes.
  */
-export async function requestPublication(deps: PublishDeps, actor: string, request: TransferRequest) {
+export async function requestPublication(
+  deps: PublishDeps,
+  actor: string,
+  request: TransferRequest,
+  language: MessageLanguage,
+) {
   if (!request.reason) throw new HttpError(400, msg('publish.reasonRequired'));
+  // Checked as a transfer would be; approval then publishes what was checked.
+  await transfer.assertPublishable(deps, request, language);
   const backup =
     request.bkp === ACTUAL_STATE
       ? await takeBackup(deps, { actor, origin: 'transfer' })

@@ -59,11 +59,8 @@ export async function transferRoutes(app: ZodApp, { pool, config }: AppContext) 
     onRequest: admin,
     handler: async (req, reply) => {
       const language = messageLanguageOf(req.headers['accept-language']);
-      if (needsApproval(config, req.body.to)) {
-        // The request is checked as a transfer would be; approval then publishes what was checked.
-        await service.assertPublishable(deps, req.body, language);
-        return reply.code(202).send(await requestPublication(deps, req.user.username, req.body));
-      }
+      if (needsApproval(config, req.body.to))
+        return reply.code(202).send(await requestPublication(deps, req.user.username, req.body, language));
       const result = await service.transfer(deps, req.user.username, req.body, { language });
       return { ...result, message: result.message.render(language) };
     },
