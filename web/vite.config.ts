@@ -36,7 +36,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/idp(\/|$)/, /^\/auth\/silent/],
+        // The server's own pages are never the app: sign-in, the silent renewal, the unwatch page a mail links to.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/idp(\/|$)/, /^\/auth\/silent/, /^\/unwatch(\/|\?|$)/],
         runtimeCaching: [],
       },
     }),
