@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { freeLoopbackPort } from '../server/src/db/embedded.js';
-import { peakRssMb, startServer, stopServer } from './server-process.js';
+import { benchServerEnv, peakRssMb, startServer, stopServer, untilHealthy } from './server-process.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -67,25 +67,10 @@ export async function benchRuntime({ connectionString, issuer, audience }: Optio
   const startedAt = performance.now();
   const npm = spawn('npm', ['start'], {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO_DATA: 'false',
-      BACKUP_SCHEDULE: 'off',
-      LOG_LEVEL: 'warn',
-    },
+    env: benchServerEnv(env, port),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; ; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) break;
-    if (npm.exitCode !== null || i > 600) throw new Error('npm start did not bring up the server');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await untilHealthy(`http://127.0.0.1:${port}`, npm, 'npm start');
   const startSeconds = (performance.now() - startedAt) / 1000;
   const processes = processTree(npm.pid!).map((p) => ({ ...p, rssMb: rssMb(p.pid) }));
   const server = processes.at(-1)!;

@@ -37,6 +37,37 @@ export function machineCpuTicks(): { busy: number; total: number } {
   return { busy: total - (ticks[3] ?? 0) - (ticks[4] ?? 0), total };
 }
 
+/** The environment of a bench server on `port`: no demo data, scheduled backups or rate limits. */
+export function benchServerEnv(env: Record<string, string>, port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO_DATA: 'false',
+    BACKUP_SCHEDULE: 'off',
+    // The bench's requests back to back are its load, not a flood to stop (16 clients, live's reads
+    // during a transfer at L).
+    RATE_LIMIT_PER_TOKEN: '0',
+    RATE_LIMIT_PER_ADDRESS: '0',
+    LOG_LEVEL: env.DEPLOYMENT === 'live' ? 'info' : 'warn',
+  };
+}
+
+/** Waits until the server that `child` started answers its health check at `url`; fails if it exits first. */
+export async function untilHealthy(url: string, child: ChildProcess, what: string) {
+  for (let i = 0; ; i++) {
+    if (
+      await fetch(`${url}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return;
+    if (child.exitCode !== null || i > 600) throw new Error(`${what} did not start`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /**
  * Starts the compiled product as its own Node process, as production runs it (run.ts builds it first), without demo
  * data, scheduled backups or rate limits. With
@@ -47,32 +78,12 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn(process.execPath, [...profile, 'server/dist/main.js'], {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO_DATA: 'false',
-      BACKUP_SCHEDULE: 'off',
-      // The bench's requests back to back are its load, not a flood to stop (16 clients, live's reads
-      // during a transfer at L).
-      RATE_LIMIT_PER_TOKEN: '0',
-      RATE_LIMIT_PER_ADDRESS: '0',
-      LOG_LEVEL: env.DEPLOYMENT === 'live' ? 'info' : 'warn',
-    },
+    env: benchServerEnv(env, port),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (
-      await fetch(`${url}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      return { url, child };
-    if (child.exitCode !== null || i > 600) throw new Error(`a bench server did not start (${env.DEPLOYMENT})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await untilHealthy(url, child, `a bench server (${env.DEPLOYMENT})`);
+  return { url, child };
 }
 
 export async function stopServer(server: ServerProcess) {
