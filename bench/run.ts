@@ -29,6 +29,9 @@ import { benchConsistency, plannerQuestion } from './planner.js';
 const size = (process.env.BENCH_SIZE ?? 'M') as 'S' | 'M' | 'L';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 300);
 const warmup = 30;
+/** BENCH_ONLY=offline,screens runs only those sections (the demo data and the server always start). */
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const runs = (section: string) => !only || only.includes(section);
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -176,7 +179,7 @@ async function main() {
   };
 
   const results = [];
-  for (const [name, fn, floorCalls = 1] of cases) {
+  for (const [name, fn, floorCalls = 1] of runs('calls') ? cases : []) {
     // The baseline is measured right beside each case, so both see the same machine load.
     const base = await measure(baseline);
     const times = await measure(fn);
@@ -262,53 +265,63 @@ async function main() {
   );
 
   // Issue 43: the consistency check (all six rules), with one version's list read beside it.
-  const consistency = await benchConsistency(
-    () => admin('GET', '/api/consistency'),
-    () => call('GET', `${systemVersion}/compatibilities/assemblies`),
-  );
-  console.log(
-    `consistency check (six rules): ${consistency.seconds.toFixed(2)} s (mean of ${consistency.runs}); one version's list beside it p99 ${consistency.readsDuringP99.toFixed(2)} ms against ${consistency.readsIdleP99.toFixed(2)} ms idle (${(consistency.readsDuringP99 / consistency.readsIdleP99).toFixed(2)}×)`,
-  );
+  const consistency = runs('consistency')
+    ? await benchConsistency(
+        () => admin('GET', '/api/consistency'),
+        () => call('GET', `${systemVersion}/compatibilities/assemblies`),
+      )
+    : undefined;
+  if (consistency)
+    console.log(
+      `consistency check (six rules): ${consistency.seconds.toFixed(2)} s (mean of ${consistency.runs}); one version's list beside it p99 ${consistency.readsDuringP99.toFixed(2)} ms against ${consistency.readsIdleP99.toFixed(2)} ms idle (${(consistency.readsDuringP99 / consistency.readsIdleP99).toFixed(2)}×)`,
+    );
 
   // Issue 14: throughput with 16 clients, each screen's opening data, reads under writes, peak memory.
   const assemblyVersion = await call('GET', assemblyHrefs[0]!);
-  const scale = await benchScale({
-    connectionString: database.connectionString,
-    issuer,
-    audience: TEST_AUDIENCE,
-    targets: {
-      systemVersion,
-      systemLabel: versionLabelText({ ...system.versions[0], parent_name: system.name }),
-      assemblyVersion: assemblyHrefs[0]!,
-      assemblyLabel: versionLabelText(assemblyVersion),
-      systemId: idOfHref(system.href),
-      assemblyId: idOfHref(assemblyVersion.parent.href),
-      deltaPath,
-      matrixBody,
-      writeVersion: freshVersion.href,
-      writeRows: targets,
-      infoHrefs: [infos[0].href, infos[1].href],
-    },
-  });
+  const scale = !runs('scale')
+    ? undefined
+    : await benchScale({
+        connectionString: database.connectionString,
+        issuer,
+        audience: TEST_AUDIENCE,
+        targets: {
+          systemVersion,
+          systemLabel: versionLabelText({ ...system.versions[0], parent_name: system.name }),
+          assemblyVersion: assemblyHrefs[0]!,
+          assemblyLabel: versionLabelText(assemblyVersion),
+          systemId: idOfHref(system.href),
+          assemblyId: idOfHref(assemblyVersion.parent.href),
+          deltaPath,
+          matrixBody,
+          writeVersion: freshVersion.href,
+          writeRows: targets,
+          infoHrefs: [infos[0].href, infos[1].href],
+        },
+      });
 
-  console.log(
-    `a start with nothing changed: ${buildCheckSeconds.toFixed(2)} s to find the sources of the web app and the server unchanged, then ${scale.serverStartSeconds.toFixed(2)} s to a healthy server`,
-  );
+  if (scale)
+    console.log(
+      `a start with nothing changed: ${buildCheckSeconds.toFixed(2)} s to find the sources of the web app and the server unchanged, then ${scale.serverStartSeconds.toFixed(2)} s to a healthy server`,
+    );
 
   // Issue 45: the processes of `npm start` and their memory; the bulk listings streamed.
-  const runtime = await benchRuntime({ connectionString: database.connectionString, issuer, audience: TEST_AUDIENCE });
+  const runtime = !runs('runtime')
+    ? undefined
+    : await benchRuntime({ connectionString: database.connectionString, issuer, audience: TEST_AUDIENCE });
 
   // Issue 10: backup, delta report, XLSX report and transfer, on work and live servers of their own.
-  const databaseTools = await benchDatabaseTools({
-    connectionString: database.connectionString,
-    issuer,
-    audience: TEST_AUDIENCE,
-    backupBefore,
-    readPath: `${systemVersion}/compatibilities/assemblies`,
-  });
+  const databaseTools = !runs('database-tools')
+    ? undefined
+    : await benchDatabaseTools({
+        connectionString: database.connectionString,
+        issuer,
+        audience: TEST_AUDIENCE,
+        backupBefore,
+        readPath: `${systemVersion}/compatibilities/assemblies`,
+      });
 
   // Issue 14: every screen opened in Chromium, until it is interactive.
-  const screens = await benchScreens(database.connectionString);
+  const screens = runs('screens') ? await benchScreens(database.connectionString) : [];
   console.log(
     `\nevery screen opened in Chromium (admin, a full page load), until its API calls answered, no loader shows and its main thread is free:\n`,
   );
@@ -325,19 +338,22 @@ async function main() {
     );
 
   // Issue 44: 20 systems saved for offline use, and the app shell opened without network.
-  const offline = await benchOffline(database.connectionString);
-  console.log(`\noffline reading (intern, Chromium):\n`);
-  console.log(row(['figure', 'value']));
-  console.log(row(['---', '---:']));
-  console.log(row([`saving ${offline.systems} systems, s`, offline.saveSeconds.toFixed(1)]));
-  console.log(row(['saved answers, MB', offline.savedMb.toFixed(1)]));
-  console.log(row(['origin storage (IndexedDB + app shell), MB', offline.storageMb.toFixed(1)]));
-  console.log(row(['app shell opening offline, ms', offline.shellOfflineMs.toFixed(0)]));
+  const offline = runs('offline') ? await benchOffline(database.connectionString) : undefined;
+  if (offline) {
+    console.log(`\noffline reading (intern, Chromium):\n`);
+    console.log(row(['figure', 'value']));
+    console.log(row(['---', '---:']));
+    console.log(row([`saving ${offline.systems} systems, s`, offline.saveSeconds.toFixed(1)]));
+    console.log(row(['saved answers, MB', offline.savedMb.toFixed(1)]));
+    console.log(row(['origin storage (IndexedDB + app shell), MB', offline.storageMb.toFixed(1)]));
+    console.log(row(['app shell opening offline, ms', offline.shellOfflineMs.toFixed(0)]));
+  }
 
   const outDir = path.join(import.meta.dirname, 'results');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(
-    path.join(outDir, `${size}.json`),
+    // A partial run does not overwrite the full run's figures.
+    path.join(outDir, only ? `${size}-${only.join('-')}.json` : `${size}.json`),
     JSON.stringify(
       {
         size,
