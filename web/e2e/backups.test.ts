@@ -46,4 +46,8 @@ it('downloads a backup as a file in the browser, and uploads that file back afte
   await expect.poll(() => notice.textContent(), { timeout: 60_000 }).toBe(`Backup ${name} was uploaded.`);
   await row.waitFor();
   await screenshot(page, 'database-backup-uploaded-back');
+  // Leaves the backups as it found them, for the journeys that take their own.
+  await row.getByRole('button', { name: `Delete backup ${name}` }).click();
+  await row.getByRole('button', { name: 'Really delete?' }).click();
+  await row.waitFor({ state: 'detached' });
 });

@@ -31,9 +31,12 @@ export const infosQueryOptions = () =>
     refetchOnWindowFocus: true,
   });
 
-/** The time of the last change to the data, for query keys that should follow it. */
-export function useModificationTime(): string | undefined {
-  return useQuery(infosQueryOptions()).data?.modification_time;
+/**
+ * The time of the last change to the data, for query keys that should follow it. Not `enabled` before
+ * sign-in: the call would answer 401, which the error banner would show on the sign-in's way back.
+ */
+export function useModificationTime(enabled = true): string | undefined {
+  return useQuery({ ...infosQueryOptions(), enabled }).data?.modification_time;
 }
 
 /**

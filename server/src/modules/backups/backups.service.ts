@@ -47,14 +47,16 @@ async function withBackupLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) =>
     if (!(await queries.tryLock(client, BACKUP_LOCK))) throw new HttpError(409, msg('backup.busy'));
     try {
       return await work(client);
+    } catch (error) {
+      // Before the unlock: an aborted transaction refuses it, and a discarded connection frees its lock
+      // only once its server process has ended, after the answer, so the next upload found it busy.
+      await client.query('rollback').catch(() => (broken = true));
+      throw error;
     } finally {
       await queries.unlock(client, BACKUP_LOCK).catch(() => (broken = true));
     }
-  } catch (error) {
-    await client.query('rollback').catch(() => (broken = true));
-    throw error;
   } finally {
-    // A connection in an unknown state (a failed unlock) is discarded, which also frees its locks.
+    // A connection in an unknown state (a failed rollback or unlock) is discarded, which also frees its locks.
     client.release(broken);
   }
 }

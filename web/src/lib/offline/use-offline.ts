@@ -48,9 +48,9 @@ export function useOfflineSync(signedIn: boolean) {
   const config = useAppConfig();
   const online = useOnline();
   const meta = useOfflineMeta();
-  const modificationTime = useModificationTime();
-  const running = useRef(false);
   const sub = signedIn && auth.isAuthenticated ? auth.user?.profile.sub : undefined;
+  const modificationTime = useModificationTime(sub !== undefined);
+  const running = useRef(false);
 
   useEffect(() => {
     if (running.current || meta === undefined) return;
