@@ -1,6 +1,6 @@
 import { escapeHtml } from '../../idp/views.js';
 import { renderMessage, type MessageKey, type MessageLanguage } from '@dp/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection.js';
 import * as service from './watches.service.js';
 import { verifyUnwatch } from './unwatch-link.js';
@@ -19,23 +19,21 @@ export async function unwatchPageRoutes(app: FastifyInstance, { db, linkSecret }
   await app.register(async (scope) => {
     // RFC 8058 posts a form (urlencoded or multipart) whose content does not matter: the link says it all.
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4096 }, (_req, _body, done) => done(null, null));
-    const grantOf = (query: unknown) => {
-      const token = (query as { t?: unknown }).t;
-      return typeof token === 'string' ? verifyUnwatch(linkSecret, token) : null;
+    const message = (language: MessageLanguage, key: MessageKey, params = {}) =>
+      `<p>${escapeHtml(renderMessage(key, params, language))}</p>`;
+    /** The link's grant; without a valid one the page says so (400) and the route ends there. */
+    const grantOr400 = (req: FastifyRequest, res: FastifyReply) => {
+      res.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      const token = (req.query as { t?: unknown }).t;
+      const grant = typeof token === 'string' ? verifyUnwatch(linkSecret, token) : null;
+      if (!grant) void res.code(400).send(page('en', message('en', 'unwatch.invalid')));
+      return grant;
     };
-    const reply = (language: MessageLanguage, status: number, key: MessageKey, params = {}) => ({
-      status,
-      html: page(language, `<p>${escapeHtml(renderMessage(key, params, language))}</p>`),
-    });
 
     // Pages for people, not API operations: left out of the OpenAPI document.
     scope.get('/unwatch', { schema: { hide: true } }, async (req, res) => {
-      const grant = grantOf(req.query);
-      res.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      if (!grant) {
-        const { status, html } = reply('en', 400, 'unwatch.invalid');
-        return res.code(status).send(html);
-      }
+      const grant = grantOr400(req, res);
+      if (!grant) return res;
       const labels = await service.versionLabels(db, grant.versionIds);
       const question = escapeHtml(renderMessage('unwatch.question', { versions: labels.join(', ') }, grant.language));
       const token = escapeHtml(String((req.query as { t: string }).t));
@@ -48,15 +46,11 @@ export async function unwatchPageRoutes(app: FastifyInstance, { db, linkSecret }
     });
 
     scope.post('/unwatch', { schema: { hide: true } }, async (req, res) => {
-      const grant = grantOf(req.query);
-      res.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      if (!grant) {
-        const { status, html } = reply('en', 400, 'unwatch.invalid');
-        return res.code(status).send(html);
-      }
+      const grant = grantOr400(req, res);
+      if (!grant) return res;
       const labels = await service.versionLabels(db, grant.versionIds);
       await service.unwatchVersions(db, grant.username, grant.versionIds);
-      const { html } = reply(grant.language, 200, 'unwatch.done', { versions: labels.join(', ') });
+      const html = page(grant.language, message(grant.language, 'unwatch.done', { versions: labels.join(', ') }));
       return res.send(html);
     });
   });
