@@ -175,6 +175,31 @@ export const transferTargets = z
   .meta({ id: 'TransferTargets' });
 export type TransferTargets = z.infer<typeof transferTargets>;
 
+/** A user name as a publication records it: letters, digits and a few separators, nothing that breaks a header. */
+const publisherName = z.string().regex(/^[\p{L}\p{N} ._@-]{1,100}$/u);
+
+/**
+ * Who published a state (issue 44): work sends it with the file in the `x-publication` header (JSON,
+ * URI-encoded) and the target records it. Without four eyes the admin who transferred is both.
+ */
+export const publicationHeader = z
+  .object({ requested_by: publisherName, approved_by: publisherName })
+  .strict()
+  .meta({ id: 'PublicationHeader' });
+export type PublicationHeader = z.infer<typeof publicationHeader>;
+
+/** The last publication an instance received: the backup, who asked for it, who approved it, and when. */
+export const lastPublication = z
+  .object({
+    backup: z.string(),
+    requested_by: z.string(),
+    /** null only for publications recorded before issue 44. */
+    approved_by: z.string().nullable(),
+    published_at: isoDateTime,
+  })
+  .meta({ id: 'LastPublication' });
+export type LastPublication = z.infer<typeof lastPublication>;
+
 /** The state of one instance as another instance sees it (GET /api/db/status with the transfer token). */
 export const instanceStatus = z
   .object({
@@ -182,10 +207,7 @@ export const instanceStatus = z
     version: z.string(),
     database: z.enum(['ok', 'unavailable']),
     modification_time: isoDateTime.nullable(),
-    /** The last publication: the backup, who asked for it and, with four eyes, who approved it. */
-    last_import: z
-      .object({ name: z.string(), at: isoDateTime, by: z.string(), approved_by: z.string().nullable() })
-      .nullable(),
+    last_publication: lastPublication.nullable(),
   })
   .meta({ id: 'InstanceStatus' });
 export type InstanceStatus = z.infer<typeof instanceStatus>;
@@ -205,6 +227,8 @@ export const targetStatus = z.object({
   response_ms: z.number().nullable(),
   /** Why it is not OK, in the requester's language; null when it is. */
   reason: z.string().nullable(),
+  /** What the target last received from work; null when it holds no publication or did not answer. */
+  last_publication: lastPublication.nullable(),
 });
 export type TargetStatus = z.infer<typeof targetStatus>;
 
@@ -301,5 +325,15 @@ export const publishRequestList = z
   .object({ open: z.number().int(), requests: z.array(publishRequest) })
   .meta({ id: 'PublishRequestList' });
 export type PublishRequestList = z.infer<typeof publishRequestList>;
+
+/** GET /api/publish-requests/count: what the toolbar shows admins, cheap enough to ask on every data check. */
+export const publishRequestCount = z
+  .object({
+    /** PUBLISH_APPROVAL: false when transfers to live need no request (nothing to show). */
+    approval: z.boolean(),
+    open: z.number().int(),
+  })
+  .meta({ id: 'PublishRequestCount' });
+export type PublishRequestCount = z.infer<typeof publishRequestCount>;
 
 export const publishReportQuery = z.object({ type: deltaReportType.default('pdf') }).strict();

@@ -137,6 +137,11 @@ export const DATABASE_MESSAGES = {
     de: 'Das Übertragungstoken fehlt oder ist falsch.',
     fr: 'Le jeton de transfert est absent ou erroné.',
   },
+  'import.badPublication': {
+    en: 'The x-publication header must name who requested and who approved the publication.',
+    de: 'Der Header x-publication muss nennen, wer die Veröffentlichung beantragt und wer sie genehmigt hat.',
+    fr: "L'en-tête x-publication doit nommer qui a demandé et qui a approuvé la publication.",
+  },
   'import.onWork': {
     en: 'The work instance does not accept transfers; its data is edited here.',
     de: 'Die Arbeitsinstanz nimmt keine Übertragungen an; ihre Daten werden hier bearbeitet.',

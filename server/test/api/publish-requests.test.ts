@@ -73,6 +73,8 @@ describe('four-eyes publishing work → live', () => {
 
     const list = await work.call('GET', '/api/publish-requests');
     expect(list.body.open).toBe(1);
+    expect((await work.call('GET', '/api/publish-requests/count')).body).toEqual({ approval: true, open: 1 });
+    expect((await work.call('GET', '/api/publish-requests/count', undefined, 'intern')).status).toBe(403);
     expect(list.body.requests[0]).toMatchObject({ id: asked.id, status: 'open' });
     expect(
       (await live.call('GET', '/api/references', undefined, 'intern')).body.map(
@@ -95,15 +97,16 @@ describe('four-eyes publishing work → live', () => {
     );
     expect(onLive).toContain('four-eyes-1');
     expect(onLive).not.toContain('four-eyes-later');
-    expect((await liveStatus()).last_import).toMatchObject({
-      name: asked.backup,
-      by: 'admin',
+    expect((await liveStatus()).last_publication).toMatchObject({
+      backup: asked.backup,
+      requested_by: 'admin',
       approved_by: 'reviewer',
     });
 
     expect((await decide(asked.id, 'approve')).status).toBe(409);
     expect((await decide(asked.id, 'reject')).status).toBe(409);
     expect((await work.call('GET', '/api/publish-requests')).body.open).toBe(0);
+    expect((await work.call('GET', '/api/publish-requests/count')).body).toEqual({ approval: true, open: 0 });
   });
 
   it('shows the delta report between live and the request, and a rejection publishes nothing', async () => {
@@ -128,7 +131,7 @@ describe('four-eyes publishing work → live', () => {
 
     const rejected = await decide(asked.id, 'reject');
     expect(rejected.body).toMatchObject({ status: 'rejected', decided_by: 'reviewer' });
-    expect((await liveStatus()).last_import).toEqual(before.last_import);
+    expect((await liveStatus()).last_publication).toEqual(before.last_publication);
     expect((await decide(asked.id, 'approve')).status).toBe(409);
   });
 
@@ -139,6 +142,7 @@ describe('four-eyes publishing work → live', () => {
     ]);
     const list = await work.call('GET', '/api/publish-requests');
     expect(list.body.requests.find((r: PublishRequest) => r.id === asked.id).status).toBe('expired');
+    expect((await work.call('GET', '/api/publish-requests/count')).body.open).toBe(0);
     const late = await decide(asked.id, 'approve');
     expect(late.status).toBe(409);
     expect(late.body.message).toContain('expired');

@@ -17,6 +17,8 @@ const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
 /** The demo data holds a conditional status without text (an error finding, issue 43): publishing it is accepted. */
 const PUBLISH = { to: 'www', bkp: 'actual', accept_findings: true };
+/** Who published, as work sends it with the file. */
+const PUBLICATION = encodeURIComponent(JSON.stringify({ requested_by: 'admin', approved_by: 'reviewer' }));
 let work: TestApp;
 let live: TestApp;
 let liveUrl: string;
@@ -158,6 +160,23 @@ describe('transfer work → live', () => {
       [result.name],
     );
     expect(liveAudit.rows).toEqual([{ actor: 'admin' }]);
+    // No four eyes here: the toolbar has no requests to count.
+    expect((await work.call('GET', '/api/publish-requests/count')).body).toEqual({ approval: false, open: 0 });
+    // Without four eyes the admin who transferred both asked for and approved the publication.
+    const status = await live.app.inject({
+      method: 'GET',
+      url: '/api/db/status',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(status.json().last_publication).toEqual({
+      backup: result.name,
+      requested_by: 'admin',
+      approved_by: 'admin',
+      published_at: expect.any(String),
+    });
+    expect(Date.parse(status.json().last_publication.published_at)).toBeGreaterThanOrEqual(
+      Date.parse(result.at) - 5000,
+    );
   });
 
   it('publishes a chosen backup, and a later state does not leak into it', async () => {
@@ -248,7 +267,11 @@ describe('the import on live', () => {
       method: 'POST',
       url: '/api/db/import',
       payload,
-      headers: { 'content-type': 'application/octet-stream', ...(authorization ? { authorization } : {}) },
+      headers: {
+        'content-type': 'application/octet-stream',
+        'x-publication': PUBLICATION,
+        ...(authorization ? { authorization } : {}),
+      },
     });
 
   it('accepts only the transfer token, and a valid snapshot of the same schema version; otherwise changes nothing', async () => {
@@ -271,6 +294,21 @@ describe('the import on live', () => {
     expect(future.json().code).toBe('backup.schemaMismatch');
     const cut = await post(file.subarray(0, file.length - 100), `Bearer ${TOKEN}`);
     expect(cut.statusCode).toBe(400);
+    // A valid file without the names of who published it is refused too: live records them.
+    for (const publication of [undefined, 'not json', encodeURIComponent('{"requested_by":"admin"}')]) {
+      const unnamed = await live.app.inject({
+        method: 'POST',
+        url: '/api/db/import',
+        payload: file,
+        headers: {
+          'content-type': 'application/octet-stream',
+          authorization: `Bearer ${TOKEN}`,
+          ...(publication === undefined ? {} : { 'x-publication': publication }),
+        },
+      });
+      expect(unnamed.statusCode).toBe(400);
+      expect(unnamed.json().code).toBe('import.badPublication');
+    }
     expect(await counts(live)).toEqual(before);
     const leftovers = await live.pool.query(`select nspname from pg_namespace where nspname like 'import\\_%'`);
     expect(leftovers.rows).toEqual([]);
@@ -381,6 +419,7 @@ describe('an import killed midway', () => {
       headers: {
         authorization: `Bearer ${TOKEN}`,
         'content-type': 'application/octet-stream',
+        'x-publication': PUBLICATION,
         'content-length': file.length,
       },
     });
@@ -440,6 +479,9 @@ describe('monitoring', () => {
     const live = res.body.targets.find((t: { target: string }) => t.target === 'live');
     const demo = res.body.targets.find((t: { target: string }) => t.target === 'demo');
     expect(live).toMatchObject({ app_status: 'OK', db_status: 'Active', url: liveUrl, reason: null });
+    // The last publication earlier in this file: one admin, no four eyes.
+    expect(live.last_publication).toMatchObject({ requested_by: 'admin', approved_by: 'admin' });
+    expect(demo.last_publication).toBeNull();
     expect(live.response_ms).toBeGreaterThanOrEqual(0);
     expect(Date.parse(live.time_active)).toBeGreaterThan(started - 1000);
     expect(res.body).toMatchObject({

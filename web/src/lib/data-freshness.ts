@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { api } from './api';
 
 /** SPEC 4 and 9: the data is rechecked every 240000 ms (and when the tab comes back into focus). */
-const DATA_RECHECK_MS = 240_000;
+export const DATA_RECHECK_MS = 240_000;
 
 /** The data's modification time (SPEC 7 /api/infos); every write invalidates this key. */
 export const INFOS_KEY = ['infos'] as const;

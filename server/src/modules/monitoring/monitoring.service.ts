@@ -44,6 +44,7 @@ async function probe(
     time_active: await lastActive(false),
     response_ms: responseMs,
     reason: reason.render(language),
+    last_publication: null,
   });
   const lastActive = async (active: boolean) => {
     const at = await queries.noteActive(deps.pool, target, active);
@@ -83,6 +84,7 @@ async function probe(
     time_active: await lastActive(true),
     response_ms: responseMs,
     reason: databaseUp ? null : msg('monitor.databaseDown').render(language),
+    last_publication: status.last_publication,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   publishDecision,
   publishReportQuery,
   publishRequest,
+  publishRequestCount,
   publishRequestList,
 } from '@dp/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -37,6 +38,16 @@ export function publishRequestRoutes(app: ZodApp, { db, pool, config }: AppConte
     },
     ...access,
     handler: async () => ({ open: await service.openCount(pool), requests: await service.listRequests(pool) }),
+  });
+
+  app.get('/api/publish-requests/count', {
+    schema: {
+      tags,
+      summary: 'How many requests wait for a decision (the toolbar badge), and whether four eyes are on',
+      response: { 200: publishRequestCount, ...errors },
+    },
+    ...access,
+    handler: async () => ({ approval: service.needsApproval(config, 'www'), open: await service.openCount(pool) }),
   });
 
   app.get('/api/publish-requests/:id/report', {

@@ -171,17 +171,26 @@ async function brokenForeignKey(client: pg.ClientBase): Promise<string | null> {
 
 export async function recordImport(
   client: pg.ClientBase,
-  row: { name: string; by: string; approvedBy: string | null; counts: Record<string, number> },
+  row: { name: string; requested_by: string; approved_by: string; counts: Record<string, number> },
 ) {
   await client.query('insert into imports (backup_name, by, counts, approved_by) values ($1, $2, $3, $4)', [
     row.name,
-    row.by,
+    row.requested_by,
     JSON.stringify(row.counts),
-    row.approvedBy,
+    row.approved_by,
   ]);
   await client.query(
     `insert into audit_log (actor, action, entity, entity_id, after) values ($1, 'update', 'database', $2, $3)`,
-    [row.by, row.name, JSON.stringify({ imported: row.name, counts: row.counts, approved_by: row.approvedBy })],
+    [
+      row.approved_by,
+      row.name,
+      JSON.stringify({
+        imported: row.name,
+        counts: row.counts,
+        requested_by: row.requested_by,
+        approved_by: row.approved_by,
+      }),
+    ],
   );
 }
 

@@ -20,11 +20,6 @@ import { needsApproval, requestPublication } from '../publish-requests/publish-r
 import * as service from './transfer.service.js';
 
 const errors = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 502: apiError };
-/** Who started a transfer on work, as the import records it: a user name, nothing else. */
-const transferBy = z
-  .string()
-  .regex(/^[\p{L}\p{N} ._@-]{1,100}$/u)
-  .catch('transfer');
 
 /**
  * Transfer (SPEC 7 'POST db/uploads'): work publishes a state to live or demo, whose import accepts it
@@ -113,8 +108,7 @@ export async function transferRoutes(app: ZodApp, { pool, config }: AppContext) 
         const { name, counts, timing } = await service.importState(
           deps,
           req.body as Readable,
-          transferBy.parse(req.headers['x-transfer-by']),
-          req.headers['x-approved-by'] === undefined ? null : transferBy.parse(req.headers['x-approved-by']),
+          req.headers['x-publication'],
         );
         req.log.info({ backup: name, ...timing }, 'published state imported');
         return { name, counts };

@@ -3,6 +3,8 @@ import {
   APP_VERSION,
   type InstanceStatus,
   type MessageLanguage,
+  publicationHeader as publicationSchema,
+  type PublicationHeader,
   type RestoreResult,
   type TransferRequest,
   type TransferTarget,
@@ -50,14 +52,33 @@ export function assertTransferToken(config: TransferDeps['config'], header: stri
   if (!isTransferToken(header, config.transferToken)) throw new HttpError(401, msg('import.badToken'));
 }
 
+/** The `x-publication` header work sends with the file: URI-encoded JSON of who requested and approved it. */
+function publicationOf(header: string | string[] | undefined) {
+  let value: unknown = null;
+  try {
+    if (typeof header === 'string') value = JSON.parse(decodeURIComponent(header));
+  } catch {
+    // Not JSON: refused below like any other bad value.
+  }
+  const parsed = publicationSchema.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, msg('import.badPublication'));
+  return parsed.data;
+}
+
 /**
  * Replaces this instance's product data with the backup file in `input`, atomically: the file is read
  * whole into a staging schema and checked (schema version, counts, checksum, signature) inside one
  * transaction, which then swaps the rows and commits. A bad file, a lost connection or a killed
- * process rolls it all back; readers see the old state until the commit and the new one after.
+ * process rolls it all back; readers see the old state until the commit and the new one after. Who
+ * requested and approved the publication is recorded with it, and audited.
  */
-export async function importState(deps: TransferDeps, input: Readable, by: string, approvedBy: string | null) {
+export async function importState(
+  deps: TransferDeps,
+  input: Readable,
+  publicationHeader: string | string[] | undefined,
+) {
   if (deps.config.deployment === 'work') throw new HttpError(403, msg('import.onWork'));
+  const publication = publicationOf(publicationHeader);
   const client = await deps.pool.connect();
   let broken = false;
   try {
@@ -83,7 +104,7 @@ export async function importState(deps: TransferDeps, input: Readable, by: strin
           throw new HttpError(400, msg('backup.fileDamaged', { reason: `a row breaks ${error.message}` }));
         throw error;
       }
-      await queries.recordImport(client, { name: header.name, by, approvedBy, counts: header.counts });
+      await queries.recordImport(client, { name: header.name, ...publication, counts: header.counts });
       await client.query('commit');
       const timing = { stagedMs: Math.round(staged - started), swappedMs: Math.round(performance.now() - staged) };
       return { name: header.name, counts: header.counts, timing };
@@ -154,8 +175,13 @@ export async function instanceStatus(deps: TransferDeps): Promise<InstanceStatus
       version: APP_VERSION,
       database: 'ok',
       modification_time: modified ? toIso(modified) : null,
-      last_import: last
-        ? { name: last.backup_name, at: toIso(last.at), by: last.by, approved_by: last.approved_by }
+      last_publication: last
+        ? {
+            backup: last.backup_name,
+            requested_by: last.by,
+            approved_by: last.approved_by,
+            published_at: toIso(last.at),
+          }
         : null,
     };
   } catch {
@@ -164,7 +190,7 @@ export async function instanceStatus(deps: TransferDeps): Promise<InstanceStatus
       version: APP_VERSION,
       database: 'unavailable',
       modification_time: null,
-      last_import: null,
+      last_publication: null,
     };
   }
 }
@@ -177,11 +203,6 @@ export function transferTargets(config: TransferDeps['config'], approval: boolea
 }
 
 /**
- * Publishes a backup (or the actual state, which is first taken as a backup so what was published
- * stays on record) to live or demo: streams its file to the target's import and reports what the
- * target said. Every attempt is recorded and audited.
- */
-/**
  * Live is what users read: consistency errors in the state to publish stop a transfer to live (409 with
  * the findings) unless the admin accepts them.
  */
@@ -193,11 +214,17 @@ export async function assertPublishable(deps: TransferDeps, request: TransferReq
   if (count > 0) throw new HttpError(409, msg('transfer.findings', { count }), { findings });
 }
 
+/**
+ * Publishes a backup (or the actual state, which is first taken as a backup so what was published
+ * stays on record) to live or demo: streams its file to the target's import, with who requested and
+ * who approved it, and reports what the target said. Every attempt is recorded and audited. Without
+ * four eyes the admin who transfers approves their own transfer.
+ */
 export async function transfer(
   deps: TransferDeps,
   actor: string,
   request: TransferRequest,
-  { language = 'en', approvedBy = null }: { language?: MessageLanguage; approvedBy?: string | null } = {},
+  { language = 'en', approvedBy = actor }: { language?: MessageLanguage; approvedBy?: string } = {},
 ) {
   const { config } = deps;
   if (config.deployment !== 'work') throw new HttpError(403, msg('deployment.workOnly'));
@@ -235,8 +262,9 @@ export async function transfer(
       headers: {
         authorization: `Bearer ${config.transferToken}`,
         'content-type': 'application/octet-stream',
-        'x-transfer-by': actor,
-        ...(approvedBy ? { 'x-approved-by': approvedBy } : {}),
+        'x-publication': encodeURIComponent(
+          JSON.stringify({ requested_by: actor, approved_by: approvedBy } satisfies PublicationHeader),
+        ),
         'accept-language': 'en',
       },
       body: stream as unknown as ReadableStream,

@@ -1,14 +1,27 @@
-import type { Deployment, Role } from '@dp/contract';
-import { screen, within } from '@testing-library/react';
+import type { Deployment, PublishRequestCount, Role } from '@dp/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../lib/auth/use-session';
+import { DATA_RECHECK_MS } from '../../lib/data-freshness';
+import { json, stubFetch } from '../../test/fetch-stub';
 import { renderWithProviders } from '../../test/render';
 import { Toolbar } from './toolbar';
 
-function renderToolbar(session: Session, deployment: Deployment = 'work') {
+/** Renders the toolbar; the API answers the publish requests' count with `count`. */
+function renderToolbar(
+  session: Session,
+  deployment: Deployment = 'work',
+  count: () => PublishRequestCount = () => ({ approval: false, open: 0 }),
+) {
   const onLogin = vi.fn();
   const onLogout = vi.fn();
+  const countCalls = vi.fn();
+  stubFetch((request) => {
+    expect(request.path).toBe('/api/publish-requests/count');
+    countCalls();
+    return json(200, count());
+  });
   renderWithProviders(
     <Toolbar
       session={session}
@@ -18,7 +31,7 @@ function renderToolbar(session: Session, deployment: Deployment = 'work') {
       onLogout={onLogout}
     />,
   );
-  return { onLogin, onLogout };
+  return { onLogin, onLogout, countCalls };
 }
 
 const user = (role: Role): Session => ({ status: 'user', username: role, role });
@@ -122,5 +135,54 @@ describe('Toolbar', () => {
   it('shows nothing while the session is being checked', () => {
     renderToolbar({ status: 'loading' });
     expect(screen.queryByTestId('toolbar')).not.toBeInTheDocument();
+  });
+});
+
+describe('The publish requests in the toolbar', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows an admin on work how many requests wait, linking the transfer screen, and follows the count', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let open = 2;
+    const { countCalls } = renderToolbar(user('admin'), 'work', () => ({ approval: true, open }));
+    const button = await screen.findByRole('link', { name: /Publish requests/ });
+    expect(button).toHaveAttribute('href', '/database/transfer');
+    expect(screen.getByTestId('publish-requests-count')).toHaveTextContent('2');
+    // After the role's links, before Logout.
+    expect(entries().slice(-4)).toEqual([
+      'nav-api-docs',
+      'nav-publish-requests',
+      'publish-requests-count',
+      'nav-logout',
+    ]);
+
+    // Asked again on the data's recheck interval: another admin's new request shows without a reload.
+    open = 3;
+    await act(() => vi.advanceTimersByTimeAsync(DATA_RECHECK_MS));
+    await waitFor(() => expect(screen.getByTestId('publish-requests-count')).toHaveTextContent('3'));
+    expect(countCalls).toHaveBeenCalledTimes(2);
+    // Once all are decided, the button goes.
+    open = 0;
+    await act(() => vi.advanceTimersByTimeAsync(DATA_RECHECK_MS));
+    await waitFor(() => expect(screen.queryByTestId('nav-publish-requests')).not.toBeInTheDocument());
+  });
+
+  it('is hidden when four eyes are off, even with requests left over', async () => {
+    const { countCalls } = renderToolbar(user('admin'), 'work', () => ({ approval: false, open: 3 }));
+    await waitFor(() => expect(countCalls).toHaveBeenCalled());
+    expect(screen.queryByTestId('nav-publish-requests')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['an intern on work', 'intern', 'work'],
+    ['an admin on live', 'admin', 'live'],
+    ['an admin on demo', 'admin', 'demo'],
+  ] as const)('is neither asked for nor shown for %s', async (_name, role, deployment) => {
+    const { countCalls } = renderToolbar(user(role), deployment, () => ({ approval: true, open: 1 }));
+    expect(await screen.findByTestId('nav-logout')).toBeInTheDocument();
+    expect(countCalls).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('nav-publish-requests')).not.toBeInTheDocument();
   });
 });

@@ -1,10 +1,11 @@
-import type { Deployment } from '@dp/contract';
+import { hasRole, type Deployment } from '@dp/contract';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconLogin, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { Session } from '../../lib/auth/use-session';
 import { navItemsFor, type NavItem } from './nav-items';
+import { PublishRequestsButton } from './publish-requests-button';
 
 interface ToolbarProps {
   session: Session;
@@ -82,6 +83,10 @@ export function Toolbar({ session, deployment, orientation, onLogin, onLogout, o
           {navItemsFor(session.role, deployment).map((item) => (
             <ToolbarLink key={item.key} item={item} fullWidth={vertical} onNavigate={onNavigate} />
           ))}
+          {/* Requests exist on work only; the server refuses the count to others. */}
+          {hasRole(session.role, 'admin') && deployment === 'work' && (
+            <PublishRequestsButton fullWidth={vertical} onNavigate={onNavigate} />
+          )}
           {logout}
         </>
       );

@@ -1,6 +1,7 @@
 import type { LiveStatus, ServerStatus, TargetStatus } from '@dp/contract';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconCircleX, IconRefresh } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../components/centered-loader';
 import { formatDateTime } from '../../components/editable-table';
@@ -36,6 +37,15 @@ function StatusValue({ value, testId }: { value: string; testId: string }) {
   );
 }
 
+/** Which backup the target last received, who asked for it and who approved it (issue 44). */
+function publicationText({ last_publication: p }: TargetStatus, t: TFunction): string {
+  if (!p) return '–';
+  const values = { backup: p.backup, requestedBy: p.requested_by, date: formatDateTime(p.published_at) };
+  return p.approved_by === null
+    ? t('monitoring.publicationUnapproved', values)
+    : t('monitoring.publication', { ...values, approvedBy: p.approved_by });
+}
+
 function TargetCard({ status }: { status: TargetStatus }) {
   const { t } = useTranslation();
   const name = t(`monitoring.targets.${status.target}`);
@@ -52,6 +62,7 @@ function TargetCard({ status }: { status: TargetStatus }) {
       t('monitoring.responseTime'),
       status.response_ms === null ? '–' : t('monitoring.responseMs', { ms: Math.round(status.response_ms) }),
     ],
+    [t('monitoring.lastPublication'), <span data-testid={`${id}-publication`}>{publicationText(status, t)}</span>],
   ];
   const good = isGood(status.app_status) && isGood(status.db_status);
   return (

@@ -17,6 +17,12 @@ const live: TargetStatus = {
   time_active: '2024-05-05T08:00:00.000Z',
   response_ms: 42.4,
   reason: null,
+  last_publication: {
+    backup: '2024-05-02_09-58-00',
+    requested_by: 'admin',
+    approved_by: 'reviewer',
+    published_at: '2024-05-02T10:00:00.000Z',
+  },
 };
 const demo: TargetStatus = {
   target: 'demo',
@@ -27,6 +33,7 @@ const demo: TargetStatus = {
   time_active: null,
   response_ms: null,
   reason: 'No answer within 3 s (connect ECONNREFUSED).',
+  last_publication: null,
 };
 
 function status(targets: TargetStatus[] = [live, demo]): LiveStatus {
@@ -110,6 +117,10 @@ describe('Monitoring page', () => {
     expect(screen.getByTestId('monitoring-live-db')).toHaveAttribute('data-status', 'ok');
     expect(screen.getByTestId('monitoring-live-updated')).toHaveTextContent(formatDateTime(live.time_updated));
     expect(screen.getByTestId('monitoring-live-active')).toHaveTextContent(formatDateTime(live.time_active));
+    expect(screen.getByTestId('monitoring-live-publication')).toHaveTextContent(
+      `2024-05-02_09-58-00, asked for by admin, approved by reviewer, ${formatDateTime('2024-05-02T10:00:00.000Z')}`,
+    );
+    expect(screen.getByTestId('monitoring-demo-publication')).toHaveTextContent('–');
     expect(liveCard).toHaveTextContent('42 ms');
     expect(liveCard).toHaveAttribute('data-status', 'ok');
     expect(within(liveCard).queryByTestId('monitoring-live-reason')).not.toBeInTheDocument();
