@@ -1,0 +1,94 @@
+import type { CompatibilityRecord, KindPath, SearchResult } from '@dp/contract';
+import { Button } from '@mantine/core';
+import { IconQrcode } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  compatibilityLabels,
+  fullSearchLabels,
+  searchResultLabels,
+  versionListLabels,
+  type LabelVersion,
+} from './label-sources';
+import { PrintLabelsDialog } from './print-labels-dialog';
+
+/** Versions at hand, or how to collect them when the dialog opens (a paged list the screen has only begun). */
+type LabelSource =
+  { versions: LabelVersion[] } | { key: readonly unknown[]; load: (signal: AbortSignal) => Promise<LabelVersion[]> };
+
+/** "Print labels" for the list named `list`: opens the labels dialog with its versions. */
+export function PrintLabelsButton({ list, source }: { list: string; source: LabelSource }) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const loaded = useQuery({
+    queryKey: ['evaluate', 'label-versions', ...('key' in source ? source.key : [])],
+    queryFn: ({ signal }) => ('load' in source ? source.load(signal) : source.versions),
+    enabled: opened && 'load' in source,
+    // Collected afresh at each opening: the list may have changed since.
+    gcTime: 0,
+    meta: { banner: false },
+  });
+  return (
+    <>
+      <Button
+        variant="light"
+        size="compact-sm"
+        leftSection={<IconQrcode size={16} aria-hidden />}
+        aria-label={t('labels.printList', { list })}
+        onClick={() => setOpened(true)}
+      >
+        {t('labels.print')}
+      </Button>
+      {opened && (
+        <PrintLabelsDialog
+          opened
+          onClose={() => setOpened(false)}
+          versions={'versions' in source ? source.versions : loaded.data}
+          loadError={loaded.error}
+        />
+      )}
+    </>
+  );
+}
+
+/** A browser's version list: every version its filter lets through. */
+export function VersionListLabels({ kind, filter, list }: { kind: KindPath; filter: string; list: string }) {
+  return (
+    <PrintLabelsButton
+      list={list}
+      source={{ key: ['versions', kind, filter], load: (signal) => versionListLabels(kind, filter, signal) }}
+    />
+  );
+}
+
+/** A browser's compatibility list (a system's assemblies, …): the versions it shows. */
+export function CompatibilityListLabels({
+  records,
+  list,
+}: {
+  records: CompatibilityRecord[] | undefined;
+  list: string;
+}) {
+  if (!records?.length) return null;
+  return <PrintLabelsButton list={list} source={{ versions: compatibilityLabels(records) }} />;
+}
+
+/** The search shown: all its versions, also those further down than the table has loaded. */
+export function SearchResultLabels({
+  search,
+}: {
+  search: { term: string; results: SearchResult[]; next: string | null };
+}) {
+  const { t } = useTranslation();
+  return (
+    <PrintLabelsButton
+      list={t('search.resultsLabel')}
+      source={
+        search.next === null
+          ? { versions: searchResultLabels(search.results) }
+          : { key: ['search', search.term], load: () => fullSearchLabels(search.term) }
+      }
+    />
+  );
+}
