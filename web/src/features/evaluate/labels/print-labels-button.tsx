@@ -1,5 +1,5 @@
 import type { CompatibilityRecord, KindPath, SearchResult } from '@dp/contract';
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconQrcode } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -34,6 +34,8 @@ export function PrintLabelsButton({ list, source }: { list: string; source: Labe
       <Button
         variant="light"
         size="compact-sm"
+        // In a column of a Stack it would stretch to the column's width.
+        style={{ alignSelf: 'flex-start' }}
         leftSection={<IconQrcode size={16} aria-hidden />}
         aria-label={t('labels.printList', { list })}
         onClick={() => setOpened(true)}
@@ -71,7 +73,11 @@ export function CompatibilityListLabels({
   list: string;
 }) {
   if (!records?.length) return null;
-  return <PrintLabelsButton list={list} source={{ versions: compatibilityLabels(records) }} />;
+  return (
+    <Group mb="xs">
+      <PrintLabelsButton list={list} source={{ versions: compatibilityLabels(records) }} />
+    </Group>
+  );
 }
 
 /** The search shown: all its versions, also those further down than the table has loaded. */
