@@ -1,9 +1,10 @@
 import type { CompatibilityRecord, KindPath, SearchResult } from '@dp/contract';
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Loader } from '@mantine/core';
 import { IconQrcode } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed } from '../../../lib/lazy-named';
 import {
   compatibilityLabels,
   fullSearchLabels,
@@ -11,7 +12,9 @@ import {
   versionListLabels,
   type LabelVersion,
 } from './label-sources';
-import { PrintLabelsDialog } from './print-labels-dialog';
+
+// The dialog loads when it first opens: the search's first screen stays as light as it was (issue 13).
+const PrintLabelsDialog = lazyNamed(() => import('./print-labels-dialog'), 'PrintLabelsDialog');
 
 /** Versions at hand, or how to collect them when the dialog opens (a paged list the screen has only begun). */
 type LabelSource =
@@ -43,12 +46,14 @@ export function PrintLabelsButton({ list, source }: { list: string; source: Labe
         {t('labels.print')}
       </Button>
       {opened && (
-        <PrintLabelsDialog
-          opened
-          onClose={() => setOpened(false)}
-          versions={'versions' in source ? source.versions : loaded.data}
-          loadError={loaded.error}
-        />
+        <Suspense fallback={<Loader size="xs" role="status" aria-label={t('app.loading')} />}>
+          <PrintLabelsDialog
+            opened
+            onClose={() => setOpened(false)}
+            versions={'versions' in source ? source.versions : loaded.data}
+            loadError={loaded.error}
+          />
+        </Suspense>
       )}
     </>
   );
