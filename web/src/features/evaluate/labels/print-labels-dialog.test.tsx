@@ -1,11 +1,11 @@
-import { LABELS_MAX } from '@dp/contract';
+import { LABELS_MAX, type SearchResult } from '@dp/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, bodiesSentTo, json, routeTable, stubFetch } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render';
 import type { LabelVersion } from './label-sources';
-import { PrintLabelsButton, VersionListLabels } from './print-labels-button';
+import { PrintLabelsButton, SearchResultLabels, VersionListLabels } from './print-labels-button';
 
 const versions: LabelVersion[] = [
   { href: '/api/assemblies/versions/11', parent_name: 'Türsteuerung', name: 'A2V1', name2: 'MAT-1' },
@@ -151,5 +151,43 @@ describe('print labels dialog', () => {
     expect(
       fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://x').searchParams.get('q')).slice(0, 2),
     ).toEqual(['Line', 'Line']);
+  });
+
+  it('prints every version a search finds, the pages not yet scrolled to included, and no items', async () => {
+    // An item among the results (a hint's item) carries no version numbers.
+    const result = (id: number, item = false): SearchResult => ({
+      parent: `Line ${id}`,
+      href: item ? `/api/systems/${id}` : `/api/systems/versions/${id}`,
+      name: item ? null : '1.0',
+      name2: null,
+      type: 'System',
+    });
+    const fetchMock = stubFetch(
+      routeTable({
+        'POST /api/search/full/page': (request: { body: unknown }) =>
+          json(
+            200,
+            (request.body as { after?: string }).after
+              ? { results: [result(3)], next: null }
+              : { results: [result(1), result(9, true), result(2)], next: 'p2' },
+          ),
+        'POST /api/labels': pdf,
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SearchResultLabels search={{ term: 'line', results: [result(1)], next: 'p1' }} />);
+    await user.click(screen.getByRole('button', { name: 'Print labels: Search results' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Print labels' });
+    expect(await within(dialog).findByTestId('labels-summary')).toHaveTextContent('Labels: 3');
+    await user.click(within(dialog).getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() =>
+      expect(bodiesSentTo(fetchMock, '/api/labels')).toEqual([
+        { versions: [1, 2, 3].map((id) => `/api/systems/versions/${id}`), layout: 'a4-3x8', skip: 0 },
+      ]),
+    );
+    expect(bodiesSentTo(fetchMock, '/api/search/full/page')).toEqual([
+      { word: 'line', limit: 200 },
+      { word: 'line', limit: 200, after: 'p2' },
+    ]);
   });
 });
