@@ -29,6 +29,7 @@ export function PrintLabelsButton({ list, source }: { list: string; source: Labe
     queryFn: ({ signal }) => ('load' in source ? source.load(signal) : source.versions),
     enabled: opened && 'load' in source,
     // Collected afresh at each opening: the list may have changed since.
+    staleTime: 0,
     gcTime: 0,
     meta: { banner: false },
   });
