@@ -20,6 +20,7 @@ import { startTestIssuer, TEST_AUDIENCE } from '../server/test/support/test-issu
 import { measureFirstScreen, summary } from './bundle-size.js';
 import { benchDatabaseTools } from './database-tools.js';
 import { explainedTime, statementRecorder, type PostgresTime } from './postgres-time.js';
+import { benchLabels } from './labels.js';
 import { benchOffline } from './offline.js';
 import { benchScreens } from './screens.js';
 import { benchScale } from './scale.js';
@@ -337,6 +338,20 @@ async function main() {
       ]),
     );
 
+  // Issue 44: 2,000 labels in one PDF, beside the trivial route of this run.
+  const labels = runs('labels')
+    ? await benchLabels(
+        address,
+        await issuer.tokenFor('intern', ['intern']),
+        database.pool,
+        percentile(await measure(baseline), 95),
+      )
+    : undefined;
+  if (labels)
+    console.log(
+      `\nlabels: ${labels.labels} different versions on A4 3 × 8 in ${labels.seconds.map((s) => s.toFixed(1)).join(' / ')} s, one version ${labels.labels} times in ${labels.oneVersionSeconds.map((s) => s.toFixed(1)).join(' / ')} s, PDF ${labels.pdfMb.toFixed(1)} MB (trivial route p95 ${labels.baselineP95.toFixed(2)} ms)`,
+    );
+
   // Issue 44: 20 systems saved for offline use, and the app shell opened without network.
   const offline = runs('offline') ? await benchOffline(database.connectionString) : undefined;
   if (offline) {
@@ -371,6 +386,7 @@ async function main() {
         databaseTools,
         screens,
         offline,
+        labels,
       },
       null,
       2,

@@ -8,6 +8,7 @@ import { EvaluatePageHeader } from '../evaluate-page-header';
 import type { EvaluatePageKey } from '../evaluate-pages';
 import { useVersionCompatibilities } from '../api/use-version-compatibilities';
 import { useAssemblyWarnings } from '../api/use-assembly-warnings';
+import { CompatibilityListLabels } from '../labels/print-labels-button';
 import { CompatibilityList } from './compatibility-list';
 import { formatDateTime } from './display';
 import { useSelectedVersion } from './use-selected-version';
@@ -36,6 +37,7 @@ function ListColumn({ kind, versionHref }: { kind: KindPath; versionHref: string
       <Title order={2} size="h4" mb="xs">
         {heading}
       </Title>
+      <CompatibilityListLabels records={records} list={heading} />
       <CompatibilityList
         heading={heading}
         kind={kind}

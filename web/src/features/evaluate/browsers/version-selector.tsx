@@ -9,6 +9,7 @@ import { shortLabel, useNameLimit } from './display';
 import { VirtualListbox } from './virtual-listbox';
 import { LoadError } from '../../../components/load-error';
 import { useQueryPaging } from '../../../components/use-load-ahead';
+import { VersionListLabels } from '../labels/print-labels-button';
 
 const VERSION_LIST_HEIGHT = 400;
 const ROW_HEIGHT = 36;
@@ -50,6 +51,7 @@ export function VersionSelector({ kind, heading, selectedHref, onSelect }: Versi
           filter && <CloseButton size="sm" aria-label={t('browsers.clearFilter')} onClick={() => setFilter('')} />
         }
       />
+      <VersionListLabels kind={kind} filter={debouncedFilter} list={heading} />
       {isError && !shown?.length ? (
         <LoadError error={error} onRetry={() => void refetch()} />
       ) : !shown ? (

@@ -28,6 +28,7 @@ import { useFullSearch, useMoreResults } from './api/full-search';
 import { useSearchById } from './api/search-by-id';
 import { useSearchHints } from './api/search-hints';
 import { forgetLastSearch, loadLastSearch, saveLastSearch, type LastSearch } from './last-search';
+import { SearchResultLabels } from '../labels/print-labels-button';
 import { useOpenResult } from './open-result';
 import { resultList } from './search-results';
 
@@ -268,6 +269,7 @@ export function SmartSearch() {
               {t('search.resultCount', { count: results.length })}
               {last.next !== null && ` · ${t('search.moreOnScroll')}`}
             </Text>
+            <SearchResultLabels search={last} />
             <Suspense fallback={<Loader size="sm" role="status" aria-label={t('app.loading')} />}>
               <ResultsTable
                 key={searchesShown}
