@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { issueKey } from './messages.js';
+import { issueKey } from './issue-key.js';
 import { audit, compatibilityStatus, pageFilter, pageOf, pageParameters, sortsOf } from './catalog.js';
 import { isoDateTime } from './common.js';
 import { storedImagePath } from './images.js';

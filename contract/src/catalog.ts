@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { asOf, isoDateTime } from './common.js';
-import { issueKey } from './messages.js';
+import { issueKey } from './issue-key.js';
 
 /** The URL path segment of each item kind. */
 export const kindPaths = ['systems', 'assemblies', 'subassemblies'] as const;

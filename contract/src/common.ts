@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { issueKey, renderMessage } from './messages.js';
+import { issueKey } from './issue-key.js';
+import { renderMessage } from './messages.js';
 
 export const APP_VERSION = '2.6.0';
 export const PRODUCT_NAME = 'Digital Portfolio';
@@ -25,10 +26,13 @@ export const apiError = z
   .meta({ id: 'ApiError' });
 export type ApiError = z.infer<typeof apiError>;
 
-/** The refusal texts of SPEC 8 in English, exactly; other languages come from the message catalog. */
+/**
+ * The refusal texts of SPEC 8 in English, exactly; other languages come from the message catalog. Pure, so
+ * that the web app, which never reads them, does not carry the whole catalog to render them.
+ */
 export const MESSAGES = {
-  unauthorized: renderMessage('auth.unauthorized', { product: PRODUCT_NAME }),
-  refused: renderMessage('auth.refused'),
+  unauthorized: /* @__PURE__ */ renderMessage('auth.unauthorized', { product: PRODUCT_NAME }),
+  refused: /* @__PURE__ */ renderMessage('auth.refused'),
 } as const;
 
 /** The roles from least to most rights: each one may do everything the ones before it may. */

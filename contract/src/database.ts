@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './common.js';
-import { issueKey } from './messages.js';
+import { issueKey } from './issue-key.js';
 
 /** A backup is named by the time it was taken, `YYYY-MM-DD_HH-mm-ss` (UTC). */
 export const BACKUP_NAME_PATTERN = /^\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}$/;

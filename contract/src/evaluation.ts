@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { issueKey } from './messages.js';
+import { issueKey } from './issue-key.js';
 import { compatibilityStatus, kindPath } from './catalog.js';
 import { asOf, dbId } from './common.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { issueKey } from './messages.js';
+import { issueKey } from './issue-key.js';
 
 export const IMAGE_FOLDERS = ['systems', 'assemblies', 'subassemblies', 'versions', 'richtext'] as const;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;

@@ -2,6 +2,7 @@
 import './zod-setup.js';
 export * from './common.js';
 export * from './messages.js';
+export * from './issue-key.js';
 export * from './validation-messages.js';
 export * from './system.js';
 export * from './catalog.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './common.js';
-import { issueKey } from './messages.js';
+import { issueKey } from './issue-key.js';
 
 // ── data state (SPEC 2 'Data state page', SPEC 7 'Data state') ───────────────────────────────────
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DB_ID_MAX, idOfHref } from './common.js';
-import { issueKey } from './messages.js';
+import { issueKey } from './issue-key.js';
 
 /** The label sheets POST /api/labels prints: A4 with 3 × 8 or 2 × 7 labels, or single 62 mm labels. */
 export const labelLayouts = ['a4-3x8', 'a4-2x7', '62mm'] as const;

@@ -624,9 +624,3 @@ export interface ApiMessage {
 /** True for a key of the catalog. */
 export const isMessageKey = (value: unknown): value is MessageKey =>
   typeof value === 'string' && Object.hasOwn(MESSAGE_CATALOG, value);
-
-/**
- * A catalog key as the error message of a contract schema's check, e.g. `.max(200, issueKey('zod.maxChars'))`:
- * the server answers with this key and takes its parameters from the zod issue (validation-messages.ts).
- */
-export const issueKey = (key: MessageKey): string => key;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { compatibilityStatus } from './catalog.js';
 import { DB_ID_MAX, idOfHref } from './common.js';
 import { versionLabel } from './evaluation.js';
-import { issueKey } from './messages.js';
+import { issueKey } from './issue-key.js';
 
 export const PLANNER_MAX_ASSEMBLIES = 50;
 export const PLANNER_MAX_SUBASSEMBLIES = 200;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { issueKey } from './messages.js';
+import { issueKey } from './issue-key.js';
 import { requiredText } from './base-data.js';
 import { compatibilityStatus, pageFilter, pageOf, pageParameters, sortsOf, type KindPath } from './catalog.js';
 import { DB_ID_MAX, dbId, idOfHref, isoDateTime } from './common.js';

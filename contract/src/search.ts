@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { versionNumbers } from './version-label.js';
 import { requiredText } from './base-data.js';
-import { issueKey } from './messages.js';
+import { issueKey } from './issue-key.js';
 import { isSearchable } from './text.js';
 import { asOf, dbId } from './common.js';
 import { PAGE_DEFAULT, PAGE_MAX, pageParameters } from './catalog.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './common.js';
 import { compatibilityStatus } from './catalog.js';
-import { issueKey } from './messages.js';
+import { issueKey } from './issue-key.js';
 
 /** The most versions one user may watch (issue 42). */
 export const WATCH_LIMIT = 500;

@@ -1,4 +1,4 @@
-import { isMessageKey, LIST_SEPARATOR, type ApiMessage, type ApiMessageParam } from '@dp/contract';
+import { LIST_SEPARATOR, type ApiMessage, type ApiMessageParam, type MessageKey } from '@dp/contract';
 import { API_NAMESPACE, i18n } from './i18n';
 
 // The server's sentences have one home, the contract's message catalog (contract/src/messages.ts): the
@@ -11,6 +11,13 @@ function isParam(value: unknown): value is ApiMessageParam {
   return apiMessageOf(value) !== null;
 }
 
+/** A key of the catalog as loaded (until it is, the server's own message stands: it is in the user's language). */
+function isKnownKey(code: unknown): code is MessageKey {
+  // The typed namespaces of i18next are those of locales/ (see translateApiMessage).
+  const exists = i18n.exists.bind(i18n) as (key: string, options: object) => boolean;
+  return typeof code === 'string' && exists(code, { ns: API_NAMESPACE, keySeparator: false });
+}
+
 /**
  * The key and parameters an API answer carries (`code`, `params`), or null when it carries none or one
  * this web app does not know (an older build): then the server's own `message` is shown.
@@ -18,7 +25,7 @@ function isParam(value: unknown): value is ApiMessageParam {
 export function apiMessageOf(body: unknown): ApiMessage | null {
   if (typeof body !== 'object' || body === null) return null;
   const { code, params = {} } = body as { code?: unknown; params?: unknown };
-  if (!isMessageKey(code) || typeof params !== 'object' || params === null || Array.isArray(params)) return null;
+  if (!isKnownKey(code) || typeof params !== 'object' || params === null || Array.isArray(params)) return null;
   return Object.values(params).every(isParam) ? { code, params: params as ApiMessage['params'] } : null;
 }
 

@@ -1,4 +1,3 @@
-import { MESSAGE_CATALOG, type MessageKey, type MessageLanguage } from '@dp/contract';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import de from '../locales/de.json';
@@ -36,14 +35,6 @@ i18n.on('languageChanged', (language) => {
 /** The i18next namespace of the server's sentences: the contract's message catalog (api-message.ts). */
 export const API_NAMESPACE = 'api';
 
-/** The catalog in one language as i18next resources: the keys as they are (with dots), `{name}` placeholders. */
-function catalogResources(language: MessageLanguage): Record<MessageKey, string> {
-  return Object.fromEntries(Object.entries(MESSAGE_CATALOG).map(([key, texts]) => [key, texts[language]])) as Record<
-    MessageKey,
-    string
-  >;
-}
-
 /** The texts of the languages that do not come with the app, each a chunk of its own. */
 const ON_DEMAND = {
   en: () => import('../locales/en.json'),
@@ -51,16 +42,23 @@ const ON_DEMAND = {
 } as const;
 
 /**
- * English and French texts load when they are first needed (chosen, or English as the fallback), which
- * keeps them off the first screen's download (issues 13 and 14); German, the default, comes with the app.
+ * English and French texts load when they are first needed (chosen, or English as the fallback), and the
+ * server's sentences on start, which keeps them off the first screen's download (issues 13 and 14);
+ * German, the default, comes with the app.
  */
 const languagesOnDemand: BackendModule = {
   type: 'backend',
   init: () => {},
   read: (language, namespace, callback) => {
-    if ((language !== 'en' && language !== 'fr') || namespace !== 'translation') return callback(null, {});
-    ON_DEMAND[language]().then(
-      (texts) => callback(null, texts.default),
+    if (!isLanguage(language)) return callback(null, {});
+    const texts =
+      namespace === API_NAMESPACE
+        ? import('./api-catalog').then((catalog) => ({ default: catalog.catalogResources(language) }))
+        : language === 'de'
+          ? Promise.resolve({ default: {} })
+          : ON_DEMAND[language]();
+    texts.then(
+      (loaded) => callback(null, loaded.default),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
     );
   },
@@ -72,11 +70,8 @@ void i18n
   .use(languagesOnDemand)
   .use(initReactI18next)
   .init({
-    resources: {
-      de: { translation: de, [API_NAMESPACE]: catalogResources('de') },
-      en: { [API_NAMESPACE]: catalogResources('en') },
-      fr: { [API_NAMESPACE]: catalogResources('fr') },
-    },
+    resources: { de: { translation: de } },
+    ns: ['translation', API_NAMESPACE],
     partialBundledLanguages: true,
     lng: storedLanguage(),
     fallbackLng: 'en',
