@@ -3,6 +3,7 @@ import { infiniteQueryOptions, queryOptions, skipToken, useInfiniteQuery, useQue
 import { useMemo } from 'react';
 import { api } from '../../../lib/api';
 import { followingData, useModificationTime } from '../../../lib/data-freshness';
+import { useAsOf } from '../as-of';
 
 const itemPagesQueryOptions = (kind: KindPath, modificationTime: string | undefined) =>
   infiniteQueryOptions({
@@ -21,15 +22,21 @@ export function useItemPages(kind: KindPath) {
   return { ...query, items };
 }
 
-const versionsOfItemQueryOptions = (itemHref: string | undefined, modificationTime: string | undefined) =>
+const versionsOfItemQueryOptions = (
+  itemHref: string | undefined,
+  at: string | undefined,
+  modificationTime: string | undefined,
+) =>
   queryOptions({
-    ...followingData(['evaluate', 'versions-of-item', itemHref], modificationTime),
-    queryFn: itemHref ? ({ signal }) => api.get<Version[]>(`${itemHref}/versions`, { signal }) : skipToken,
+    ...followingData(['evaluate', 'versions-of-item', itemHref, at], modificationTime),
+    queryFn: itemHref
+      ? ({ signal }) => api.get<Version[]>(`${itemHref}/versions`, { query: { at }, signal })
+      : skipToken,
     // An item named by a link that does not exist (any more) is told on the screen (404), not in the banner.
     meta: { followsData: true, banner: false },
   });
 
-/** GET {item}/versions: one item's versions in natural order; nothing until an item is chosen. */
+/** GET {item}/versions: one item's versions in natural order, as of `?at=`; nothing until an item is chosen. */
 export function useVersionsOfItem(itemHref: string | undefined) {
-  return useQuery(versionsOfItemQueryOptions(itemHref, useModificationTime()));
+  return useQuery(versionsOfItemQueryOptions(itemHref, useAsOf().at, useModificationTime()));
 }

@@ -6,6 +6,7 @@ import { api } from '../../../lib/api';
 import { ApiFailure } from '../../../lib/api-failure';
 import { followingData, useModificationTime } from '../../../lib/data-freshness';
 import type { ListedVersion } from '../api/use-version-pages';
+import { paramsWithAt, useAsOf } from '../as-of';
 import { FILTER_TARGET_KEY } from '../evaluate-storage';
 
 export type Selection =
@@ -84,6 +85,7 @@ const versionQueryOptions = (
  */
 export function useSelectedVersion(kind: KindPath) {
   const [params, setParams] = useSearchParams();
+  const { at } = useAsOf();
   const data = params.get('data');
   const wanted = fold(data ?? '');
   const modificationTime = useModificationTime();
@@ -100,9 +102,9 @@ export function useSelectedVersion(kind: KindPath) {
     selection?.state === 'selected' && selection.source === 'filterTarget' ? selection.version.label : undefined;
   useEffect(() => {
     // Put a version restored from the filter target into the address without a new history entry.
-    if (fromTarget) setParams({ data: fromTarget }, { replace: true });
-  }, [fromTarget, setParams]);
+    if (fromTarget) setParams(paramsWithAt({ data: fromTarget }, at), { replace: true });
+  }, [fromTarget, setParams, at]);
 
-  const select = (version: Pick<ListedVersion, 'label'>) => setParams({ data: version.label });
+  const select = (version: Pick<ListedVersion, 'label'>) => setParams(paramsWithAt({ data: version.label }, at));
   return { selection, select };
 }
