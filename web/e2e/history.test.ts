@@ -63,7 +63,12 @@ describe('the catalog’s history (issue 41)', () => {
       await page.goto(`${baseUrl()}/database/history`);
       const entry = page.getByTestId('history-row').filter({ hasText: NEW }).first();
       await expect
-        .poll(() => entry.getByTestId('history-change').filter({ hasText: /^obligation:/ }).textContent())
+        .poll(() =>
+          entry
+            .getByTestId('history-change')
+            .filter({ hasText: /^obligation:/ })
+            .textContent(),
+        )
         .toBe(`obligation: ${old} → ${NEW}`);
       await screenshot(page, 'history-screen');
 

@@ -15,7 +15,11 @@ function PageLink({ page, tooltipLeft }: { page: EvaluatePage; tooltipLeft: bool
   // The upgrade planner always answers for now; the other screens keep the chosen point in time.
   return (
     <Group gap={6} wrap="nowrap">
-      <Anchor component={Link} to={withAt(page.path, page.key === 'upgradePlanner' ? undefined : at)} data-testid={`evaluate-link-${page.path}`}>
+      <Anchor
+        component={Link}
+        to={withAt(page.path, page.key === 'upgradePlanner' ? undefined : at)}
+        data-testid={`evaluate-link-${page.path}`}
+      >
         {title}
       </Anchor>
       <PageInfo page={page.key} position={tooltipLeft ? 'left' : 'right'} />

@@ -44,7 +44,12 @@ export function EvaluatePageHeader({ page, loading = false, onReset, children, a
             {t('evaluate.reset')}
           </Button>
         )}
-        <Button component={Link} to={withAt('/evaluate', asOf ? at : undefined)} variant="light" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+        <Button
+          component={Link}
+          to={withAt('/evaluate', asOf ? at : undefined)}
+          variant="light"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+        >
           {t('evaluate.back')}
         </Button>
       </Group>

@@ -7,7 +7,12 @@ export function fetchSearchById(
   { id, id_version, type }: Pick<SearchHint, 'id' | 'id_version' | 'type'>,
   at: string | undefined,
 ): Promise<SearchResults> {
-  return api.post<SearchResults>('/api/search/searchById', { id, id_version, type, ...(at === undefined ? {} : { at }) });
+  return api.post<SearchResults>('/api/search/searchById', {
+    id,
+    id_version,
+    type,
+    ...(at === undefined ? {} : { at }),
+  });
 }
 
 /** The versions behind a chosen hint: all versions of an item, or the one version; 404 when gone. */
