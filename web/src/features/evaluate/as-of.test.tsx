@@ -1,11 +1,18 @@
 import type { SystemDelta } from '@dp/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, routeTable, stubFetch } from '../../test/fetch-stub';
+import { apiError, bodiesSentTo, routeTable, stubFetch } from '../../test/fetch-stub';
 import { evaluationApi, giveListsAHeight, infos, item, renderRoutes, version } from './api/testing';
 import { formatAsOf, fromLocalInput, toLocalInput, withAt } from './as-of';
 import { SystemDeltaBrowser } from './delta/system-delta-browser';
+import { useAssemblyMatrix } from './matrix/api/use-matrix';
+import { useFullSearch } from './search/api/full-search';
+import { useSearchById } from './search/api/search-by-id';
+import { useSearchHints } from './search/api/search-hints';
 
 const delta: SystemDelta = {
   version1: { href: '/api/systems/versions/1', parent_name: 'Brake Unit', name: '1.0', name2: null },
@@ -101,6 +108,37 @@ describe('as of (issue 41)', () => {
   it("shows the server's message for a time before the history began", async () => {
     open(`?system=1&at=${TOO_EARLY}`);
     expect(await screen.findByTestId('as-of-refusal')).toHaveTextContent(earliestMessage);
+  });
+});
+
+describe('the POST reads carry at in their body', () => {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[`/evaluate?at=${THEN}`]}>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+
+  it('matrix, search hints, full search and search by id (the QR lookup is a full search)', async () => {
+    const answers = {
+      ...routes,
+      'POST /api/matrix': { cells: [] },
+      'POST /api/search/hint': [],
+      'POST /api/search/full/page': { items: [], next: null },
+      'POST /api/search/searchById': { systems: [], assemblies: [], subassemblies: [] },
+    };
+    fetchMock = stubFetch(routeTable(answers));
+    renderHook(() => useAssemblyMatrix([1], [2], true), { wrapper });
+    renderHook(() => useSearchHints('brake', true), { wrapper });
+    const full = renderHook(() => useFullSearch(), { wrapper });
+    const byId = renderHook(() => useSearchById(), { wrapper });
+    await act(async () => {
+      await full.result.current.mutateAsync('brake');
+      await byId.result.current.mutateAsync({ id: 1, id_version: null, type: 'System' });
+    });
+    await waitFor(() => expect(bodiesSentTo(fetchMock, '/api/matrix')).toHaveLength(1));
+    await waitFor(() => expect(bodiesSentTo(fetchMock, '/api/search/hint')).toHaveLength(1));
+    for (const path of ['/api/matrix', '/api/search/hint', '/api/search/full/page', '/api/search/searchById'])
+      expect(bodiesSentTo(fetchMock, path), path).toEqual([expect.objectContaining({ at: THEN })]);
   });
 });
 
