@@ -83,6 +83,7 @@ describe('as of (issue 41)', () => {
     open(`?system=1&v1=1&v2=2&at=${THEN}`);
     const systemsTable = await screen.findByRole('region', { name: 'System Compatibility' });
     const link = await within(systemsTable).findByRole('link', { name: 'Door Control 3.0' });
+    expect(atsSentTo('/api/systems/page')).toEqual([THEN]);
     expect(atsSentTo('/api/systems/1/versions')).toEqual([THEN]);
     expect(atsSentTo('/api/systems/versions/1/delta/2')).toEqual([THEN]);
     expect(new URL(link.getAttribute('href')!, 'http://x').searchParams.get('at')).toBe(THEN);

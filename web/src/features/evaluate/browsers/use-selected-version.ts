@@ -55,7 +55,7 @@ function readFilterTarget(kind: KindPath): string | null {
 
 interface VersionRequest {
   url: string;
-  query?: Record<string, string>;
+  query?: Record<string, string | undefined>;
 }
 
 /** GET a version; null when the server has no such version (404). */
@@ -92,10 +92,15 @@ export function useSelectedVersion(kind: KindPath) {
   // Read on every render: the smart search sets it just before it navigates here.
   const targetHref = readFilterTarget(kind);
   const target = useQuery(
-    versionQueryOptions(['target', targetHref], targetHref ? { url: targetHref } : null, modificationTime),
+    versionQueryOptions(
+      ['target', targetHref, at],
+      targetHref ? { url: targetHref, query: { at } } : null,
+      modificationTime,
+    ),
   );
-  const byLabelRequest = wanted === '' ? null : { url: `/api/${kind}/versions/by-label`, query: { label: data ?? '' } };
-  const byLabel = useQuery(versionQueryOptions(['by-label', kind, wanted], byLabelRequest, modificationTime));
+  const byLabelRequest =
+    wanted === '' ? null : { url: `/api/${kind}/versions/by-label`, query: { label: data ?? '', at } };
+  const byLabel = useQuery(versionQueryOptions(['by-label', kind, wanted, at], byLabelRequest, modificationTime));
   const selection = resolveSelection(data, targetHref ? target.data : null, byLabel.data);
 
   const fromTarget =
