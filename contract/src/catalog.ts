@@ -99,6 +99,7 @@ export const versionByLabelQuery = z
   .object({
     /** A version's label, or a text within one; folded like the search. */
     label: z.string().max(1000, issueKey('zod.maxChars')),
+    at: asOf,
   })
   .strict();
 export type VersionByLabelQuery = z.infer<typeof versionByLabelQuery>;
@@ -125,6 +126,7 @@ export const itemPageQuery = z
     /** Items last changed by a user whose name contains it, folded like the search. */
     updated_by: pageFilter,
     ...pageParameters,
+    at: asOf,
   })
   .strict();
 export type ItemPageQuery = z.infer<typeof itemPageQuery>;

@@ -91,7 +91,9 @@ export function catalogRoutes(app: ZodApp, { reads }: AppContext) {
     },
     onRequest: signedIn,
     handler: async (req) =>
-      service.findVersionByLabel(await db(req), kindOf(req.params.kind), req.user.role, req.query),
+      readAsOf(await db(req), req.query.at, (reader) =>
+        service.findVersionByLabel(reader, kindOf(req.params.kind), req.user.role, req.query),
+      ),
   });
 
   app.get('/api/:kind/page', {
@@ -110,7 +112,10 @@ export function catalogRoutes(app: ZodApp, { reads }: AppContext) {
       response: { 200: itemPage, ...errors },
     },
     onRequest: signedIn,
-    handler: async (req) => service.listItemPage(await db(req), kindOf(req.params.kind), req.query),
+    handler: async (req) =>
+      readAsOf(await db(req), req.query.at, (reader) =>
+        service.listItemPage(reader, kindOf(req.params.kind), req.query),
+      ),
   });
 
   app.get('/api/:kind', {
@@ -131,11 +136,14 @@ export function catalogRoutes(app: ZodApp, { reads }: AppContext) {
       tags: ['base data'],
       summary: 'One item with its versions',
       params: kindIdParams,
+      querystring: asOfQuery,
       response: { 200: itemWithVersions, ...errors },
     },
     onRequest: signedIn,
     handler: async (req) =>
-      service.getItemWithVersions(await db(req), kindOf(req.params.kind), req.params.id, req.user.role),
+      readAsOf(await db(req), req.query.at, (reader) =>
+        service.getItemWithVersions(reader, kindOf(req.params.kind), req.params.id, req.user.role),
+      ),
   });
 
   app.get('/api/:kind/:id/versions', {
@@ -158,9 +166,13 @@ export function catalogRoutes(app: ZodApp, { reads }: AppContext) {
       tags: ['base data'],
       summary: 'One version',
       params: kindIdParams,
+      querystring: asOfQuery,
       response: { 200: version, ...errors },
     },
     onRequest: signedIn,
-    handler: async (req) => service.getVersion(await db(req), kindOf(req.params.kind), req.params.id, req.user.role),
+    handler: async (req) =>
+      readAsOf(await db(req), req.query.at, (reader) =>
+        service.getVersion(reader, kindOf(req.params.kind), req.params.id, req.user.role),
+      ),
   });
 }

@@ -116,14 +116,16 @@ export function compatibilityRoutes(app: ZodApp, { reads, readCache }: AppContex
       summary:
         'The assembly versions compatible with a version that have a conditional or forbidden assembly compatibility',
       params: z.object({ kind: kindPath, id: idParam }),
+      querystring: asOfQuery,
       response: { 200: assemblyWarnings, ...errors },
     },
     onRequest: signedIn,
     handler: async (req) => {
       const kind = kindOf(req.params.kind);
-      const reader = await db(req);
-      await service.assertVersionExists(reader, kind, req.params.id);
-      return service.listAssemblyWarnings(reader, kind, req.params.id);
+      return readAsOf(await db(req), req.query.at, async (reader) => {
+        await service.assertVersionExists(reader, kind, req.params.id);
+        return service.listAssemblyWarnings(reader, kind, req.params.id);
+      });
     },
   });
 

@@ -54,7 +54,7 @@ describe('history screen', () => {
 
     const set = screen.getByTestId('history-change-set');
     expect(set.textContent).toContain('3');
-    await userEvent.click(within(set).getByRole('button'));
+    await userEvent.click(within(set).getByRole('button', { expanded: false }));
     expect(await screen.findAllByTestId('history-row')).toHaveLength(4);
   });
 

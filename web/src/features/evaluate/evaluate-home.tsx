@@ -2,6 +2,7 @@ import { Anchor, Card, Group, List, Paper, SimpleGrid, Stack, Text, Title } from
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AsOfBanner, AsOfControl, useAsOf, withAt } from './as-of';
 import { EVALUATE_GROUPS, type EvaluatePage } from './evaluate-pages';
 import { PageInfo } from './page-info';
 import { QrScanButton } from './qr/qr-scanner';
@@ -9,10 +10,16 @@ import { SmartSearch } from './search/smart-search';
 
 function PageLink({ page, tooltipLeft }: { page: EvaluatePage; tooltipLeft: boolean }) {
   const { t } = useTranslation();
+  const { at } = useAsOf();
   const title = t(`evaluate.pages.${page.key}.title`);
+  // The upgrade planner always answers for now; the other screens keep the chosen point in time.
   return (
     <Group gap={6} wrap="nowrap">
-      <Anchor component={Link} to={page.path} data-testid={`evaluate-link-${page.path}`}>
+      <Anchor
+        component={Link}
+        to={withAt(page.path, page.key === 'upgradePlanner' ? undefined : at)}
+        data-testid={`evaluate-link-${page.path}`}
+      >
         {title}
       </Anchor>
       <PageInfo page={page.key} position={tooltipLeft ? 'left' : 'right'} />
@@ -26,12 +33,16 @@ export function EvaluateHome() {
   const mobile = useMediaQuery('(max-width: 48em)');
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('evaluate.title')}
-        </Title>
-        <Text c="dimmed">{t('evaluate.intro')}</Text>
-      </Stack>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t('evaluate.title')}
+          </Title>
+          <Text c="dimmed">{t('evaluate.intro')}</Text>
+        </Stack>
+        <AsOfControl />
+      </Group>
+      <AsOfBanner />
       <Paper withBorder p="md" radius="md" data-testid="smart-search">
         <Group align="flex-start" gap="sm" wrap="nowrap">
           <SmartSearch />

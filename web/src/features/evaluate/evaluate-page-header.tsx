@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { EvaluatePageKey } from './evaluate-pages';
+import { AsOfBanner, AsOfControl, useAsOf, withAt } from './as-of';
 import { PageInfo } from './page-info';
 
 interface EvaluatePageHeaderProps {
@@ -14,12 +15,15 @@ interface EvaluatePageHeaderProps {
   onReset?: () => void;
   /** What stands under the title (the selection, a short description). */
   children?: ReactNode;
+  /** The screen can show a past state (issue 41): the "as of" picker and banner. */
+  asOf?: boolean;
 }
 
 /** The head of every evaluation screen: title with info, spinner, what is shown, Reset and Back. */
-export function EvaluatePageHeader({ page, loading = false, onReset, children }: EvaluatePageHeaderProps) {
+export function EvaluatePageHeader({ page, loading = false, onReset, children, asOf = true }: EvaluatePageHeaderProps) {
   const { t } = useTranslation();
-  return (
+  const { at } = useAsOf();
+  const head = (
     <Group justify="space-between" align="flex-start" wrap="wrap">
       <Stack gap={2}>
         <Group gap="xs" wrap="nowrap">
@@ -33,16 +37,29 @@ export function EvaluatePageHeader({ page, loading = false, onReset, children }:
         </Group>
         {children}
       </Stack>
-      <Group gap="xs">
+      <Group gap="xs" align="flex-end">
+        {asOf && <AsOfControl />}
         {onReset && (
           <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={onReset}>
             {t('evaluate.reset')}
           </Button>
         )}
-        <Button component={Link} to="/evaluate" variant="light" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+        <Button
+          component={Link}
+          to={withAt('/evaluate', asOf ? at : undefined)}
+          variant="light"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+        >
           {t('evaluate.back')}
         </Button>
       </Group>
     </Group>
+  );
+  if (!asOf) return head;
+  return (
+    <Stack gap="sm">
+      {head}
+      <AsOfBanner />
+    </Stack>
   );
 }

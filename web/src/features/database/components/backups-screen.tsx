@@ -1,6 +1,6 @@
 import type { BackupInfo } from '@dp/contract';
 import { ActionIcon, Alert, Button, FileButton, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconDatabasePlus, IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconDatabasePlus, IconDownload, IconRestore, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { databaseKeys } from '../api/keys';
 import { formatDateTime, formatSize } from '../format';
 import { TransferBadges } from './backup-list';
 import { ConfirmDialog } from './confirm-dialog';
+import { useRestore, type RestoreChoice } from './restore';
 
 /** Delete with a second click ('Really delete?', SPEC 2); Escape or leaving the button cancels. */
 function DeleteBackupButton({ name, onDelete, busy }: { name: string; onDelete: () => void; busy: boolean }) {
@@ -50,7 +51,13 @@ function DeleteBackupButton({ name, onDelete, busy }: { name: string; onDelete: 
   );
 }
 
-function BackupRow({ backup, onNotice }: { backup: BackupInfo; onNotice: (text: string) => void }) {
+interface BackupRowProps {
+  backup: BackupInfo;
+  onNotice: (text: string) => void;
+  onRestore: (choice: RestoreChoice) => void;
+}
+
+function BackupRow({ backup, onNotice, onRestore }: BackupRowProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const download = useMutation({ mutationFn: () => downloadBackup(backup.name) });
@@ -89,6 +96,22 @@ function BackupRow({ backup, onNotice }: { backup: BackupInfo; onNotice: (text: 
               <IconDownload size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
+          <Tooltip label={t('database.restore.backupAction', { name: backup.name })}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              onClick={() =>
+                onRestore({
+                  bkp: backup.name,
+                  label: t('database.restore.backup', { name: backup.name, created: formatDateTime(backup.created) }),
+                })
+              }
+              aria-label={t('database.restore.backupAction', { name: backup.name })}
+              data-testid="backup-restore"
+            >
+              <IconRestore size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
           <DeleteBackupButton name={backup.name} onDelete={() => remove.mutate()} busy={remove.isPending} />
         </Group>
       </Table.Td>
@@ -110,6 +133,7 @@ export function BackupsScreen() {
     resetFile.current?.();
   };
   const refresh = () => queryClient.invalidateQueries({ queryKey: databaseKeys.backups });
+  const restore = useRestore();
 
   const take = useMutation({
     mutationFn: takeBackup,
@@ -164,6 +188,7 @@ export function BackupsScreen() {
           )}
         </FileButton>
       </Group>
+      {restore.view}
       {notice && (
         <Alert
           color="green"
@@ -196,7 +221,7 @@ export function BackupsScreen() {
             </Table.Thead>
             <Table.Tbody>
               {(backups.data ?? []).map((backup) => (
-                <BackupRow key={backup.name} backup={backup} onNotice={setNotice} />
+                <BackupRow key={backup.name} backup={backup} onNotice={setNotice} onRestore={restore.ask} />
               ))}
             </Table.Tbody>
           </Table>

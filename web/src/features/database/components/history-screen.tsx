@@ -1,11 +1,13 @@
 import type { AuditEntry, FieldChange } from '@dp/contract';
-import { Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useHistory } from '../api/history';
 import { formatDateTime } from '../format';
 import { editScreenOf } from '../history-links';
+import { justBefore, useRestore, type RestoreChoice } from './restore';
 
 /** A value of a field as a person reads it: text as it is, anything else as JSON, nothing as a dash. */
 function shown(value: unknown): string {
@@ -30,7 +32,31 @@ function Changes({ changes }: { changes: FieldChange[] }) {
   );
 }
 
-function EntryRow({ entry }: { entry: AuditEntry }) {
+/** Restores the state before a change set (the time just before its oldest entry). */
+function RestoreBefore({ entry, onRestore }: { entry: AuditEntry; onRestore: (choice: RestoreChoice) => void }) {
+  const { t } = useTranslation();
+  const label = t('database.restore.before', { at: formatDateTime(entry.at), actor: entry.actor });
+  return (
+    <Tooltip label={t('database.restore.beforeAction')}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        onClick={() => onRestore({ bkp: justBefore(entry.at), label })}
+        aria-label={t('database.restore.beforeAction')}
+        data-testid="history-restore"
+      >
+        <IconRestore size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+interface RowProps {
+  /** Absent for the entries inside an opened change set: the set's own line restores them all. */
+  onRestore?: (choice: RestoreChoice) => void;
+}
+
+function EntryRow({ entry, onRestore }: RowProps & { entry: AuditEntry }) {
   const { t } = useTranslation();
   const screen = entry.href ? editScreenOf(entry) : null;
   return (
@@ -52,6 +78,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
       <Table.Td>
         <Changes changes={entry.changes} />
       </Table.Td>
+      <Table.Td>{onRestore && <RestoreBefore entry={entry} onRestore={onRestore} />}</Table.Td>
     </Table.Tr>
   );
 }
@@ -60,11 +87,11 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
 type ChangeSetEntries = [AuditEntry, ...AuditEntry[]];
 
 /** The entries of one change set: alone as a row, many as one line that opens (a 500-row save). */
-function ChangeSet({ entries }: { entries: ChangeSetEntries }) {
+function ChangeSet({ entries, onRestore }: Required<RowProps> & { entries: ChangeSetEntries }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [first] = entries;
-  if (entries.length === 1) return <EntryRow entry={first} />;
+  if (entries.length === 1) return <EntryRow entry={first} onRestore={onRestore} />;
   return (
     <>
       <Table.Tr data-testid="history-change-set">
@@ -74,6 +101,9 @@ function ChangeSet({ entries }: { entries: ChangeSetEntries }) {
           <Button variant="subtle" size="compact-sm" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
             {t('database.history.changeSet', { count: entries.length })}
           </Button>
+        </Table.Td>
+        <Table.Td>
+          <RestoreBefore entry={entries.at(-1) ?? first} onRestore={onRestore} />
         </Table.Td>
       </Table.Tr>
       {open && entries.map((entry) => <EntryRow key={entry.id} entry={entry} />)}
@@ -99,11 +129,13 @@ export function HistoryScreen() {
   const filter = { entity: params.get('entity') ?? undefined, entity_id: params.get('entity_id') ?? undefined };
   const history = useHistory(filter);
   const entries = history.data?.pages.flatMap((page) => page.items) ?? [];
+  const restore = useRestore();
   return (
     <Stack>
       <Title order={1} size="h3">
         {t('database.pages.history.title')}
       </Title>
+      {restore.view}
       {filter.entity && (
         <Group>
           <Text size="sm" data-testid="history-filter">
@@ -135,11 +167,12 @@ export function HistoryScreen() {
                 <Table.Th>{t('database.history.columns.action')}</Table.Th>
                 <Table.Th>{t('database.history.columns.entity')}</Table.Th>
                 <Table.Th>{t('database.history.columns.changes')}</Table.Th>
+                <Table.Th>{t('database.history.columns.restore')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {bySet(entries).map((set) => (
-                <ChangeSet key={set[0].id} entries={set} />
+                <ChangeSet key={set[0].id} entries={set} onRestore={restore.ask} />
               ))}
             </Table.Tbody>
           </Table>

@@ -3,33 +3,41 @@ import { infiniteQueryOptions, queryOptions, skipToken, useInfiniteQuery, useQue
 import { useMemo } from 'react';
 import { api } from '../../../lib/api';
 import { followingData, useModificationTime } from '../../../lib/data-freshness';
+import { useAsOf } from '../as-of';
 
-const itemPagesQueryOptions = (kind: KindPath, modificationTime: string | undefined) =>
+const itemPagesQueryOptions = (kind: KindPath, at: string | undefined, modificationTime: string | undefined) =>
   infiniteQueryOptions({
-    ...followingData(['evaluate', 'item-pages', kind], modificationTime),
-    queryFn: ({ pageParam, signal }) => api.get<ItemPage>(`/api/${kind}/page`, { query: { after: pageParam }, signal }),
+    ...followingData(['evaluate', 'item-pages', kind, at], modificationTime),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<ItemPage>(`/api/${kind}/page`, { query: { after: pageParam, at }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next,
     // The list shows a failure itself, with a retry (LoadError).
     meta: { followsData: true, banner: false },
   });
 
-/** GET /api/{kind}/page: the items of a kind by name, a page at a time (fetchNextPage for more). */
+/** GET /api/{kind}/page: the items of a kind by name (as of `?at=`), a page at a time (fetchNextPage for more). */
 export function useItemPages(kind: KindPath) {
-  const query = useInfiniteQuery(itemPagesQueryOptions(kind, useModificationTime()));
+  const query = useInfiniteQuery(itemPagesQueryOptions(kind, useAsOf().at, useModificationTime()));
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.items), [query.data]);
   return { ...query, items };
 }
 
-const versionsOfItemQueryOptions = (itemHref: string | undefined, modificationTime: string | undefined) =>
+const versionsOfItemQueryOptions = (
+  itemHref: string | undefined,
+  at: string | undefined,
+  modificationTime: string | undefined,
+) =>
   queryOptions({
-    ...followingData(['evaluate', 'versions-of-item', itemHref], modificationTime),
-    queryFn: itemHref ? ({ signal }) => api.get<Version[]>(`${itemHref}/versions`, { signal }) : skipToken,
+    ...followingData(['evaluate', 'versions-of-item', itemHref, at], modificationTime),
+    queryFn: itemHref
+      ? ({ signal }) => api.get<Version[]>(`${itemHref}/versions`, { query: { at }, signal })
+      : skipToken,
     // An item named by a link that does not exist (any more) is told on the screen (404), not in the banner.
     meta: { followsData: true, banner: false },
   });
 
-/** GET {item}/versions: one item's versions in natural order; nothing until an item is chosen. */
+/** GET {item}/versions: one item's versions in natural order, as of `?at=`; nothing until an item is chosen. */
 export function useVersionsOfItem(itemHref: string | undefined) {
-  return useQuery(versionsOfItemQueryOptions(itemHref, useModificationTime()));
+  return useQuery(versionsOfItemQueryOptions(itemHref, useAsOf().at, useModificationTime()));
 }

@@ -12,6 +12,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CompatibilityText, STATUS_STYLE } from '../../../components/compatibility-status';
+import { useAsOf, withAt } from '../as-of';
 import { browserLink } from './browser-paths';
 import { compareLabels, shortLabel, useNameLimit } from './display';
 import { VirtualListbox } from './virtual-listbox';
@@ -83,6 +84,7 @@ interface CompatibilityListProps {
 export function CompatibilityList({ heading, kind, records, active, warnings }: CompatibilityListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { at } = useAsOf();
   const limit = useNameLimit();
   const height = useMediaQuery('(min-width: 62em)') ? 400 : 300;
   const rows = useMemo(() => (records ? toRows(records) : undefined), [records]);
@@ -111,7 +113,7 @@ export function CompatibilityList({ heading, kind, records, active, warnings }: 
       label={heading}
       height={height}
       rowHeight={ROW_HEIGHT}
-      onActivate={(row) => void navigate(browserLink(kind, row.version.label))}
+      onActivate={(row) => void navigate(withAt(browserLink(kind, row.version.label), at))}
       testId={`compatibility-list-${kind}`}
       rowProps={(row) => {
         const { color } = STATUS_STYLE[row.status];

@@ -6,6 +6,7 @@ import { api } from '../../../lib/api';
 import { ApiFailure } from '../../../lib/api-failure';
 import { followingData, useModificationTime } from '../../../lib/data-freshness';
 import type { ListedVersion } from '../api/use-version-pages';
+import { paramsWithAt, useAsOf } from '../as-of';
 import { FILTER_TARGET_KEY } from '../evaluate-storage';
 
 export type Selection =
@@ -54,7 +55,7 @@ function readFilterTarget(kind: KindPath): string | null {
 
 interface VersionRequest {
   url: string;
-  query?: Record<string, string>;
+  query?: Record<string, string | undefined>;
 }
 
 /** GET a version; null when the server has no such version (404). */
@@ -84,25 +85,31 @@ const versionQueryOptions = (
  */
 export function useSelectedVersion(kind: KindPath) {
   const [params, setParams] = useSearchParams();
+  const { at } = useAsOf();
   const data = params.get('data');
   const wanted = fold(data ?? '');
   const modificationTime = useModificationTime();
   // Read on every render: the smart search sets it just before it navigates here.
   const targetHref = readFilterTarget(kind);
   const target = useQuery(
-    versionQueryOptions(['target', targetHref], targetHref ? { url: targetHref } : null, modificationTime),
+    versionQueryOptions(
+      ['target', targetHref, at],
+      targetHref ? { url: targetHref, query: { at } } : null,
+      modificationTime,
+    ),
   );
-  const byLabelRequest = wanted === '' ? null : { url: `/api/${kind}/versions/by-label`, query: { label: data ?? '' } };
-  const byLabel = useQuery(versionQueryOptions(['by-label', kind, wanted], byLabelRequest, modificationTime));
+  const byLabelRequest =
+    wanted === '' ? null : { url: `/api/${kind}/versions/by-label`, query: { label: data ?? '', at } };
+  const byLabel = useQuery(versionQueryOptions(['by-label', kind, wanted, at], byLabelRequest, modificationTime));
   const selection = resolveSelection(data, targetHref ? target.data : null, byLabel.data);
 
   const fromTarget =
     selection?.state === 'selected' && selection.source === 'filterTarget' ? selection.version.label : undefined;
   useEffect(() => {
     // Put a version restored from the filter target into the address without a new history entry.
-    if (fromTarget) setParams({ data: fromTarget }, { replace: true });
-  }, [fromTarget, setParams]);
+    if (fromTarget) setParams(paramsWithAt({ data: fromTarget }, at), { replace: true });
+  }, [fromTarget, setParams, at]);
 
-  const select = (version: Pick<ListedVersion, 'label'>) => setParams({ data: version.label });
+  const select = (version: Pick<ListedVersion, 'label'>) => setParams(paramsWithAt({ data: version.label }, at));
   return { selection, select };
 }

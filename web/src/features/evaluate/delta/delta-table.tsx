@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/compatibility-status';
+import { useAsOf, withAt } from '../as-of';
 import { browserLink } from '../browsers/browser-paths';
 import { compareLabels, shortLabel, useNameLimit } from '../browsers/display';
 import classes from './delta-table.module.css';
@@ -43,6 +44,7 @@ interface DeltaTableProps {
 /** One side of the delta: each related version with its status for version 1 and version 2, linked to its browser. */
 export function DeltaTable({ heading, kind, rows, version1, version2 }: DeltaTableProps) {
   const { t } = useTranslation();
+  const { at } = useAsOf();
   const limit = useNameLimit();
   const [filter, setFilter] = useState('');
   const [onlyChanged, setOnlyChanged] = useState(false);
@@ -116,7 +118,7 @@ export function DeltaTable({ heading, kind, rows, version1, version2 }: DeltaTab
                         style={{ flexShrink: 0 }}
                       />
                     )}
-                    <Anchor component={Link} to={browserLink(kind, label)} size="sm" fw={500}>
+                    <Anchor component={Link} to={withAt(browserLink(kind, label), at)} size="sm" fw={500}>
                       {shortLabel(row, limit)}
                     </Anchor>
                   </Group>

@@ -11,6 +11,7 @@ import { isApiFailure } from '../../../lib/api-failure';
 import { useItemPages, useVersionsOfItem } from '../api/use-item-list';
 import { useSystemDelta } from '../api/use-system-delta';
 import { VirtualListbox, type VirtualListboxProps } from '../browsers/virtual-listbox';
+import { paramsWithAt, useAsOf } from '../as-of';
 import { EvaluatePageHeader } from '../evaluate-page-header';
 import { plannerLink } from '../planner/planner-question';
 import { DeltaTable } from './delta-table';
@@ -101,6 +102,7 @@ export function SystemDeltaBrowser() {
   const { t } = useTranslation();
   const systems = useItemPages('systems');
   const [params, setParams] = useSearchParams();
+  const { at } = useAsOf();
   const fetching = useIsFetching({ queryKey: ['evaluate'] }) > 0;
 
   const systemId = idParam(params.get('system'));
@@ -123,7 +125,7 @@ export function SystemDeltaBrowser() {
 
   const pickSystem = (item: Item) => {
     // SPEC 4: choosing a different system clears both versions.
-    if (item.href !== systemHref) setParams({ system: String(idOfHref(item.href)) });
+    if (item.href !== systemHref) setParams(paramsWithAt({ system: String(idOfHref(item.href)) }, at));
   };
   const pickVersion = (which: 'v1' | 'v2') => (version: Version) =>
     setParams((previous) => {
@@ -182,7 +184,7 @@ export function SystemDeltaBrowser() {
 
   return (
     <Stack gap="md">
-      <EvaluatePageHeader page="systemDeltaBrowser" loading={fetching} onReset={() => setParams({})}>
+      <EvaluatePageHeader page="systemDeltaBrowser" loading={fetching} onReset={() => setParams(paramsWithAt({}, at))}>
         <Text c="dimmed">{t('browsers.delta.info')}</Text>
       </EvaluatePageHeader>
 

@@ -78,7 +78,7 @@ export function UpgradePlanner() {
 
   return (
     <Stack gap="md">
-      <EvaluatePageHeader page="upgradePlanner" loading={plan.isFetching} onReset={() => write(EMPTY)}>
+      <EvaluatePageHeader page="upgradePlanner" asOf={false} loading={plan.isFetching} onReset={() => write(EMPTY)}>
         <Text c="dimmed">{t('evaluate.pages.upgradePlanner.description')}</Text>
       </EvaluatePageHeader>
       <Paper withBorder p="md" radius="md">

@@ -1,5 +1,6 @@
 import { versionLabelText, versionSearchLabel, type KindPath, type SearchResult, type SearchType } from '@dp/contract';
 import { useNavigate } from 'react-router';
+import { withAt, useAsOf } from '../as-of';
 import { browserLink } from '../browsers/browser-paths';
 import { FILTER_TARGET_KEY, LAST_SELECTED_KEY } from '../evaluate-storage';
 
@@ -32,8 +33,9 @@ export function rememberSelection(result: SearchResult) {
 /** Opens a search result in its compatibility browser (smart search and QR lookup). */
 export function useOpenResult(): (result: SearchResult) => void {
   const navigate = useNavigate();
+  const { at } = useAsOf();
   return (result) => {
     rememberSelection(result);
-    void navigate(resultLink(result));
+    void navigate(withAt(resultLink(result), at));
   };
 }

@@ -6,6 +6,7 @@ import { useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLoadAhead } from '../../../components/use-load-ahead';
+import { useAsOf, withAt } from '../as-of';
 import { rememberSelection, resultLabel, resultLink } from './open-result';
 
 const ROW_HEIGHT = 37;
@@ -30,6 +31,7 @@ interface ResultsTableProps {
  */
 export function ResultsTable({ results, hasMore, loadingMore, loadMore, onOpen }: ResultsTableProps) {
   const { t } = useTranslation();
+  const { at } = useAsOf();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: results.length,
@@ -85,7 +87,7 @@ export function ResultsTable({ results, hasMore, loadingMore, loadMore, onOpen }
                 <Table.Td>
                   <Anchor
                     component={Link}
-                    to={resultLink(result)}
+                    to={withAt(resultLink(result), at)}
                     onClick={() => rememberSelection(result)}
                     aria-label={t('search.openResult', { label: resultLabel(result), type })}
                   >

@@ -3,6 +3,7 @@ import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useModificationTime } from '../../../../lib/data-freshness';
 import { versionCompatibilitiesQueryOptions } from '../../api/use-version-compatibilities';
+import { useAsOf } from '../../as-of';
 
 /** One version's list reduced to its partners' ids, with their labels (the server names each partner). */
 interface Partners {
@@ -54,6 +55,7 @@ export interface CompatibleIds {
  */
 export function useCompatibleIds(versionHrefs: readonly string[], kind: KindPath): CompatibleIds {
   const modificationTime = useModificationTime();
+  const { at } = useAsOf();
   const hrefKey = versionHrefs.join(' ');
   const combine = useCallback(
     (results: UseQueryResult<Partners>[]): CompatibleIds => {
@@ -84,7 +86,7 @@ export function useCompatibleIds(versionHrefs: readonly string[], kind: KindPath
   );
   return useQueries({
     queries: versionHrefs.map((href) => ({
-      ...versionCompatibilitiesQueryOptions(href, kind, modificationTime),
+      ...versionCompatibilitiesQueryOptions(href, kind, at, modificationTime),
       select: toPartners,
     })),
     combine,

@@ -4,6 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { api } from '../../../../lib/api';
 import { isApiFailure } from '../../../../lib/api-failure';
 import { followingData, useModificationTime } from '../../../../lib/data-freshness';
+import { useAsOf } from '../../as-of';
 
 export interface SystemVersionEntry {
   id: number;
@@ -36,10 +37,10 @@ export interface MatrixCatalogs {
   failed: boolean;
 }
 
-/** GET /api/systems/{id}: the system with its versions, or null when there is no such system. */
-async function fetchSystem(id: number, signal: AbortSignal): Promise<SystemEntry | null> {
+/** GET /api/systems/{id} (as of `at`): the system with its versions, or null when there is no such system. */
+async function fetchSystem(id: number, at: string | undefined, signal: AbortSignal): Promise<SystemEntry | null> {
   try {
-    const system = await api.get<ItemWithVersions>(`/api/systems/${id}`, { signal });
+    const system = await api.get<ItemWithVersions>(`/api/systems/${id}`, { query: { at }, signal });
     return {
       id,
       name: system.name,
@@ -58,6 +59,7 @@ async function fetchSystem(id: number, signal: AbortSignal): Promise<SystemEntry
 /** GET /api/systems/{id} for each of `chosen` (cached per data state). */
 export function useMatrixCatalogs(chosen: readonly (number | null)[]): MatrixCatalogs {
   const modificationTime = useModificationTime();
+  const { at } = useAsOf();
   const chosenIds = [...new Set(chosen.filter((id): id is number => id !== null))];
   const chosenKey = chosenIds.join(' ');
   // Stable while the same systems are chosen, so that TanStack Query keeps the combined result.
@@ -79,8 +81,8 @@ export function useMatrixCatalogs(chosen: readonly (number | null)[]): MatrixCat
   );
   const { answered, loading, failed } = useQueries({
     queries: chosenIds.map((id) => ({
-      ...followingData(['evaluate', 'matrix-system', id], modificationTime),
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchSystem(id, signal),
+      ...followingData(['evaluate', 'matrix-system', id, at], modificationTime),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchSystem(id, at, signal),
     })),
     combine,
   });
