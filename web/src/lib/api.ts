@@ -184,6 +184,11 @@ export function apiDownload(url: string, options: ApiOptions = {}): Promise<Down
   }));
 }
 
+/** Like apiFetch, but `read` takes the answer itself: a long streamed answer read with progress, for instance. */
+export function apiRead<T>(url: string, options: ApiOptions, read: (response: Response) => Promise<T>): Promise<T> {
+  return send(url, options, read);
+}
+
 /**
  * How long reads ask for this tab's last save (READ_AFTER_HEADER): a replica replays a save within
  * milliseconds, and every read that asks costs the server a look at the replica's position.
