@@ -2,7 +2,7 @@ import type { Me, OfflineBundleEntry, OfflineBundleRequest, PublicConfig } from 
 import { api, apiRead, setOfflineReader } from '../api';
 import { i18n } from '../i18n';
 import { answersOf, answersSize, readJsonWithProgress, type SaveProgress } from './offline-bundle';
-import { ITEM_VERSIONS, offlineAnswer, pathKey } from './offline-answer';
+import { ITEM_VERSIONS, metaAnswer, offlineAnswer, pathKey } from './offline-answer';
 import {
   clearOfflineData,
   readOfflineAnswer,
@@ -15,10 +15,12 @@ import {
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-/** The saved data, read once from IndexedDB and kept until it is saved anew or removed. */
+/** The saved data's description, then its version lists: each read once from IndexedDB, kept until saved anew or removed. */
+let loadedMeta: Promise<OfflineMeta | null> | null = null;
 let loaded: Promise<OfflineData | null> | null = null;
 
 function changed() {
+  loadedMeta = null;
   loaded = null;
   for (const listener of listeners) listener();
 }
@@ -39,6 +41,12 @@ const json = (status: number, body: unknown) =>
 /** Without network, the API client asks here: saved answers, or a plain "needs the network"; null when nothing is saved. */
 export function installOfflineReader() {
   setOfflineReader(async (method, url, body) => {
+    loadedMeta ??= offlineMeta();
+    const meta = await loadedMeta;
+    if (!meta) return null;
+    // The start's calls (config, me, infos) are answered before the version lists are read.
+    const own = metaAnswer(meta, method, url);
+    if (own !== undefined) return json(200, own);
     loaded ??= readOfflineData().catch(() => null);
     const data = await loaded;
     if (!data) return null;
