@@ -58,11 +58,13 @@ beforeAll(async () => {
     toVersionId: to[1],
     compatibilityInfoId: infoId,
   });
-  await t.db.insert(compatibilities).values([
-    link(['system', ids.sysV], ['assembly', ids.asmV], conditional!.id),
-    link(['system', ids.sysV], ['system', ids.otherV], allowed!.id),
-    link(['assembly', ids.asmV], ['subassembly', ids.subV], allowed!.id),
-  ]);
+  await t.db
+    .insert(compatibilities)
+    .values([
+      link(['system', ids.sysV], ['assembly', ids.asmV], conditional!.id),
+      link(['system', ids.sysV], ['system', ids.otherV], allowed!.id),
+      link(['assembly', ids.asmV], ['subassembly', ids.subV], allowed!.id),
+    ]);
 });
 afterAll(() => t?.close());
 
@@ -72,9 +74,21 @@ const bundle = async (role: 'intern' | 'extern', systems: string[]) =>
 describe('POST /api/offline/bundle', () => {
   it('answers, for each path, exactly what the GET of that path answers the same user', async () => {
     for (const role of ['intern', 'extern'] as const) {
-      const res = await bundle(role, [`/api/systems/${ids.system}`]);
+      // Both systems: their same-kind pair is read from both sides within one batch.
+      const res = await bundle(role, [`/api/systems/${ids.system}`, `/api/systems/${ids.other}`]);
       expect(res.status).toBe(200);
       const entries = res.body as OfflineBundleEntry[];
+      expect(
+        entries.filter((entry) => /^\/api\/systems\/versions\/\d+\/compatibilities\/systems$/.test(entry.path)),
+      ).toHaveLength(2);
+      const systemsOf = (id: number) =>
+        entries.find((entry) => entry.path === `/api/systems/versions/${id}/compatibilities/systems`)?.body;
+      expect(systemsOf(ids.sysV)).toEqual([
+        expect.objectContaining({ to: expect.objectContaining({ href: `/api/systems/versions/${ids.otherV}` }) }),
+      ]);
+      expect(systemsOf(ids.otherV)).toEqual([
+        expect.objectContaining({ to: expect.objectContaining({ href: `/api/systems/versions/${ids.sysV}` }) }),
+      ]);
       for (const entry of entries) {
         const get = await t.call('GET', entry.path, undefined, role);
         expect(get.status, entry.path).toBe(200);
@@ -148,8 +162,8 @@ describe('POST /api/offline/bundle', () => {
       payload: { systems: [`/api/systems/${ids.system}`] },
     });
     expect(anonymous.statusCode).toBe(401);
-    expect((await t.call('POST', '/api/offline/bundle', { systems: [`/api/systems/${ids.system}`] }, 'norole')).status).toBe(
-      403,
-    );
+    expect(
+      (await t.call('POST', '/api/offline/bundle', { systems: [`/api/systems/${ids.system}`] }, 'norole')).status,
+    ).toBe(403);
   });
 });

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.js';
 import { href, kindOf, pathOf, type ItemKind } from '../../db/kinds.js';
 import { inReadSnapshot } from '../../db/read-snapshot.js';
 import { listVersionsOfItem } from '../catalog/catalog.service.js';
-import { listAssemblyWarnings, listCompatibilitiesOfVersion } from '../compatibility/compatibility.service.js';
+import { listAssemblyWarningsOf, listCompatibilitiesOfVersions } from '../compatibility/compatibility.service.js';
 
 /**
  * The lists each browser shows for a selected version of a kind (web/src/features/evaluate/browsers),
@@ -16,8 +16,11 @@ const LISTS: Record<ItemKind, KindPath[]> = {
 };
 /** The kinds whose browser shows an assembly list, which carries the assembly warnings. */
 const WITH_WARNINGS = new Set<ItemKind>(['system', 'assembly']);
-/** Answers sent per batch: each batch is a few hundred kB of JSON on its way to the socket. */
-const ENTRIES_PER_BATCH = 200;
+/**
+ * Versions whose lists are read together (one statement per list kind) and sent as one batch of a few
+ * hundred answers: one statement per list took most of a save's time.
+ */
+const VERSIONS_PER_BATCH = 100;
 
 /**
  * What `role` may read of the systems `systemHrefs`, as the answers the browsers' own GETs give: their
@@ -45,19 +48,24 @@ export async function* streamOfflineBundle(
     /** The versions' lists; returns the ids of the items of `follow` that they name. */
     async function* listsOf(kind: ItemKind, versions: Version[], follow?: KindPath) {
       const related = new Set<number>();
-      for (const version of versions) {
-        const id = idOfHref(version.href);
+      for (let start = 0; start < versions.length; start += VERSIONS_PER_BATCH) {
+        const chunk = versions.slice(start, start + VERSIONS_PER_BATCH);
+        const ids = chunk.map((version) => idOfHref(version.href));
         for (const to of LISTS[kind]) {
-          const records = await listCompatibilitiesOfVersion(reader, kind, kindOf(to), role, id);
-          batch.push({ path: `${version.href}/compatibilities/${to}`, body: records });
-          if (to === follow) for (const record of records) related.add(idOfHref(record.to.parent_href ?? ''));
+          const lists = await listCompatibilitiesOfVersions(reader, kind, kindOf(to), role, ids);
+          for (const version of chunk) {
+            const records = lists.get(idOfHref(version.href)) ?? [];
+            batch.push({ path: `${version.href}/compatibilities/${to}`, body: records });
+            if (to === follow) for (const record of records) related.add(idOfHref(record.to.parent_href ?? ''));
+          }
         }
-        if (WITH_WARNINGS.has(kind))
-          batch.push({ path: `${version.href}/assembly-warnings`, body: await listAssemblyWarnings(reader, kind, id) });
-        if (batch.length >= ENTRIES_PER_BATCH) {
-          yield batch;
-          batch = [];
+        if (WITH_WARNINGS.has(kind)) {
+          const warnings = await listAssemblyWarningsOf(reader, kind, ids);
+          for (const version of chunk)
+            batch.push({ path: `${version.href}/assembly-warnings`, body: warnings.get(idOfHref(version.href)) ?? [] });
         }
+        yield batch;
+        batch = [];
       }
       return [...related].filter((itemId) => itemId > 0);
     }
