@@ -21,7 +21,5 @@ export type OfflineBundleRequest = z.infer<typeof offlineBundleRequest>;
  * One answer of the bundle: what GET `path` answers the same user now (an item's versions, a version's
  * compatibility list of a kind, its assembly warnings), so the offline data keeps the browsers' own answers.
  */
-export const offlineBundleEntry = z
-  .object({ path: z.string(), body: z.unknown() })
-  .meta({ id: 'OfflineBundleEntry' });
+export const offlineBundleEntry = z.object({ path: z.string(), body: z.unknown() }).meta({ id: 'OfflineBundleEntry' });
 export type OfflineBundleEntry = z.infer<typeof offlineBundleEntry>;
