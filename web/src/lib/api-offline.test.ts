@@ -35,7 +35,7 @@ describe('the API client without network', () => {
   });
 
   it('falls back to the saved data when the server is not reached, then answers from it at once until a probe reaches the server', async () => {
-    setOfflineReader(async (method, url) =>
+    setOfflineReader(async (_method, url) =>
       url === '/api/me' ? saved({ username: 'intern' }) : saved({ error: 'Offline' }, 503),
     );
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
