@@ -20,3 +20,4 @@ export * from './planner.js';
 export * from './consistency.js';
 export * from './watches.js';
 export * from './labels.js';
+export * from './offline.js';

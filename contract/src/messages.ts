@@ -198,6 +198,11 @@ export const MESSAGE_CATALOG = {
     de: 'muss der href einer Version sein',
     fr: "doit être le href d'une version",
   },
+  'zod.hrefSystem': {
+    en: 'must be the href of a system',
+    de: 'muss der href eines Systems sein',
+    fr: "doit être le href d'un système",
+  },
   'zod.labelSkip': {
     en: 'must leave at least one place of the first sheet free',
     de: 'muss mindestens einen Platz des ersten Bogens frei lassen',

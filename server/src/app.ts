@@ -40,6 +40,7 @@ import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { transferRoutes } from './modules/transfer/transfer.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { labelRoutes } from './modules/labels/labels.routes.js';
+import { offlineRoutes } from './modules/offline/offline.routes.js';
 import { publishRequestRoutes } from './modules/publish-requests/publish-requests.routes.js';
 import { primaryOnly, type ReadRouting } from './db/read-routing.js';
 import { registerReadRouting } from './http/read-routing.js';
@@ -155,6 +156,7 @@ export async function buildApp({ logger = false, reads, ...options }: BuildOptio
   deltaReportRoutes(app, ctx);
   searchRoutes(app, ctx);
   labelRoutes(app, ctx);
+  offlineRoutes(app, ctx);
   evaluationRoutes(app, ctx);
   plannerRoutes(app, ctx);
   consistencyRoutes(app, ctx);

@@ -1,6 +1,8 @@
 import type { SQL } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './connection.js';
+import * as schema from './schema.js';
 
 const dialect = new PgDialect();
 
@@ -14,6 +16,8 @@ export const CURSOR_BATCH = 500;
 export interface SnapshotReader {
   rows<Row>(query: SQL): Promise<Row[]>;
   batches<Row>(query: SQL, size?: number): AsyncGenerator<Row[]>;
+  /** The same connection for the modules' queries, which take a Db and never touch the pool behind it. */
+  db: Db;
 }
 
 /**
@@ -42,6 +46,7 @@ export async function* inReadSnapshot<T>(db: Db, body: (reader: SnapshotReader) 
       }
       await client.query(`close ${name}`);
     },
+    db: drizzle(client, { schema }) as unknown as Db,
   };
   try {
     await client.query('begin isolation level repeatable read read only');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { api, isServerReachable, setOfflineReader } from './api';
+import { api, isServerReachable, onReachabilityChange, setOfflineReader } from './api';
 import { json, stubFetch } from '../test/fetch-stub';
 
 let fetchMock: Mock<typeof fetch>;
@@ -34,13 +34,36 @@ describe('the API client without network', () => {
     });
   });
 
-  it('falls back to the saved data when the server is not reached, until it answers again', async () => {
-    setOfflineReader(async (_method, url) => (url === '/api/me' ? saved({ username: 'intern' }) : saved({}, 404)));
+  it('falls back to the saved data when the server is not reached, then answers from it at once until a probe reaches the server', async () => {
+    setOfflineReader(async (_method, url) =>
+      url === '/api/me' ? saved({ username: 'intern' }) : saved({ error: 'Offline' }, 503),
+    );
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(api.get('/api/me')).resolves.toEqual({ username: 'intern' });
     expect(isServerReachable()).toBe(false);
-    fetchMock.mockResolvedValueOnce(json(200, { username: 'intern' }));
-    await api.get('/api/me');
+
+    const back = new Promise<void>((resolve) => onReachabilityChange(resolve));
+    fetchMock.mockResolvedValueOnce(json(200, { status: 'ok' }));
+    await expect(api.get('/api/me')).resolves.toEqual({ username: 'intern' });
+    // The second call did not wait for the network: the only request it made is the probe.
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/api/health');
+    await back;
+    expect(isServerReachable()).toBe(true);
+
+    fetchMock.mockResolvedValueOnce(json(200, { username: 'from the server' }));
+    await expect(api.get('/api/me')).resolves.toEqual({ username: 'from the server' });
+  });
+
+  it('sends what the saved data does not hold to the network even while the server was unreachable', async () => {
+    setOfflineReader(async () => saved({ error: 'Offline' }, 503));
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(api.post('/api/systems', { name: 'x' })).rejects.toMatchObject({ status: 503 });
+    expect(isServerReachable()).toBe(false);
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/health' ? json(200, { status: 'ok' }) : json(201, { href: '/api/systems/1' }),
+    );
+    await expect(api.post('/api/systems', { name: 'x' })).resolves.toEqual({ href: '/api/systems/1' });
     expect(isServerReachable()).toBe(true);
   });
 

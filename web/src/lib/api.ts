@@ -58,6 +58,22 @@ export function onReachabilityChange(listener: () => void): () => void {
   return () => reachabilityListeners.delete(listener);
 }
 
+/** A probe that waits longer than this for the server gives up; the next call that finds it unreachable asks again. */
+const PROBE_TIMEOUT_MS = 10_000;
+let probing = false;
+
+/** Asks for the server's health, one probe at a time: any answer means it is reached again. */
+function probeServer() {
+  if (probing) return;
+  probing = true;
+  fetch('/api/health', { cache: 'no-store', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) })
+    .then(
+      () => setUnreachable(false),
+      () => undefined,
+    )
+    .finally(() => (probing = false));
+}
+
 /** The saved data's answer as the server's would be read; null when nothing is saved for offline use. */
 async function answerOffline<T>(
   target: string,
@@ -184,6 +200,11 @@ export function apiDownload(url: string, options: ApiOptions = {}): Promise<Down
   }));
 }
 
+/** Like apiFetch, but `read` takes the answer itself: a long streamed answer read with progress, for instance. */
+export function apiRead<T>(url: string, options: ApiOptions, read: (response: Response) => Promise<T>): Promise<T> {
+  return send(url, options, read);
+}
+
 /**
  * How long reads ask for this tab's last save (READ_AFTER_HEADER): a replica replays a save within
  * milliseconds, and every read that asks costs the server a look at the replica's position.
@@ -201,6 +222,14 @@ async function send<T>(url: string, options: ApiOptions, read: (response: Respon
     const answer = await answerOffline(target, init.method ?? 'GET', body, read);
     if (!answer) throw offlineFailure();
     return answer.value;
+  }
+  if (readsOffline && unreachable) {
+    // The server was not reached a moment ago: what the saved data holds is answered at once, not after
+    // another wait for a network that may hold the call until it times out; a probe notices the server's
+    // return. Anything the data does not hold (writes too) still goes to the network.
+    probeServer();
+    const saved = await offlineReader?.(init.method ?? 'GET', target, body);
+    if (saved?.ok) return read(saved);
   }
   const headers = new Headers(given);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');

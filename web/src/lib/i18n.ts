@@ -66,7 +66,8 @@ const languagesOnDemand: BackendModule = {
 
 // The server's sentences come from the contract's catalog (namespace `api`, see api-message.ts), the
 // rest from locales/.
-void i18n
+/** Settles when the start's languages (the chosen one and the English fallback) are loaded. */
+export const i18nReady: Promise<unknown> = i18n
   .use(languagesOnDemand)
   .use(initReactI18next)
   .init({

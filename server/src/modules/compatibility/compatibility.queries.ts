@@ -76,6 +76,65 @@ export async function listCompatibilitiesOfVersion(
 }
 
 /**
+ * The lists of many versions of `ownKind` at once (listCompatibilitiesOfVersion's rows, each with the
+ * version it belongs to as `own_id`), by version, then by compatibility: one statement for a whole
+ * offline bundle's level instead of one per version. Each stored side is looked up by its own index.
+ */
+export async function listCompatibilitiesOfVersions(
+  db: Executor,
+  ownKind: ItemKind,
+  versionIds: number[],
+  partnerKind: ItemKind,
+): Promise<Array<CompatibilityRow & PartnerNaming & { own_id: number }>> {
+  const ids = sql`${`{${versionIds.join(',')}}`}::int[]`;
+  const partnerColumns = sql`pi.id as partner_item_id, pi.name as partner_parent_name, pv.name as partner_name,
+           pv.name2 as partner_name2`;
+  const result = await db.execute<CompatibilityRow & PartnerNaming & { own_id: number }>(sql`
+    select * from (
+      select ${compatibilityColumns}, c.from_version_id as own_id, ${partnerColumns}
+      from compatibilities c
+      join compatibility_infos ci on ci.id = c.compatibility_info_id
+      join versions pv on pv.id = c.to_version_id
+      join items pi on pi.id = pv.item_id
+      where c.from_version_id = any(${ids}) and c.from_kind = ${ownKind} and c.to_kind = ${partnerKind}
+      union all
+      select ${compatibilityColumns}, c.to_version_id as own_id, ${partnerColumns}
+      from compatibilities c
+      join compatibility_infos ci on ci.id = c.compatibility_info_id
+      join versions pv on pv.id = c.from_version_id
+      join items pi on pi.id = pv.item_id
+      where c.to_version_id = any(${ids}) and c.to_kind = ${ownKind} and c.from_kind = ${partnerKind}
+    ) lists
+    order by own_id, id`);
+  return result.rows;
+}
+
+/** listWarnedAssemblyVersions for many versions at once, as (version, warned assembly version) pairs. */
+export async function listWarnedAssemblyVersionsOf(
+  db: Executor,
+  kind: ItemKind,
+  versionIds: number[],
+): Promise<Array<{ own_id: number; id: number }>> {
+  const ids = sql`${`{${versionIds.join(',')}}`}::int[]`;
+  const result = await db.execute<{ own_id: number; id: number }>(sql`
+    with partners as (
+      select from_version_id as own_id, to_version_id as id from compatibilities
+       where from_version_id = any(${ids}) and from_kind = ${kind} and to_kind = 'assembly'
+      union
+      select to_version_id, from_version_id from compatibilities
+       where to_version_id = any(${ids}) and to_kind = ${kind} and from_kind = 'assembly')
+    select p.own_id, p.id from partners p
+    where exists (
+      select 1 from compatibilities aa
+      join compatibility_infos ci on ci.id = aa.compatibility_info_id
+      where aa.from_kind = 'assembly' and aa.to_kind = 'assembly'
+        and (aa.from_version_id = p.id or aa.to_version_id = p.id)
+        and ci.compatibility_status in ('conditional', 'forbidden'))
+    order by p.own_id, p.id`);
+  return result.rows;
+}
+
+/**
  * Of the assembly versions compatible with one version, those with a conditional or forbidden
  * assembly-assembly compatibility (SPEC 2's hint to check those). One statement for a whole list.
  */

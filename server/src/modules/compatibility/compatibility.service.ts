@@ -83,6 +83,34 @@ export async function listCompatibilitiesOfVersion(
   });
 }
 
+/** listCompatibilitiesOfVersion for many versions at once: every asked version has its list, empty or not. */
+export async function listCompatibilitiesOfVersions(
+  db: Db,
+  fromKind: ItemKind,
+  toKind: ItemKind,
+  role: Role,
+  versionIds: number[],
+): Promise<Map<number, CompatibilityRecord[]>> {
+  const lists = new Map<number, CompatibilityRecord[]>(versionIds.map((id) => [id, []]));
+  for (const row of await queries.listCompatibilitiesOfVersions(db, fromKind, versionIds, toKind)) {
+    const partner = partnerIn(row, row.own_id);
+    lists.get(row.own_id)?.push(toRecord(row, role, partner.reversed, partner.to));
+  }
+  return lists;
+}
+
+/** listAssemblyWarnings for many versions at once: every asked version has its list. */
+export async function listAssemblyWarningsOf(
+  db: Db,
+  kind: ItemKind,
+  versionIds: number[],
+): Promise<Map<number, string[]>> {
+  const lists = new Map<number, string[]>(versionIds.map((id) => [id, []]));
+  for (const row of await queries.listWarnedAssemblyVersionsOf(db, kind, versionIds))
+    lists.get(row.own_id)?.push(href.version('assembly', row.id));
+  return lists;
+}
+
 /** The partner in a row of one version's compatibilities: the side that is not the version, with its label's parts and item. */
 function partnerIn(row: CompatibilityRow & PartnerNaming, versionId: number) {
   const reversed = row.from_version_id !== versionId;

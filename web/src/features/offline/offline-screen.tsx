@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,27 @@ import { removeOffline, saveOffline } from '../../lib/offline/offline-data';
 import { useOfflineMeta, useOnline } from '../../lib/offline/use-offline';
 import { useItemPages } from '../evaluate/api/use-item-list';
 import { formatBytes, formatDataTime } from '../../lib/offline/format';
+import type { SaveProgress } from '../../lib/offline/offline-bundle';
+
+/** The save's bar: the bundle arriving (its size unknown until the end, so the bar only moves), then stored. */
+function SaveProgressBar({ progress }: { progress: SaveProgress }) {
+  const { t, i18n } = useTranslation();
+  const label =
+    progress.phase === 'reading'
+      ? t('offline.progressReading', { size: formatBytes(progress.bytes, i18n.language) })
+      : t('offline.progressWriting', { done: progress.done, total: progress.total });
+  const value = progress.phase === 'reading' ? 100 : (100 * progress.done) / Math.max(progress.total, 1);
+  return (
+    <Stack gap={4}>
+      <Progress.Root size="lg">
+        <Progress.Section value={value} animated={progress.phase === 'reading'} striped aria-label={label} />
+      </Progress.Root>
+      <Text size="sm" aria-live="polite">
+        {label}
+      </Text>
+    </Stack>
+  );
+}
 
 /** The systems with a checkbox each, and what is saved on this device now. */
 export function OfflineScreen() {
@@ -22,6 +43,7 @@ export function OfflineScreen() {
   const meta = useOfflineMeta();
   const systems = useItemPages('systems');
   const [chosen, setChosen] = useState<Set<string> | null>(null);
+  const [progress, setProgress] = useState<SaveProgress | null>(null);
   const selected = chosen ?? new Set(meta?.systems.map((system) => system.href) ?? []);
 
   const save = useMutation({
@@ -30,7 +52,7 @@ export function OfflineScreen() {
       if (!sub || !me.data) throw new Error(t('offline.needsNetwork'));
       const names = new Map((systems.items ?? []).map((item) => [item.href, item.name]));
       const picked = [...selected].map((href) => ({ href, name: names.get(href) ?? href }));
-      return saveOffline({ sub, me: me.data, config, systems: picked });
+      return saveOffline({ sub, me: me.data, config, systems: picked }, setProgress);
     },
     meta: { banner: false },
   });
@@ -96,6 +118,7 @@ export function OfflineScreen() {
           {t('offline.remove')}
         </Button>
       </Group>
+      {save.isPending && progress && <SaveProgressBar progress={progress} />}
       {save.isSuccess && (
         <Text size="sm" role="status" data-testid="offline-saved">
           {t('offline.savedNow', { count: save.data.systems.length })}

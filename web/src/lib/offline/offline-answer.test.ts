@@ -1,6 +1,6 @@
 import type { Version } from '@dp/contract';
 import { describe, expect, it } from 'vitest';
-import { offlineAnswer, pathKey, savedVersions } from './offline-answer';
+import { metaAnswer, offlineAnswer, pathKey, savedVersions } from './offline-answer';
 import type { OfflineData } from './offline-store';
 
 function version(kind: string, id: number, item: { id: number; name: string }, name: string, name2: string | null) {
@@ -111,5 +111,17 @@ describe('offlineAnswer', () => {
     expect(ask('PUT', '/api/systems/versions/10').kind).toBe('notSaved');
     expect(ask('POST', '/api/matrix', {}).kind).toBe('notSaved');
     expect(ask('GET', '/api/db/backups').kind).toBe('notSaved');
+  });
+});
+
+describe('metaAnswer', () => {
+  it('answers the start’s calls from the description alone, and nothing else', () => {
+    expect(metaAnswer(data.meta, 'GET', '/api/me')).toEqual({ username: 'intern', role: 'intern' });
+    expect(metaAnswer(data.meta, 'GET', 'http://localhost/api/infos')).toEqual({
+      modification_time: '2026-11-01T10:00:00.000Z',
+    });
+    expect(metaAnswer(data.meta, 'GET', '/api/config')).toBe(data.meta.config);
+    expect(metaAnswer(data.meta, 'GET', '/api/systems/1/versions')).toBeUndefined();
+    expect(metaAnswer(data.meta, 'POST', '/api/me')).toBeUndefined();
   });
 });

@@ -9,7 +9,7 @@ import {
   type SearchType,
   type Version,
 } from '@dp/contract';
-import type { OfflineData } from './offline-store';
+import type { OfflineData, OfflineMeta } from './offline-store';
 
 /** The key an answer is stored under: the request's path and query. */
 export function pathKey(url: string): string {
@@ -131,6 +131,24 @@ const wordOf = (value: unknown) =>
     : '';
 
 /**
+ * The answers the description of the saved data gives alone (undefined for any other call): an offline
+ * start's first calls need none of the saved lists.
+ */
+export function metaAnswer(meta: OfflineMeta, method: string, url: string): unknown {
+  if (method !== 'GET') return undefined;
+  switch (new URL(url, 'http://offline').pathname) {
+    case '/api/infos':
+      return { modification_time: meta.modificationTime };
+    case '/api/me':
+      return meta.me;
+    case '/api/config':
+      return meta.config;
+    default:
+      return undefined;
+  }
+}
+
+/**
  * Answers a call of the own API from the saved data, the way the server would for these systems:
  * `stored` (the answer saved under the call's pathKey, if any) as it is, the version lists, look-ups
  * and the search computed over the saved versions. Everything else was not saved: the caller says the
@@ -159,14 +177,8 @@ export function offlineAnswer(
     }
   }
   if (method !== 'GET') return { kind: 'notSaved' };
-  switch (pathname) {
-    case '/api/infos':
-      return body({ modification_time: data.meta.modificationTime });
-    case '/api/me':
-      return body(data.meta.me);
-    case '/api/config':
-      return body(data.meta.config);
-  }
+  const own = metaAnswer(data.meta, method, url);
+  if (own !== undefined) return body(own);
   if (stored !== undefined) return body(stored);
   const page = /^\/api\/(systems|assemblies|subassemblies)\/versions\/page$/.exec(pathname);
   if (page) return body(versionPage(data, page[1] as KindPath, searchParams));

@@ -1,8 +1,8 @@
-import type { Me, PublicConfig } from '@dp/contract';
-import { api, setOfflineReader } from '../api';
+import type { Me, OfflineBundleEntry, OfflineBundleRequest, PublicConfig } from '@dp/contract';
+import { api, apiRead, setOfflineReader } from '../api';
 import { i18n } from '../i18n';
-import { answersSize, collectOfflineAnswers } from './collect-offline-answers';
-import { ITEM_VERSIONS, offlineAnswer, pathKey } from './offline-answer';
+import { answersOf, answersSize, readJsonWithProgress, type SaveProgress } from './offline-bundle';
+import { ITEM_VERSIONS, metaAnswer, offlineAnswer, pathKey } from './offline-answer';
 import {
   clearOfflineData,
   readOfflineAnswer,
@@ -15,10 +15,12 @@ import {
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-/** The saved data, read once from IndexedDB and kept until it is saved anew or removed. */
+/** The saved data's description, then its version lists: each read once from IndexedDB, kept until saved anew or removed. */
+let loadedMeta: Promise<OfflineMeta | null> | null = null;
 let loaded: Promise<OfflineData | null> | null = null;
 
 function changed() {
+  loadedMeta = null;
   loaded = null;
   for (const listener of listeners) listener();
 }
@@ -39,6 +41,12 @@ const json = (status: number, body: unknown) =>
 /** Without network, the API client asks here: saved answers, or a plain "needs the network"; null when nothing is saved. */
 export function installOfflineReader() {
   setOfflineReader(async (method, url, body) => {
+    loadedMeta ??= offlineMeta();
+    const meta = await loadedMeta;
+    if (!meta) return null;
+    // The start's calls (config, me, infos) are answered before the version lists are read.
+    const own = metaAnswer(meta, method, url);
+    if (own !== undefined) return json(200, own);
     loaded ??= readOfflineData().catch(() => null);
     const data = await loaded;
     if (!data) return null;
@@ -62,14 +70,21 @@ export interface SaveRequest {
   systems: Array<{ href: string; name: string }>;
 }
 
-/** Reads what the user may see of the systems and replaces the saved data with it. */
-export async function saveOffline(request: SaveRequest): Promise<OfflineMeta> {
+/** A bundle of many systems at L takes minutes on a slow depot link; the usual two would cut it off. */
+const BUNDLE_TIMEOUT_MS = 15 * 60_000;
+
+/** Reads what the user may see of the systems, in one call, and replaces the saved data with it. */
+export async function saveOffline(
+  request: SaveRequest,
+  onProgress: (progress: SaveProgress) => void = () => undefined,
+): Promise<OfflineMeta> {
   // The time first: a change while reading makes the next check read again rather than miss it.
   const { modification_time } = await api.get<{ modification_time: string }>('/api/infos');
-  const answers = await collectOfflineAnswers(
-    request.systems.map((system) => system.href),
-    (path) => api.get(path),
-  );
+  const body: OfflineBundleRequest = { systems: request.systems.map((system) => system.href) };
+  const entries = (await apiRead('/api/offline/bundle', { method: 'POST', body, timeoutMs: BUNDLE_TIMEOUT_MS }, (r) =>
+    readJsonWithProgress(r, (bytes) => onProgress({ phase: 'reading', bytes })),
+  )) as OfflineBundleEntry[];
+  const answers = answersOf(entries);
   const meta: OfflineMeta = {
     sub: request.sub,
     me: request.me,
@@ -79,7 +94,14 @@ export async function saveOffline(request: SaveRequest): Promise<OfflineMeta> {
     systems: request.systems,
     bytes: answersSize(answers),
   };
-  await writeOfflineData(meta, answers, (path) => ITEM_VERSIONS.test(path));
+  const total = answers.size;
+  onProgress({ phase: 'writing', done: 0, total });
+  await writeOfflineData(
+    meta,
+    answers,
+    (path) => ITEM_VERSIONS.test(path),
+    (done) => onProgress({ phase: 'writing', done, total }),
+  );
   changed();
   return meta;
 }
