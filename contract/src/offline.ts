@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DB_ID_MAX, idOfHref } from './common.js';
-import { issueKey } from './messages.js';
+import { issueKey } from './issue-key.js';
 
 /** One offline save reads at most this many systems (issue 44; a depot keeps a few dozen). */
 export const OFFLINE_SYSTEMS_MAX = 100;

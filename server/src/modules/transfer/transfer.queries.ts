@@ -230,7 +230,7 @@ export async function recordTransfer(
 }
 
 /** When the history began, and whether `at` lies between then and now (issue 41). */
-export async function historyBounds(client: pg.ClientBase, at: string) {
+export async function historyBounds(client: pg.ClientBase | pg.Pool, at: string) {
   const result = await client.query<{ began: Date; inside: boolean }>(
     `select b.at as began, $1::timestamptz between b.at and clock_timestamp() as inside from history.began b`,
     [at],

@@ -66,6 +66,32 @@ function publicationOf(header: string | string[] | undefined) {
 }
 
 /**
+ * Runs `work` in one transaction while holding the import lock (one replacement of the data at a time,
+ * across instances): committed when it returns, rolled back when it throws or the process dies. A
+ * connection whose rollback or unlock failed is discarded, not given back to the pool.
+ */
+async function withImportLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    if (!(await backupQueries.tryLock(client, IMPORT_LOCK))) throw new HttpError(409, msg('backup.busy'));
+    try {
+      await client.query('begin');
+      const result = await work(client);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => (broken = true));
+      throw error;
+    } finally {
+      await backupQueries.unlock(client, IMPORT_LOCK).catch(() => (broken = true));
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
  * Replaces this instance's product data with the backup file in `input`, atomically: the file is read
  * whole into a staging schema and checked (schema version, counts, checksum, signature) inside one
  * transaction, which then swaps the rows and commits. A bad file, a lost connection or a killed
@@ -79,44 +105,33 @@ export async function importState(
 ) {
   if (deps.config.deployment === 'work') throw new HttpError(403, msg('import.onWork'));
   const publication = publicationOf(publicationHeader);
-  const client = await deps.pool.connect();
-  let broken = false;
-  try {
-    if (!(await backupQueries.tryLock(client, IMPORT_LOCK))) throw new HttpError(409, msg('backup.busy'));
+  let started = 0;
+  let staged = 0;
+  const { header } = await withImportLock(deps.pool, async (client) => {
+    const staging = `import_${randomBytes(6).toString('hex')}`;
+    const columns = await backupColumns(client);
+    started = performance.now();
+    const file = await readBackupFile(client, input, {
+      schemaVersion: SCHEMA_VERSION,
+      signingKey: deps.config.transferToken,
+      prepare: async (_header, cols) => {
+        await backupQueries.createBackupTables(client, staging, cols);
+        return staging;
+      },
+    });
+    staged = performance.now();
     try {
-      await client.query('begin');
-      const staging = `import_${randomBytes(6).toString('hex')}`;
-      const columns = await backupColumns(client);
-      const started = performance.now();
-      const { header } = await readBackupFile(client, input, {
-        schemaVersion: SCHEMA_VERSION,
-        signingKey: deps.config.transferToken,
-        prepare: async (_header, cols) => {
-          await backupQueries.createBackupTables(client, staging, cols);
-          return staging;
-        },
-      });
-      const staged = performance.now();
-      try {
-        await queries.replaceProductData(client, staging, columns);
-      } catch (error) {
-        if (error instanceof queries.ForeignKeyBroken)
-          throw new HttpError(400, msg('backup.fileDamaged', { reason: `a row breaks ${error.message}` }));
-        throw error;
-      }
-      await queries.recordImport(client, { name: header.name, ...publication, counts: header.counts });
-      await client.query('commit');
-      const timing = { stagedMs: Math.round(staged - started), swappedMs: Math.round(performance.now() - staged) };
-      return { name: header.name, counts: header.counts, timing };
+      await queries.replaceProductData(client, staging, columns);
     } catch (error) {
-      await client.query('rollback').catch(() => (broken = true));
+      if (error instanceof queries.ForeignKeyBroken)
+        throw new HttpError(400, msg('backup.fileDamaged', { reason: `a row breaks ${error.message}` }));
       throw error;
-    } finally {
-      await backupQueries.unlock(client, IMPORT_LOCK).catch(() => (broken = true));
     }
-  } finally {
-    client.release(broken);
-  }
+    await queries.recordImport(client, { name: file.header.name, ...publication, counts: file.header.counts });
+    return file;
+  });
+  const timing = { stagedMs: Math.round(staged - started), swappedMs: Math.round(performance.now() - staged) };
+  return { name: header.name, counts: header.counts, timing };
 }
 
 /**
@@ -127,43 +142,29 @@ export async function importState(
  */
 export async function restoreState(deps: TransferDeps, actor: string, source: string): Promise<RestoreResult> {
   const at = source.startsWith('@') ? source.slice(1) : null;
-  const client = await deps.pool.connect();
-  let broken = false;
-  try {
-    // Checked before the backup is taken: a bad request changes nothing.
-    if (at !== null) assertInHistory(at, await queries.historyBounds(client, at));
-    else if (!(await backupQueries.findBackup(client, source))) throw notFound(msg('backup.thing', { name: source }));
-    const before = await takeBackup(deps, { actor, origin: 'manual' });
-    // takeBackup answers null only for a scheduled slot already taken; this one names none.
-    if (!before) throw new Error('the backup before the restore was not taken');
-    if (!(await backupQueries.tryLock(client, IMPORT_LOCK))) throw new HttpError(409, msg('backup.busy'));
-    try {
-      await client.query('begin');
-      const staging = `restore_${randomBytes(6).toString('hex')}`;
-      const columns = await backupColumns(client);
-      let from: { schema: string } | { at: string };
-      if (at !== null) from = { at };
-      else {
-        const schema = backupSchema(source);
-        // A backup dropped meanwhile (retention) must not vanish under the copy.
-        if (!(await backupQueries.findBackup(client, source))) throw notFound(msg('backup.thing', { name: source }));
-        await backupQueries.lockBackupTables(client, schema);
-        from = { schema };
-      }
-      const counts = await queries.stageState(client, staging, columns, from);
-      await queries.replaceProductData(client, staging, columns);
-      await queries.auditRestore(client, actor, source, { backup_before: before.name, counts });
-      await client.query('commit');
-      return { restored: source, backup: before.name, counts };
-    } catch (error) {
-      await client.query('rollback').catch(() => (broken = true));
-      throw error;
-    } finally {
-      await backupQueries.unlock(client, IMPORT_LOCK).catch(() => (broken = true));
+  // Checked before the backup is taken: a bad request changes nothing.
+  if (at !== null) assertInHistory(at, await queries.historyBounds(deps.pool, at));
+  else if (!(await backupQueries.findBackup(deps.pool, source))) throw notFound(msg('backup.thing', { name: source }));
+  const before = await takeBackup(deps, { actor, origin: 'manual' });
+  // takeBackup answers null only for a scheduled slot already taken; this one names none.
+  if (!before) throw new Error('the backup before the restore was not taken');
+  return withImportLock(deps.pool, async (client) => {
+    const staging = `restore_${randomBytes(6).toString('hex')}`;
+    const columns = await backupColumns(client);
+    let from: { schema: string } | { at: string };
+    if (at !== null) from = { at };
+    else {
+      const schema = backupSchema(source);
+      // A backup dropped meanwhile (retention) must not vanish under the copy.
+      if (!(await backupQueries.findBackup(client, source))) throw notFound(msg('backup.thing', { name: source }));
+      await backupQueries.lockBackupTables(client, schema);
+      from = { schema };
     }
-  } finally {
-    client.release(broken);
-  }
+    const counts = await queries.stageState(client, staging, columns, from);
+    await queries.replaceProductData(client, staging, columns);
+    await queries.auditRestore(client, actor, source, { backup_before: before.name, counts });
+    return { restored: source, backup: before.name, counts };
+  });
 }
 
 /** What monitoring asks of a target: is it up, is its database, when did its data last change. */

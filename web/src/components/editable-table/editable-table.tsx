@@ -18,6 +18,7 @@ import {
 import { CommentsDialog } from './comments-dialog';
 import { sameValue, valueOf } from './format';
 import { OptionLabelsContext, type OptionLabels } from './option-search';
+import { HistoryAction } from './history-action';
 import { failureOf } from './save-each';
 import { isCellEditable, isEditableColumn, validateSelectOptions } from './select-options';
 import { TableBody, useRowVirtualizer } from './table-body';
@@ -82,8 +83,9 @@ function TableWithLabels<Row>(props: EditableTableProps<Row>): ReactNode {
     onSave,
     onDelete,
     headerActions,
-    rowActions,
+    rowActions: ownRowActions,
     rowActionsWidth = ROW_ACTIONS_WIDTH,
+    historyOf,
     toolbarExtra,
     canEditComments,
     currentUser = '',
@@ -94,6 +96,19 @@ function TableWithLabels<Row>(props: EditableTableProps<Row>): ReactNode {
   const allowAdd = (props.allowAdd ?? true) && onAdd !== undefined;
   const allowDelete = (props.allowDelete ?? true) && onDelete !== undefined;
   const { t } = useTranslation();
+  // The History action is one more row action, after the screen's own.
+  const rowActions = useMemo(
+    () =>
+      historyOf
+        ? (row: Row) => (
+            <>
+              {ownRowActions?.(row)}
+              <HistoryAction target={historyOf(row)} />
+            </>
+          )
+        : ownRowActions,
+    [ownRowActions, historyOf],
+  );
 
   // SPEC 5: a select column without usable options is a programming error; fail loudly at once.
   for (const column of columns) validateSelectOptions(column);
@@ -308,9 +323,8 @@ function TableWithLabels<Row>(props: EditableTableProps<Row>): ReactNode {
   // Multiple edit saves through 'Save all'; rows then only need actions for delete.
   const ownActions = editMode && ((canEdit && !multiEdit) || allowDelete);
   const showActions = ownActions || rowActions !== undefined;
-  const actionsWidth = ownActions
-    ? ACTIONS_WIDTH + (rowActions ? rowActionsWidth : 0)
-    : Math.max(MIN_ACTIONS_WIDTH, rowActionsWidth + 24);
+  const extraWidth = (ownRowActions ? rowActionsWidth : 0) + (historyOf ? ROW_ACTIONS_WIDTH : 0);
+  const actionsWidth = ownActions ? ACTIONS_WIDTH + extraWidth : Math.max(MIN_ACTIONS_WIDTH, extraWidth + 24);
   const showSelect = editMode && selectable;
   // Fixed-width columns come off the table's width first; the others share the rest (never cut off).
   const fixedPixels = (showSelect ? SELECT_WIDTH : 0) + (showActions ? actionsWidth : 0);

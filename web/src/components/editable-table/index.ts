@@ -15,7 +15,8 @@
  * - `headerActions(selected, { editing, updateDraft, edited, change })`: edit mode, a way to fold changes
  *   saved outside the table into a row's pending edit, a row with its pending edit applied, and a way to
  *   set a pending value. `rowActions(row)` (+ `rowActionsWidth`): the row's own
- *   buttons in the actions column, display and edit mode.
+ *   buttons in the actions column, display and edit mode. `historyOf(row)`: a History action per row that
+ *   opens /database/history filtered to the row's entity (admins only: see lib/history-link's useHistoryOf).
  * - Edit mode's fixed select (40 px) and actions columns come off the width first; `widthShares(columns,
  *   fixedPixels)` gives the other columns calc() shares of the rest. ColumnDef `minWidth` (px) keeps a
  *   column at least that wide once the table is measured, while every column's minimum fits.
@@ -33,6 +34,7 @@
  *   texts) are exported by their own modules; this index re-exports only what the features use.
  */
 export { EditableTable } from './editable-table';
+export { HistoryAction } from './history-action';
 export { useTableQuery } from './use-table-rows';
 export { saveEach, failureOf } from './save-each';
 export { cut, formatDateTime } from './format';

@@ -1,6 +1,7 @@
 import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import type { IMAGE_FOLDERS } from '@dp/contract';
+import type { HistoryTarget } from '../../lib/history-link';
 
 export type ImageFolder = (typeof IMAGE_FOLDERS)[number];
 
@@ -201,6 +202,11 @@ export interface EditableTableProps<Row> {
   rowActions?: (row: Row) => ReactNode;
   /** Room in pixels `rowActions` need (default 32, one action icon); the actions column grows by it. */
   rowActionsWidth?: number;
+  /**
+   * The entity a row's history is about: a History action opens the history screen filtered to it (none for
+   * null). Give it to admins only (useHistoryOf), since only they may read the history.
+   */
+  historyOf?: (row: Row) => HistoryTarget | null;
   /** Anything else for the toolbar (e.g. a column toggle). */
   toolbarExtra?: ReactNode;
   /** May the user edit or delete comments of this row (SPEC 6)? Only honoured in edit mode. */

@@ -2,11 +2,15 @@ import type { Item, RelatedItem } from '@dp/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../test/fake-auth';
 import { apiError, json, stubFetch } from '../../test/fetch-stub';
 import { renderWithProviders } from '../../test/render';
 import { ItemsScreen } from './components/items-screen';
 import { ObligationsScreen } from './components/obligations-screen';
 import { RelationsScreen } from './components/relations-screen';
+
+// Signed in: the History actions ask GET /api/me who the user is.
+vi.mock('react-oidc-context', () => ({ useAuth: () => signedIn() }));
 
 /** A fake server at the network boundary: answers by "METHOD path" and records every request. */
 function fakeServer(
@@ -306,5 +310,67 @@ describe('Systems relations screen', () => {
     await waitFor(() =>
       expect(within(rowOf('Bremssteuerung')).getByRole('checkbox', { name: 'Related' })).toBeChecked(),
     );
+  });
+});
+
+describe('History action', () => {
+  const historyLinks = () => screen.queryAllByRole('link', { name: 'History' });
+
+  it('opens the history of each row for an admin: systems by id, relations by the containment', async () => {
+    const user = userEvent.setup();
+    fakeServer({
+      'GET /api/me': () => json(200, { username: 'admin', role: 'admin' }),
+      'GET /api/systems/page': itemPages(() => SYSTEMS),
+      'GET /api/systems/1/assemblies/page': () =>
+        json(200, {
+          items: [{ href: '/api/assemblies/8', name: 'Kompressor', related: true, relation: null }],
+          next: null,
+        }),
+    });
+    const { unmount } = renderWithProviders(<ItemsScreen kind="systems" />);
+    await waitFor(() => expect(within(rowOf('Bremse')).getByRole('link', { name: 'History' })).toBeInTheDocument());
+    expect(within(rowOf('Bremse')).getByRole('link', { name: 'History' })).toHaveAttribute(
+      'href',
+      '/database/history?entity=system&entity_id=1',
+    );
+    expect(within(rowOf('Zugsicherung')).getByRole('link', { name: 'History' })).toHaveAttribute(
+      'href',
+      '/database/history?entity=system&entity_id=2',
+    );
+    unmount();
+
+    renderWithProviders(<RelationsScreen parent="systems" child="assemblies" />);
+    await user.click(await screen.findByRole('button', { name: 'Bremse' }));
+    await screen.findByText('Kompressor');
+    expect(within(rowOf('Kompressor')).getByRole('link', { name: 'History' })).toHaveAttribute(
+      'href',
+      `/database/history?entity=containment&entity_id=${encodeURIComponent('/api/systems/1/assemblies/8')}`,
+    );
+  });
+
+  it('links obligation texts to their compatibility_info history', async () => {
+    fakeServer({
+      'GET /api/me': () => json(200, { username: 'admin', role: 'admin' }),
+      'GET /api/compatibility_infos': () =>
+        json(200, [
+          { href: '/api/compatibility_infos/4', compatibility_status: 'allowed', obligation: 'Frei', etag: '"4"' },
+        ]),
+    });
+    renderWithProviders(<ObligationsScreen />);
+    await waitFor(() => expect(historyLinks()).toHaveLength(1));
+    expect(historyLinks()[0]).toHaveAttribute('href', '/database/history?entity=compatibility_info&entity_id=4');
+  });
+
+  it('is not offered to an intern, who may not read the history', async () => {
+    const server = fakeServer({
+      'GET /api/me': () => json(200, { username: 'intern', role: 'intern' }),
+      'GET /api/systems/page': itemPages(() => SYSTEMS),
+    });
+    renderWithProviders(<ItemsScreen kind="systems" />);
+    await screen.findByText('Bremse');
+    await waitFor(() => expect(server.calls.some((c) => c.path === '/api/me')).toBe(true));
+    // The answer has arrived once the table is shown again after it; still no History link.
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(historyLinks()).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { ReportJob } from '@dp/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBanner } from '../../app/shell/error-banner';
@@ -63,6 +63,31 @@ describe('delta report selection rules (SPEC 5)', () => {
     expect(deltaPair({ bkp1: 'b', actual: false, bkp2: 'b' })).toEqual({ problem: 'same' });
     expect(deltaPair({ bkp1: 'a', actual: false, bkp2: 'b' })).toEqual({ bkp1: 'a', bkp2: 'b' });
     expect(deltaPair({ bkp1: 'b', actual: true, bkp2: 'b' })).toEqual({ bkp1: 'actual', bkp2: 'b' });
+  });
+
+  it('take a point in time (the browser zone, sent as UTC) in the place of the backup of its side', () => {
+    const march = `@${new Date('2024-03-03T14:30:15').toISOString()}`;
+    const april = `@${new Date('2024-04-01T08:00:00').toISOString()}`;
+    expect(deltaPair({ bkp1: 'a', actual: false, bkp2: 'b', at1: '2024-03-03T14:30:15' })).toEqual({
+      bkp1: march,
+      bkp2: 'b',
+    });
+    expect(
+      deltaPair({ bkp1: null, actual: false, bkp2: null, at1: '2024-03-03T14:30:15', at2: '2024-04-01T08:00' }),
+    ).toEqual({ bkp1: march, bkp2: april });
+    expect(
+      deltaPair({ bkp1: null, actual: true, bkp2: null, at1: '2024-03-03T14:30:15', at2: '2024-04-01T08:00' }),
+    ).toEqual({
+      bkp1: 'actual',
+      bkp2: april,
+    });
+    expect(
+      deltaPair({ bkp1: null, actual: false, bkp2: null, at1: '2024-04-01T08:00', at2: '2024-04-01T08:00:00' }),
+    ).toEqual({
+      problem: 'same',
+    });
+    // Half a date is no point in time.
+    expect(deltaPair({ bkp1: null, actual: false, bkp2: 'b', at1: '2024-04-' })).toEqual({ problem: 'incomplete' });
   });
 });
 
@@ -167,6 +192,52 @@ describe('Delta report screen', () => {
     });
     expect(pdfButton()).toBeEnabled();
     expect(OBJECT_URL_LIFETIME_MS).toBe(40_000);
+  });
+
+  it('compares a point in time with a backup: the dialog names the time, the job gets @ and the time in UTC', async () => {
+    const user = userEvent.setup();
+    const files = catchSavedFiles();
+    const server = fakeServer({
+      'GET /api/dumps': () => json(200, { files: [NEW, OLD] }),
+      'POST /api/dumps/jobs': () => json(202, job(0)),
+      'GET /api/dumps/jobs/j1': () => json(200, job(100, 'done')),
+      'GET /api/dumps/jobs/j1/file': () => file('%PDF-1.7', 'delta-report.pdf', 'application/pdf'),
+    });
+    renderScreen();
+    await within(list('Backup 2')).findByRole('radio', { name: new RegExp(label(NEW)) });
+    const at1 = screen.getByLabelText('Or Backup 1 as of a point in time');
+    fireEvent.change(at1, { target: { value: '2024-03-03T14:30:15' } });
+    // The point in time stands for Backup 1: its list is out of play.
+    expect(within(list('Backup 1')).getByRole('radio', { name: new RegExp(label(OLD)) })).toBeDisabled();
+    await user.click(within(list('Backup 2')).getByRole('radio', { name: new RegExp(label(NEW)) }));
+    await user.click(pdfButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Download delta report' });
+    const march = new Date('2024-03-03T14:30:15').toISOString();
+    expect(dialog).toHaveTextContent(
+      `Download the delta report between ${formatDateTime(march)} and ${label(NEW)} as PDF?`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await screen.findByText('The delta report was downloaded.');
+    expect(server.to('POST /api/dumps/jobs')[0]?.body).toEqual({
+      bkp1: `@${march}`,
+      bkp2: NEW.name,
+      type: 'pdf',
+      compareTransferred: false,
+    });
+    expect(files.saved.map((f) => f.name)).toEqual(['delta-report.pdf']);
+  });
+
+  it('offers no point in time beside the backups transferred to LIVE, which the history does not hold', async () => {
+    const user = userEvent.setup();
+    fakeServer({
+      'GET /api/dumps': () => json(200, { files: [NEW, OLD] }),
+      'GET /api/transferred-dumps': () => json(200, { files: [] }),
+    });
+    renderScreen();
+    expect(screen.getByLabelText('Or Backup 2 as of a point in time')).toBeEnabled();
+    await user.click(screen.getByRole('switch', { name: 'Only backups transferred to LIVE' }));
+    expect(screen.getByLabelText('Or Backup 1 as of a point in time')).toBeDisabled();
+    expect(screen.getByLabelText('Or Backup 2 as of a point in time')).toBeDisabled();
   });
 
   it('revokes the object URL of the saved file after 40 s', async () => {

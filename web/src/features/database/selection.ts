@@ -6,19 +6,31 @@ export interface DeltaSelection {
   /** 'Actual database state' ticked: it takes the place of Backup 1. */
   actual: boolean;
   bkp2: string | null;
+  /** 'A point in time' of each side (datetime-local text): when set, it takes the place of that side's backup. */
+  at1?: string;
+  at2?: string;
+}
+
+/** A datetime-local value (the browser's zone) as the API's point in time, '@' and ISO 8601 in UTC; null if not one. */
+export function pointInTimeOf(local: string | undefined): string | null {
+  // Only what a datetime-local input gives: Date would also take half a date.
+  if (!local || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(local)) return null;
+  const time = new Date(local);
+  return Number.isNaN(time.getTime()) ? null : `@${time.toISOString()}`;
 }
 
 export type DeltaProblem = 'incomplete' | 'same';
 
 /**
  * SPEC 5: the report needs Backup 2 and either Backup 1 or the actual state, and Backup 1 must differ
- * from Backup 2. The pair to ask for, or why there is none.
+ * from Backup 2; a point in time stands in for the backup of its side (issue 41). The pair to ask for, or why there is none.
  */
 export function deltaPair(selection: DeltaSelection): { bkp1: BackupRef; bkp2: BackupRef } | { problem: DeltaProblem } {
-  const bkp1 = selection.actual ? ACTUAL_STATE : selection.bkp1;
-  if (!bkp1 || !selection.bkp2) return { problem: 'incomplete' };
-  if (bkp1 === selection.bkp2) return { problem: 'same' };
-  return { bkp1, bkp2: selection.bkp2 };
+  const bkp1 = selection.actual ? ACTUAL_STATE : (pointInTimeOf(selection.at1) ?? selection.bkp1);
+  const bkp2 = pointInTimeOf(selection.at2) ?? selection.bkp2;
+  if (!bkp1 || !bkp2) return { problem: 'incomplete' };
+  if (bkp1 === bkp2) return { problem: 'same' };
+  return { bkp1, bkp2 };
 }
 
 /** SPEC 5: a transfer needs the actual state or a selected backup. */

@@ -6,6 +6,7 @@ import { useAfterWrite } from '../../../lib/data-freshness';
 import { createItem, deleteItem, updateItem, useItemPages } from '../api/items';
 import { basicDataKeys, dependentKeys } from '../api/keys';
 import { auditColumns, useDateColumnsToggle } from './audit-columns';
+import { historyOfHref, useHistoryOf } from '../../../lib/history-link';
 
 const PAGE_KEY = { systems: 'systems', assemblies: 'assemblies', subassemblies: 'subassemblies' } as const;
 /** SPEC 9: simple tables are 450 px high. */
@@ -14,6 +15,7 @@ export const SIMPLE_TABLE_HEIGHT = 450;
 /** Systems, assemblies or sub-assemblies: image, name, comment and the audit columns; add, edit, delete. */
 export function ItemsScreen({ kind }: { kind: KindPath }) {
   const { t } = useTranslation();
+  const historyOf = useHistoryOf(historyOfHref);
   const afterWrite = useAfterWrite();
   const dates = useDateColumnsToggle();
   const keys = [basicDataKeys.items(kind), ...dependentKeys.items(kind)];
@@ -52,6 +54,7 @@ export function ItemsScreen({ kind }: { kind: KindPath }) {
       onRetry={() => void items.refetch()}
       columns={columns}
       getRowId={(item) => item.href}
+      historyOf={historyOf}
       height={SIMPLE_TABLE_HEIGHT}
       hiddenColumns={dates.hiddenColumns}
       toolbarExtra={dates.button}

@@ -8,6 +8,7 @@ import { useAfterWrite } from '../../../lib/data-freshness';
 import { sharedListKeys, useObligations } from '../../../lib/shared-lists';
 import { createObligation, deleteObligation, updateObligation } from '../api/obligations';
 import { SIMPLE_TABLE_HEIGHT } from './items-screen';
+import { historyOfHref, useHistoryOf } from '../../../lib/history-link';
 
 /** SPEC 9: obligation texts are cut at 60 characters in display. */
 const OBLIGATION_CUT = 60;
@@ -15,6 +16,7 @@ const OBLIGATION_CUT = 60;
 /** Internal obligation texts: State (select, sortable) and Obligation-Text; filters; rows coloured by state. */
 export function ObligationsScreen() {
   const { t } = useTranslation();
+  const historyOf = useHistoryOf(historyOfHref);
   const obligations = useObligations();
   const afterWrite = useAfterWrite();
   const keys = [sharedListKeys.obligations];
@@ -62,6 +64,7 @@ export function ObligationsScreen() {
       onRetry={() => void obligations.refetch()}
       columns={columns}
       getRowId={(row) => row.href}
+      historyOf={historyOf}
       height={SIMPLE_TABLE_HEIGHT}
       rowColor={(row) => STATUS_STYLE[row.compatibility_status].color}
       onReload={() => void obligations.refetch()}

@@ -8,6 +8,7 @@ import { sharedListKeys } from '../../../lib/shared-lists';
 import { createReference, deleteReference, updateReference, useReferencePages } from '../api/references';
 import { auditColumns, useDateColumnsToggle } from './audit-columns';
 import { SIMPLE_TABLE_HEIGHT } from './items-screen';
+import { historyOfHref, useHistoryOf } from '../../../lib/history-link';
 
 /** SPEC 9: descriptions are cut at 30 characters in display. */
 const REFERENCE_DESCRIPTION_CUT = 30;
@@ -15,6 +16,7 @@ const REFERENCE_DESCRIPTION_CUT = 30;
 /** References: reference and description with the audit columns; add, edit, delete; filters. */
 export function ReferencesScreen() {
   const { t } = useTranslation();
+  const historyOf = useHistoryOf(historyOfHref);
   const afterWrite = useAfterWrite();
   const dates = useDateColumnsToggle();
   const keys = [sharedListKeys.references];
@@ -64,6 +66,7 @@ export function ReferencesScreen() {
       onRetry={() => void references.refetch()}
       columns={columns}
       getRowId={(row) => row.href}
+      historyOf={historyOf}
       height={SIMPLE_TABLE_HEIGHT}
       hiddenColumns={dates.hiddenColumns}
       toolbarExtra={dates.button}

@@ -1,10 +1,11 @@
 import type { Item, KindPath, RelatedItem } from '@dp/contract';
 import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditableTable, saveEach, useTableQuery, type ColumnDef } from '../../../components/editable-table';
 import { idOf } from '../../../lib/api';
 import { useAfterWrite } from '../../../lib/data-freshness';
+import { historyTargetOf, useHistoryOf } from '../../../lib/history-link';
 import { basicDataKeys, dependentKeys } from '../api/keys';
 import { setRelated, useRelatedItemPages } from '../api/related-items';
 import { ItemPicker } from './item-picker';
@@ -41,6 +42,13 @@ export function RelationsScreen({ parent, child }: RelationsScreenProps) {
   const [selected, setSelected] = useState<Item | null>(null);
   const selectedId = selected ? idOf(selected.href) : null;
   const afterWrite = useAfterWrite();
+  // A row's history is that of the containment between the chosen item and the row's item.
+  const containmentOf = useCallback(
+    (row: RelatedItem) =>
+      selectedId === null ? null : historyTargetOf(`/api/${parent}/${selectedId}/${child}/${idOf(row.href)}`),
+    [parent, child, selectedId],
+  );
+  const historyOf = useHistoryOf(containmentOf);
 
   const columns = useMemo<ColumnDef<RelatedItem>[]>(
     () => [
@@ -104,6 +112,7 @@ export function RelationsScreen({ parent, child }: RelationsScreenProps) {
               onRetry={() => void related.refetch()}
               columns={columns}
               getRowId={(row) => row.href}
+              historyOf={historyOf}
               height={RELATIONS_TABLE_HEIGHT}
               multiEdit
               onReload={() => void related.refetch()}

@@ -1,5 +1,6 @@
 import {
   foldedIncludes,
+  idOfHref,
   type Comment,
   type CompatibilityInfo,
   type CompatibilityRecord,
@@ -272,6 +273,16 @@ describe('RelationTable', { timeout: 20_000 }, () => {
     expect(rowOf('A1')).toHaveTextContent('REF-1');
     expect(rowOf('D1')).toHaveTextContent('Never together');
     expect(rowOf('A2')).toHaveTextContent('No relation');
+  });
+
+  it("offers the admin each row's compatibility history, named by the compatibility's href", async () => {
+    renderRelationTable();
+    await waitFor(() => expect(within(rowOf('A1')).getByRole('link', { name: 'History' })).toBeInTheDocument());
+    const toId = idOfHref(rowOf('A1').getAttribute('data-row-id')!);
+    expect(within(rowOf('A1')).getByRole('link', { name: 'History' })).toHaveAttribute(
+      'href',
+      `/database/history?entity=compatibility&entity_id=${encodeURIComponent(`${SYSTEM_VERSION}/compatibilities/assemblies/${toId}`)}`,
+    );
   });
 
   it('save-all sends one batch with only the changed rows: null for a cleared obligation, the ETag of rows that had one', async () => {

@@ -7,7 +7,7 @@ import {
 } from '@dp/contract';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlaylistAdd, IconRefresh } from '@tabler/icons-react';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompatibilityText, STATUS_STYLE, useStatusLabel } from '../../../components/compatibility-status';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../../../components/editable-table';
 import { useMe } from '../../../lib/auth/use-me';
 import { useAfterWrite } from '../../../lib/data-freshness';
+import { historyTargetOf, useHistoryOf } from '../../../lib/history-link';
 import { useServerPages } from '../../../lib/server-pages';
 import { useObligations } from '../../../lib/shared-lists';
 import { useCommentaries } from '../api/commentaries';
@@ -74,6 +75,12 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
   // The assembly relations edit a version flag besides the compatibility (SPEC 3).
   const flag = versionFlagOf(relation.from, relation.to) ?? undefined;
   const target = relation.to;
+  // A row's history is that of the compatibility of the chosen version to the row's version.
+  const compatibilityOf = useCallback(
+    (row: RelationRow) => historyTargetOf(`${version.href}/compatibilities/${target}/${row.toId}`),
+    [version.href, target],
+  );
+  const historyOf = useHistoryOf(compatibilityOf);
 
   const infos = useObligations();
   const comments = useCommentaries(version.href, target);
@@ -346,6 +353,7 @@ export function RelationTable({ relationKey, version }: { relationKey: RelationK
         }}
         columns={columns}
         getRowId={(row) => row.id}
+        historyOf={historyOf}
         loading={loading && !loadError}
         loadError={loadError}
         onRetry={retry}

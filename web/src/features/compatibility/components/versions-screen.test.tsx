@@ -1,11 +1,15 @@
 import type { ItemWithVersions } from '@dp/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../test/fake-auth';
 import { versionRoutes } from '../../../test/fake-catalog';
 import { json, routeTable, stubFetch, type FakeAnswer } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render';
 import { VersionsScreen } from './versions-screen';
+
+// Signed in: the History actions ask GET /api/me who the user is.
+vi.mock('react-oidc-context', () => ({ useAuth: () => signedIn() }));
 
 const audit = {
   creation_time: '2024-01-01T00:00:00.000Z',

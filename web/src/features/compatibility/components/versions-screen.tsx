@@ -22,6 +22,7 @@ import { CopyVersionDialog, type CopySource } from './copy-version-dialog';
 import { useDeleteWithCompatibilities } from './delete-with-compatibilities';
 import { SelectionList } from './selection-list';
 import { useItemList } from './use-item-list';
+import { historyOfHref, useHistoryOf } from '../../../lib/history-link';
 
 type VersionRow = ItemWithVersions['versions'][number];
 
@@ -45,6 +46,7 @@ function versionInputOf(values: Record<string, unknown>, kind: KindPath): Versio
 /** A versions screen (systems-, assemblies-, subassemblies-versions): items on the left, their versions on the right. */
 export function VersionsScreen({ kind, title }: { kind: KindPath; title: string }) {
   const { t } = useTranslation();
+  const historyOf = useHistoryOf(historyOfHref);
   const afterWrite = useAfterWrite();
   const items = useItemList(kind);
   const item = items.item;
@@ -211,6 +213,7 @@ export function VersionsScreen({ kind, title }: { kind: KindPath; title: string 
                 rows={versions.data ?? []}
                 columns={columns}
                 getRowId={(row) => row.href}
+                historyOf={historyOf}
                 loading={versions.isFetching}
                 loadError={versions.error}
                 onRetry={() => void versions.refetch()}

@@ -1,5 +1,5 @@
 import type { DeltaReportType } from '@dp/contract';
-import { Button, Checkbox, Grid, Group, Progress, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, Progress, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconFileTypeHtml, IconFileTypePdf } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import {
   choicesOfBackups,
   choicesOfTransferredToLive,
   deltaPair,
+  pointInTimeOf,
   type BackupChoice,
   type DeltaSelection,
 } from '../selection';
@@ -38,9 +39,25 @@ export function DeltaReportScreen({ pollMs }: { pollMs?: number }) {
   const working = state.phase === 'working';
   const labelOf = (name: string) => {
     if (name === 'actual') return t('database.actualState');
+    if (name.startsWith('@')) return formatDateTime(name.slice(1));
     const choice = choices.find((c) => c.name === name);
     return choice ? formatDateTime(choice.created) : name;
   };
+
+  // 'A point in time' of one side; the history has no transfers, so it is offered only beside all backups.
+  const pointInput = (side: 'at1' | 'at2', label: string) => (
+    <TextInput
+      type="datetime-local"
+      step={1}
+      label={label}
+      description={t('database.deltaReport.pointInTimeHint')}
+      value={selection[side] ?? ''}
+      onChange={(event) => setSelection({ ...selection, [side]: event.currentTarget.value })}
+      error={selection[side] && !pointInTimeOf(selection[side]) ? t('database.deltaReport.pointInTimeInvalid') : null}
+      disabled={working || onlyTransferred || (side === 'at1' && selection.actual)}
+      data-testid={`delta-${side}`}
+    />
+  );
 
   const confirm = () => {
     if (!asking || 'problem' in pair) return;
@@ -82,23 +99,25 @@ export function DeltaReportScreen({ pollMs }: { pollMs?: number }) {
               />
             }
             choices={choices}
-            value={selection.actual ? null : selection.bkp1}
+            value={selection.actual || selection.at1 ? null : selection.bkp1}
             onChange={(name) => setSelection({ ...selection, bkp1: name })}
             loading={loading}
-            disabled={selection.actual || working}
+            disabled={selection.actual || Boolean(selection.at1) || working}
             testId="delta-backup1"
           />
+          {pointInput('at1', t('database.deltaReport.pointInTime1'))}
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <BackupList
             label={t('database.deltaReport.backup2')}
             choices={choices}
-            value={selection.bkp2}
+            value={selection.at2 ? null : selection.bkp2}
             onChange={(name) => setSelection({ ...selection, bkp2: name })}
             loading={loading}
-            disabled={working}
+            disabled={Boolean(selection.at2) || working}
             testId="delta-backup2"
           />
+          {pointInput('at2', t('database.deltaReport.pointInTime2'))}
         </Grid.Col>
       </Grid>
       {'problem' in pair && (

@@ -23,7 +23,8 @@ export function DatasetPage() {
   const session = useSession();
   const entries = useDatasetEntries();
   const canEditData = useCanEditData();
-  const writable = session.status === 'user' && hasRole(session.role, 'admin') && canEditData;
+  const admin = session.status === 'user' && hasRole(session.role, 'admin');
+  const writable = admin && canEditData;
   // SPEC 4: the editor is in add mode (null) or edits one entry.
   const [editing, setEditing] = useState<DatasetEntry | null>(null);
 
@@ -76,6 +77,7 @@ export function DatasetPage() {
               key={entry.href}
               entry={entry}
               writable={writable}
+              withHistory={admin}
               editing={editing?.href === entry.href}
               onEdit={() => {
                 setEditing(entry);

@@ -3,8 +3,9 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../components/editable-table';
+import { formatDateTime, HistoryAction } from '../../../components/editable-table';
 import { useAfterWrite } from '../../../lib/data-freshness';
+import { historyOfHref } from '../../../lib/history-link';
 import { deleteEntry } from '../api/delete-entry';
 import { datasetKeys } from '../api/keys';
 import { ConfirmDeleteButton } from './confirm-delete-button';
@@ -17,10 +18,12 @@ interface EntryCardProps {
   /** This entry is open in the editor. */
   editing: boolean;
   onEdit: () => void;
+  /** Admins: a History action opens the entry's history. */
+  withHistory: boolean;
 }
 
 /** One data-state entry: author, creation and modification time (SPEC 9 format), the text. */
-export function EntryCard({ entry, writable, editing, onEdit }: EntryCardProps) {
+export function EntryCard({ entry, writable, editing, onEdit, withHistory }: EntryCardProps) {
   const { t } = useTranslation();
   const afterWrite = useAfterWrite();
   const remove = useMutation({
@@ -48,25 +51,28 @@ export function EntryCard({ entry, writable, editing, onEdit }: EntryCardProps) 
               {t('dataset.modified', { time: formatDateTime(entry.modification_time) })}
             </Text>
           </Stack>
-          {writable && (
-            <Group gap="xs">
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<IconPencil size={14} aria-hidden />}
-                onClick={onEdit}
-                disabled={editing}
-                data-testid="dataset-entry-edit"
-              >
-                {t('dataset.edit')}
-              </Button>
-              <ConfirmDeleteButton
-                onConfirm={() => remove.mutate()}
-                loading={remove.isPending}
-                testId="dataset-entry-delete"
-              />
-            </Group>
-          )}
+          <Group gap="xs">
+            {withHistory && <HistoryAction target={historyOfHref(entry)} />}
+            {writable && (
+              <>
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconPencil size={14} aria-hidden />}
+                  onClick={onEdit}
+                  disabled={editing}
+                  data-testid="dataset-entry-edit"
+                >
+                  {t('dataset.edit')}
+                </Button>
+                <ConfirmDeleteButton
+                  onConfirm={() => remove.mutate()}
+                  loading={remove.isPending}
+                  testId="dataset-entry-delete"
+                />
+              </>
+            )}
+          </Group>
         </Group>
         {remove.error && (
           <Alert
