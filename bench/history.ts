@@ -93,14 +93,8 @@ export async function benchHistory(o: Options) {
   } finally {
     await setHistoryTriggers(pool, true);
   }
-  const saveOnMs = percentile(
-    on.sort((a, b) => a - b),
-    50,
-  );
-  const saveOffMs = percentile(
-    off.sort((a, b) => a - b),
-    50,
-  );
+  const saveOnMs = percentile(on.sort(byValue), 50);
+  const saveOffMs = percentile(off.sort(byValue), 50);
 
   // 1. One version's list at a time before those 15,000 changes, against the same list now.
   const atQuery = `?at=${encodeURIComponent(before)}`;
