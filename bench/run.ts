@@ -4,7 +4,7 @@
  * beside the p95 of a trivial route of the same server measured in the same run. First it builds the web
  * app and prints the gzipped JavaScript of the first screen (bundle-size.ts). Then, on server processes of
  * their own: issue 14's load figures (scale.ts) and issue 10's database tools (database-tools.ts).
- * Results: a table on stdout and bench/results/<size>.json (M.json, L.json).
+ * Issue 41's history figures (history.ts). Results: a table on stdout and bench/results/<size>.json (M.json, L.json).
  */
 import { idOfHref, versionLabelText } from '@dp/contract';
 import { spawnSync } from 'node:child_process';
@@ -26,6 +26,7 @@ import { benchScreens } from './screens.js';
 import { benchScale } from './scale.js';
 import { benchRuntime } from './runtime.js';
 import { benchConsistency, plannerQuestion } from './planner.js';
+import { benchHistory, historyRows } from './history.js';
 
 const size = (process.env.BENCH_SIZE ?? 'M') as 'S' | 'M' | 'L';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 300);
@@ -364,6 +365,29 @@ async function main() {
     console.log(row(['app shell opening offline, ms', offline.shellOfflineMs.toFixed(0)]));
   }
 
+  // Issue 41: reads in the past, the history's answers and screens, writes with and without it, its size, a restore.
+  const history = !runs('history')
+    ? undefined
+    : await benchHistory({
+        pool: database.pool,
+        connectionString: database.connectionString,
+        issuer,
+        audience: TEST_AUDIENCE,
+        call,
+        admin,
+        measure,
+        readPath: `${systemVersion}/compatibilities/assemblies`,
+        writeVersion: freshVersion.href,
+        writeRows: targets,
+        infoHrefs: [infos[0].href, infos[1].href],
+      });
+  if (history) {
+    console.log(`\nhistory (issue 41):\n`);
+    console.log(row(['figure', 'value', 'floor', 'goal']));
+    console.log(row(['---', '---:', '---:', '---']));
+    for (const cells of historyRows(history)) console.log(row(cells));
+  }
+
   const outDir = path.join(import.meta.dirname, 'results');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(
@@ -387,6 +411,7 @@ async function main() {
         screens,
         offline,
         labels,
+        history,
       },
       null,
       2,

@@ -23,7 +23,11 @@ const GIVE_UP_MS = 20_000;
 /** A page that needs longer than this to answer whether a loader shows has been busy on its main thread. */
 const BLOCKED_MS = 50;
 
-export async function benchScreens(connectionString: string): Promise<ScreenOpening[]> {
+/** `paths`: the screens to open, every admin screen unless told. */
+export async function benchScreens(
+  connectionString: string,
+  paths: readonly string[] = ADMIN_SCREENS,
+): Promise<ScreenOpening[]> {
   // Without OIDC_ISSUER the server runs the embedded provider and its demo users.
   const server = await startServer({ DATABASE_URL: connectionString, DEPLOYMENT: 'work' });
   // The embedded provider's cookies and redirects are issued for localhost.
@@ -39,7 +43,7 @@ export async function benchScreens(connectionString: string): Promise<ScreenOpen
     warmUp.stop();
 
     const openings: ScreenOpening[] = [];
-    for (const path of ADMIN_SCREENS) {
+    for (const path of paths) {
       const api = watchApi(page);
       const start = performance.now();
       await page.goto(`${origin}${path}`);
