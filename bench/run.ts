@@ -25,6 +25,7 @@ import { benchScreens } from './screens.js';
 import { benchScale } from './scale.js';
 import { benchRuntime } from './runtime.js';
 import { benchConsistency, plannerQuestion } from './planner.js';
+import { benchWatches } from './watches.js';
 
 const size = (process.env.BENCH_SIZE ?? 'M') as 'S' | 'M' | 'L';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 300);
@@ -320,6 +321,20 @@ async function main() {
         readPath: `${systemVersion}/compatibilities/assemblies`,
       });
 
+  // Issue 42: a transfer to watched versions, the notification list, a save beside 1,000 watches (prints its rows).
+  const watches = !runs('watches')
+    ? undefined
+    : await benchWatches({
+        connectionString: database.connectionString,
+        issuer,
+        audience: TEST_AUDIENCE,
+        readPath: `${systemVersion}/compatibilities/assemblies`,
+        writeVersion: freshVersion.href,
+        writeRows: targets,
+        infoHrefs: [infos[0].href, infos[1].href],
+        rounds,
+      });
+
   // Issue 14: every screen opened in Chromium, until it is interactive.
   const screens = runs('screens') ? await benchScreens(database.connectionString) : [];
   console.log(
@@ -369,6 +384,7 @@ async function main() {
         scale,
         runtime,
         databaseTools,
+        watches,
         screens,
         offline,
       },
