@@ -193,7 +193,6 @@ export async function benchWatches(options: Options) {
   );
   const readerOwnToken = await issuer.tokenFor(READER, ['intern']);
   const first = JSON.parse(await request(workServer.url, readerOwnToken, 'GET', '/api/notifications')) as {
-    next: string | null;
     unread: number;
   };
   // A cursor halfway down: what a reader scrolling far asks for.
