@@ -6,6 +6,7 @@
  * of other versions beside the same save with no watch at all.
  */
 import { idOfHref } from '@dp/contract';
+import http from 'node:http';
 import pg from 'pg';
 import { percentile } from './percentile.js';
 import { startServer, stopServer } from './server-process.js';
@@ -67,19 +68,29 @@ export async function benchWatches(options: Options) {
     PUBLISH_APPROVAL: 'off',
   });
 
-  const request = async (base: string, token: string, method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: {
+  // node:http, not fetch: fetch gives up after 300 s without an answer, and the first transfer into an
+  // empty live takes longer at L.
+  const request = (base: string, token: string, method: string, url: string, body?: unknown) =>
+    new Promise<string>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const headers = {
         authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
+        ...(payload && { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }),
+      };
+      http
+        .request(`${base}${url}`, { method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString();
+            if ((res.statusCode ?? 500) < 300) resolve(text);
+            else reject(new Error(`${method} ${url} → ${res.statusCode} ${text.slice(0, 300)}`));
+          });
+        })
+        .on('error', reject)
+        .end(payload);
     });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text.slice(0, 300)}`);
-    return text;
-  };
   const timed = async (fn: () => Promise<unknown>) => {
     const start = performance.now();
     await fn();
