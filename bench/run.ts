@@ -27,6 +27,7 @@ import { benchScale } from './scale.js';
 import { benchRuntime } from './runtime.js';
 import { benchConsistency, plannerQuestion } from './planner.js';
 import { benchHistory, historyRows } from './history.js';
+import { benchWatches } from './watches.js';
 
 const size = (process.env.BENCH_SIZE ?? 'M') as 'S' | 'M' | 'L';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 300);
@@ -322,6 +323,20 @@ async function main() {
         readPath: `${systemVersion}/compatibilities/assemblies`,
       });
 
+  // Issue 42: a transfer to watched versions, the notification list, a save beside 1,000 watches (prints its rows).
+  const watches = !runs('watches')
+    ? undefined
+    : await benchWatches({
+        connectionString: database.connectionString,
+        issuer,
+        audience: TEST_AUDIENCE,
+        readPath: `${systemVersion}/compatibilities/assemblies`,
+        writeVersion: freshVersion.href,
+        writeRows: targets,
+        infoHrefs: [infos[0].href, infos[1].href],
+        rounds,
+      });
+
   // Issue 14: every screen opened in Chromium, until it is interactive.
   const screens = runs('screens') ? await benchScreens(database.connectionString) : [];
   console.log(
@@ -408,6 +423,7 @@ async function main() {
         scale,
         runtime,
         databaseTools,
+        watches,
         screens,
         offline,
         labels,
