@@ -29,10 +29,15 @@ async function collectPages(
   return collected;
 }
 
-/** The versions of a browser's version list as filtered (GET /api/{kind}/versions/page). */
-export function versionListLabels(kind: KindPath, filter: string, signal: AbortSignal): Promise<LabelVersion[]> {
+/** The versions of a browser's version list as filtered (GET /api/{kind}/versions/page), as of `at` when given. */
+export function versionListLabels(
+  kind: KindPath,
+  filter: string,
+  at: string | undefined,
+  signal: AbortSignal,
+): Promise<LabelVersion[]> {
   return collectPages(async (after) => {
-    const page = await fetchVersionPage(kind, { q: filter, after }, signal);
+    const page = await fetchVersionPage(kind, { q: filter, after, at }, signal);
     return { versions: page.versions, next: page.next };
   });
 }
@@ -44,10 +49,10 @@ export function searchResultLabels(results: SearchResult[]): LabelVersion[] {
     .map((result) => ({ href: result.href, parent_name: result.parent, name: result.name, name2: result.name2 }));
 }
 
-/** Every version a full search finds, not only the pages the table has loaded so far. */
-export function fullSearchLabels(term: string): Promise<LabelVersion[]> {
+/** Every version a full search finds (as of `at` when given), not only the pages the table has loaded so far. */
+export function fullSearchLabels(term: string, at: string | undefined): Promise<LabelVersion[]> {
   return collectPages(async (after) => {
-    const page = await fetchFullSearchPage(term, { after, limit: PAGE_MAX });
+    const page = await fetchFullSearchPage(term, at, { after, limit: PAGE_MAX });
     return { versions: searchResultLabels(page.results), next: page.next };
   });
 }

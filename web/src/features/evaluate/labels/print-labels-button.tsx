@@ -12,6 +12,7 @@ import {
   versionListLabels,
   type LabelVersion,
 } from './label-sources';
+import { useAsOf } from '../as-of';
 
 // The dialog loads when it first opens: the search's first screen stays as light as it was (issue 13).
 const PrintLabelsDialog = lazyNamed(() => import('./print-labels-dialog'), 'PrintLabelsDialog');
@@ -62,10 +63,11 @@ export function PrintLabelsButton({ list, source }: { list: string; source: Labe
 
 /** A browser's version list: every version its filter lets through. */
 export function VersionListLabels({ kind, filter, list }: { kind: KindPath; filter: string; list: string }) {
+  const { at } = useAsOf();
   return (
     <PrintLabelsButton
       list={list}
-      source={{ key: ['versions', kind, filter], load: (signal) => versionListLabels(kind, filter, signal) }}
+      source={{ key: ['versions', kind, filter, at], load: (signal) => versionListLabels(kind, filter, at, signal) }}
     />
   );
 }
@@ -93,13 +95,14 @@ export function SearchResultLabels({
   search: { term: string; results: SearchResult[]; next: string | null };
 }) {
   const { t } = useTranslation();
+  const { at } = useAsOf();
   return (
     <PrintLabelsButton
       list={t('search.resultsLabel')}
       source={
         search.next === null
           ? { versions: searchResultLabels(search.results) }
-          : { key: ['search', search.term], load: () => fullSearchLabels(search.term) }
+          : { key: ['search', search.term, at], load: () => fullSearchLabels(search.term, at) }
       }
     />
   );
