@@ -36,7 +36,14 @@ export async function benchDatabaseTools({ connectionString, issuer, audience, b
   await migrating.close();
 
   const live = await startServer({ ...oidc, DEPLOYMENT: 'live', DATABASE_URL: liveUrl.toString() });
-  const work = await startServer({ ...oidc, DEPLOYMENT: 'work', DATABASE_URL: connectionString, LIVE_URL: live.url });
+  const work = await startServer({
+    ...oidc,
+    DEPLOYMENT: 'work',
+    DATABASE_URL: connectionString,
+    LIVE_URL: live.url,
+    // One admin transfers at once: the bench times the transfer, not a request waiting for a second admin.
+    PUBLISH_APPROVAL: 'off',
+  });
   const adminAuth = { authorization: `Bearer ${await issuer.tokenFor('admin', ['admin'])}` };
   const reader = { authorization: `Bearer ${await issuer.tokenFor('intern', ['intern'])}` };
 
