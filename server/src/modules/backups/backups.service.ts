@@ -39,27 +39,37 @@ function toApi(row: queries.BackupRow): BackupInfo {
   };
 }
 
-/** Runs `work` on one connection holding the backup lock; 409 while another backup operation runs. */
-async function withBackupLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` on one connection holding the advisory lock `lock` (one such operation at a time, across
+ * instances); 409 while another holds it. A connection whose rollback or unlock failed is discarded, which
+ * also frees its locks.
+ */
+export async function withAdvisoryLock<T>(
+  pool: pg.Pool,
+  lock: number,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   let broken = false;
   try {
-    if (!(await queries.tryLock(client, BACKUP_LOCK))) throw new HttpError(409, msg('backup.busy'));
+    if (!(await queries.tryLock(client, lock))) throw new HttpError(409, msg('backup.busy'));
     try {
       return await work(client);
     } catch (error) {
       // Before the unlock: an aborted transaction refuses it, and a discarded connection frees its lock
-      // only once its server process has ended, after the answer, so the next upload found it busy.
+      // only once its server process has ended, after the answer, so the next request found it busy.
       await client.query('rollback').catch(() => (broken = true));
       throw error;
     } finally {
-      await queries.unlock(client, BACKUP_LOCK).catch(() => (broken = true));
+      await queries.unlock(client, lock).catch(() => (broken = true));
     }
   } finally {
-    // A connection in an unknown state (a failed rollback or unlock) is discarded, which also frees its locks.
     client.release(broken);
   }
 }
+
+const withBackupLock = <T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>) =>
+  withAdvisoryLock(pool, BACKUP_LOCK, work);
 
 export interface TakeOptions {
   actor: string;

@@ -18,7 +18,7 @@ import { HttpError, msg, notFound, type Message } from '../../http/errors.js';
 import { reasonOf } from '../../http/outbound.js';
 import { backupColumns, readBackupFile } from '../backups/backup-file.js';
 import * as backupQueries from '../backups/backups.queries.js';
-import { backupDownload, getBackup, takeBackup } from '../backups/backups.service.js';
+import { backupDownload, getBackup, takeBackup, withAdvisoryLock } from '../backups/backups.service.js';
 import { SCHEMA_VERSION } from '../backups/schema-version.js';
 import { backupSchema } from '../backups/states.js';
 import { errorFindings } from '../consistency/consistency.service.js';
@@ -67,28 +67,15 @@ function publicationOf(header: string | string[] | undefined) {
 
 /**
  * Runs `work` in one transaction while holding the import lock (one replacement of the data at a time,
- * across instances): committed when it returns, rolled back when it throws or the process dies. A
- * connection whose rollback or unlock failed is discarded, not given back to the pool.
+ * across instances): committed when it returns, rolled back when it throws or the process dies.
  */
-async function withImportLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken = false;
-  try {
-    if (!(await backupQueries.tryLock(client, IMPORT_LOCK))) throw new HttpError(409, msg('backup.busy'));
-    try {
-      await client.query('begin');
-      const result = await work(client);
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      await client.query('rollback').catch(() => (broken = true));
-      throw error;
-    } finally {
-      await backupQueries.unlock(client, IMPORT_LOCK).catch(() => (broken = true));
-    }
-  } finally {
-    client.release(broken);
-  }
+function withImportLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return withAdvisoryLock(pool, IMPORT_LOCK, async (client) => {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  });
 }
 
 /**
