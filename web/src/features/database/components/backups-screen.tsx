@@ -1,5 +1,5 @@
 import type { BackupInfo } from '@dp/contract';
-import { ActionIcon, Alert, Button, FileButton, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, FileButton, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconDatabasePlus, IconDownload, IconRestore, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ComponentProps } from 'react';
@@ -10,6 +10,7 @@ import { formatDateTime, formatSize } from '../format';
 import { TransferBadges } from './backup-list';
 import { ConfirmDialog } from './confirm-dialog';
 import { useRestore, type RestoreChoice } from './restore';
+import { DatabasePageHeader } from './database-page-header';
 
 /** Delete with a second click ('Really delete?', SPEC 2); Escape or leaving the button cancels. */
 function DeleteBackupButton({ name, onDelete, busy }: { name: string; onDelete: () => void; busy: boolean }) {
@@ -154,12 +155,7 @@ export function BackupsScreen() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t('database.pages.backups.title')}
-        </Title>
-        <Text c="dimmed">{t('database.pages.backups.description')}</Text>
-      </div>
+      <DatabasePageHeader page="backups" />
       <Group gap="sm">
         <Button
           onClick={() => take.mutate()}

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Select, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useItemSearch, type NamedItem } from '../../../components/use-item-sear
 import { serverMatchedOptions } from '../../../lib/folded-options-filter';
 import { downloadCompatibilityReport, type ReportScope } from '../api/compatibility-report';
 import { ConfirmDialog } from './confirm-dialog';
+import { DatabasePageHeader } from './database-page-header';
 
 /** SPEC 2 'Compatibility report': one system or All systems, a Yes/No question, then report.xlsx. Every role. */
 export function CompatibilityReportScreen() {
@@ -24,12 +25,7 @@ export function CompatibilityReportScreen() {
 
   return (
     <Stack gap="md" maw={640}>
-      <div>
-        <Title order={1} size="h2">
-          {t('database.pages.compatibilityReport.title')}
-        </Title>
-        <Text c="dimmed">{t('database.pages.compatibilityReport.description')}</Text>
-      </div>
+      <DatabasePageHeader page="compatibilityReport" />
       <Checkbox
         label={t('database.compatibilityReport.allSystems')}
         checked={all}

@@ -19,7 +19,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconListCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -28,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toFailure } from '../../../lib/api-failure';
 import { fetchConsistency } from '../api/consistency';
+import { DatabasePageHeader } from './database-page-header';
 
 const SEVERITY_COLOR: Record<ConsistencySeverity, string> = { error: 'red', warning: 'orange', info: 'blue' };
 
@@ -71,12 +71,7 @@ export function ConsistencyScreen() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t('database.pages.consistency.title')}
-        </Title>
-        <Text c="dimmed">{t('database.pages.consistency.description')}</Text>
-      </div>
+      <DatabasePageHeader page="consistency" />
       <Group>
         <Button
           onClick={() => run.mutate()}

@@ -1,5 +1,5 @@
 import type { DeltaReportType } from '@dp/contract';
-import { Button, Checkbox, Grid, Group, Progress, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, Progress, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconFileTypeHtml, IconFileTypePdf } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import {
 import { useDeltaDownload } from '../use-delta-download';
 import { BackupList } from './backup-list';
 import { ConfirmDialog } from './confirm-dialog';
+import { DatabasePageHeader } from './database-page-header';
 
 const EMPTY: DeltaSelection = { bkp1: null, actual: false, bkp2: null };
 
@@ -68,12 +69,7 @@ export function DeltaReportScreen({ pollMs }: { pollMs?: number }) {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t('database.pages.deltaReport.title')}
-        </Title>
-        <Text c="dimmed">{t('database.pages.deltaReport.description')}</Text>
-      </div>
+      <DatabasePageHeader page="deltaReport" />
       <Switch
         label={t('database.deltaReport.onlyTransferred')}
         checked={onlyTransferred}

@@ -1,5 +1,5 @@
 import type { AuditEntry, FieldChange } from '@dp/contract';
-import { ActionIcon, Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useHistory } from '../api/history';
 import { formatDateTime } from '../format';
 import { editScreenOf } from '../history-links';
 import { justBefore, useRestore, type RestoreChoice } from './restore';
+import { DatabasePageHeader } from './database-page-header';
 
 /** A value of a field as a person reads it: text as it is, anything else as JSON, nothing as a dash. */
 function shown(value: unknown): string {
@@ -132,9 +133,7 @@ export function HistoryScreen() {
   const restore = useRestore();
   return (
     <Stack>
-      <Title order={1} size="h3">
-        {t('database.pages.history.title')}
-      </Title>
+      <DatabasePageHeader page="history" />
       {restore.view}
       {filter.entity && (
         <Group>

@@ -21,6 +21,7 @@ import { choicesOfBackups, transferState } from '../selection';
 import { BackupList } from './backup-list';
 import { PublishRequests } from './publish-requests';
 import { TransferConfirmDialog } from './transfer-confirm-dialog';
+import { DatabasePageHeader } from './database-page-header';
 
 /** SPEC 2 'Transfer': LIVE as the main action, DEMO in red. */
 const BUTTONS: {
@@ -140,12 +141,7 @@ export function TransferScreen() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t('database.pages.transfer.title')}
-        </Title>
-        <Text c="dimmed">{t('database.pages.transfer.description')}</Text>
-      </div>
+      <DatabasePageHeader page="transfer" />
       <BackupList
         label={t('database.transfer.backups')}
         header={
