@@ -96,10 +96,17 @@ function TableWithLabels<Row>(props: EditableTableProps<Row>): ReactNode {
   const allowAdd = (props.allowAdd ?? true) && onAdd !== undefined;
   const allowDelete = (props.allowDelete ?? true) && onDelete !== undefined;
   const { t } = useTranslation();
-  // The History action is one more row action, after the screen's own.
+  // SPEC 5: a select column without usable options is a programming error; fail loudly at once.
+  for (const column of columns) validateSelectOptions(column);
+
+  const [state, dispatch] = useTableState();
+  const { editMode, editingId, drafts, confirmId, selection, errors, status, addOpen, commentsFor } = state;
+  // The History action is one more row action, after the screen's own; outside edit mode, where it reads
+  // rather than edits, and where its width does not come off columns the edit controls need.
+  const showHistory = historyOf !== undefined && !editMode;
   const rowActions = useMemo(
     () =>
-      historyOf
+      showHistory
         ? (row: Row) => (
             <>
               {ownRowActions?.(row)}
@@ -107,14 +114,8 @@ function TableWithLabels<Row>(props: EditableTableProps<Row>): ReactNode {
             </>
           )
         : ownRowActions,
-    [ownRowActions, historyOf],
+    [ownRowActions, historyOf, showHistory],
   );
-
-  // SPEC 5: a select column without usable options is a programming error; fail loudly at once.
-  for (const column of columns) validateSelectOptions(column);
-
-  const [state, dispatch] = useTableState();
-  const { editMode, editingId, drafts, confirmId, selection, errors, status, addOpen, commentsFor } = state;
   const [working, setWorking] = useWorking();
   const server = props.server;
   const data = useTableRows({ ...props, persistState, serverQuery: server?.query });
@@ -323,7 +324,7 @@ function TableWithLabels<Row>(props: EditableTableProps<Row>): ReactNode {
   // Multiple edit saves through 'Save all'; rows then only need actions for delete.
   const ownActions = editMode && ((canEdit && !multiEdit) || allowDelete);
   const showActions = ownActions || rowActions !== undefined;
-  const extraWidth = (ownRowActions ? rowActionsWidth : 0) + (historyOf ? ROW_ACTIONS_WIDTH : 0);
+  const extraWidth = (ownRowActions ? rowActionsWidth : 0) + (showHistory ? ROW_ACTIONS_WIDTH : 0);
   const actionsWidth = ownActions ? ACTIONS_WIDTH + extraWidth : Math.max(MIN_ACTIONS_WIDTH, extraWidth + 24);
   const showSelect = editMode && selectable;
   // Fixed-width columns come off the table's width first; the others share the rest (never cut off).
