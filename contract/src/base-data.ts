@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-setup.js';
 import { issueKey } from './issue-key.js';
 import { audit, compatibilityStatus, pageFilter, pageOf, pageParameters, sortsOf } from './catalog.js';
 import { isoDateTime } from './common.js';

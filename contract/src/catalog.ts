@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-setup.js';
 import { asOf, isoDateTime } from './common.js';
 import { issueKey } from './issue-key.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-setup.js';
 import { compatibilityStatus, kindPath } from './catalog.js';
 
 /** An obligation text with its status. Extern users get the status only. */

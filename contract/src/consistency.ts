@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-setup.js';
 
 /** The rules of the consistency checker (issue 43), in the order the screen shows them. */
 export const consistencyRules = [

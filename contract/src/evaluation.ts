@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-setup.js';
 import { issueKey } from './issue-key.js';
 import { compatibilityStatus, kindPath } from './catalog.js';
 import { asOf, dbId } from './common.js';

@@ -1,5 +1,3 @@
-// First: zod's configuration, before any schema is built.
-import './zod-setup.js';
 export * from './common.js';
 export * from './messages.js';
 export * from './issue-key.js';

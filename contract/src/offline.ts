@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-setup.js';
 import { DB_ID_MAX, idOfHref } from './common.js';
 import { issueKey } from './issue-key.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-setup.js';
 import { compatibilityStatus } from './catalog.js';
 import { DB_ID_MAX, idOfHref } from './common.js';
 import { versionLabel } from './evaluation.js';

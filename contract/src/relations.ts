@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-setup.js';
 import { issueKey } from './issue-key.js';
 import { requiredText } from './base-data.js';
 import { compatibilityStatus, pageFilter, pageOf, pageParameters, sortsOf, type KindPath } from './catalog.js';

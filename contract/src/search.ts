@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-setup.js';
 import { versionNumbers } from './version-label.js';
 import { requiredText } from './base-data.js';
 import { issueKey } from './issue-key.js';

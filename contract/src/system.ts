@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-setup.js';
 import { role } from './common.js';
 
 export const deployment = z.enum(['work', 'live', 'demo']);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-setup.js';
 import { isoDateTime } from './common.js';
 import { compatibilityStatus } from './catalog.js';
 import { issueKey } from './issue-key.js';
