@@ -72,7 +72,7 @@ function scanPlaces(file: string, layout: Layout): (string | null)[] {
  * and returns what a scanner reads at each place of the saved PDF.
  */
 async function printLabels(page: Page, list: string, layout: Layout, skip: number, name: string) {
-  await page.getByRole('button', { name: `Print labels: ${list}` }).click();
+  await page.getByRole('button', { name: `Print labels: ${list}`, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Print labels' });
   await dialog.getByTestId('labels-summary').waitFor();
   await dialog.getByRole('radio', { name: SHEETS[layout].name }).check();
