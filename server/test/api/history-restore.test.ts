@@ -65,7 +65,7 @@ describe('POST /api/db/restore', () => {
     const [entry] = ((await t.call('GET', '/api/audit?entity=restore')).body as HistoryPage).items;
     expect(entry).toMatchObject({ entity: 'restore', entity_id: result.backup, actor: 'admin' });
     const { rows } = await t.pool.query<{ sets: string }>(
-      `select count(distinct change_set) as sets from history.items where change_set = $1 or closed_by = $1`,
+      `select count(distinct change_set) as sets from history.items where change_set = $1`,
       [entry!.change_set],
     );
     expect(rows[0]!.sets).toBe('1');

@@ -17,6 +17,9 @@ async function dbNow(): Promise<string> {
   return (await t.pool.query<{ now: string }>(`select clock_timestamp()::text as now`)).rows[0]!.now;
 }
 
+/** A few milliseconds, so that two times differ. */
+const tick = () => t.pool.query('select pg_sleep(0.002)');
+
 /** One query against the catalog as it was at `at`: the asof views first on the search path. */
 async function readAt<R extends pg.QueryResultRow>(at: string, text: string): Promise<R[]> {
   const client = await t.pool.connect();
@@ -151,10 +154,62 @@ describe('history storage', () => {
       client.release();
     }
     expect(await count()).toBe(before + 1);
-    const { rows: open } = await t.pool.query(
-      `select description from history."references" where id = $1 and valid_to is null`,
+    const { rows: newest } = await t.pool.query(
+      `select description from history."references" where id = $1 order by valid_from desc limit 1`,
       [id],
     );
-    expect(open).toEqual([{ description: 'two' }]);
+    expect(newest).toEqual([{ description: 'two' }]);
+  });
+
+  it('a row deleted is gone from a read after its delete, and back after it is created again under its key', async () => {
+    const { rows } = await t.pool.query<{ compatibility_id: number; reference_id: number }>(
+      `select compatibility_id, reference_id from compatibility_references order by 1, 2 limit 1`,
+    );
+    const pair = rows[0]!;
+    const present = async (at: string) =>
+      (
+        await readAt(
+          at,
+          `select 1 from compatibility_references where compatibility_id = ${pair.compatibility_id} and reference_id = ${pair.reference_id}`,
+        )
+      ).length;
+    const before = await dbNow();
+    await t.pool.query(`delete from compatibility_references where compatibility_id = $1 and reference_id = $2`, [
+      pair.compatibility_id,
+      pair.reference_id,
+    ]);
+    const gone = await dbNow();
+    await t.pool.query(`insert into compatibility_references (compatibility_id, reference_id) values ($1, $2)`, [
+      pair.compatibility_id,
+      pair.reference_id,
+    ]);
+    expect([await present(before), await present(gone), await present(await dbNow())]).toEqual([1, 0, 1]);
+  });
+
+  it('a write by a transaction that began before another one wrote the row still comes after it', async () => {
+    const { rows } = await t.pool.query<{ id: number }>(`select id from "references" order by id desc limit 1`);
+    const id = rows[0]!.id;
+    const early = await t.pool.connect();
+    try {
+      // `early` begins first (its time is the start of its transaction), the other writes and commits, then `early`.
+      await early.query('begin');
+      await early.query('select now()');
+      await tick();
+      await t.pool.query(`update "references" set description = 'later start' where id = $1`, [id]);
+      await early.query(`update "references" set description = 'earlier start' where id = $1`, [id]);
+      await early.query('commit');
+    } finally {
+      early.release();
+    }
+    const { rows: versions } = await t.pool.query<{ description: string }>(
+      `select description from history."references" where id = $1 order by valid_from desc limit 2`,
+      [id],
+    );
+    expect(versions.map((v) => v.description)).toEqual(['earlier start', 'later start']);
+    const [now] = await readAt<{ description: string }>(
+      await dbNow(),
+      `select description from "references" where id = ${id}`,
+    );
+    expect(now).toEqual({ description: 'earlier start' });
   });
 });
