@@ -1,15 +1,12 @@
 import { BACKUP_TABLES } from '@dp/contract';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freeLoopbackPort } from '../../src/db/embedded.js';
+import { killChildServer, startChildServer, type ChildServer } from '../support/child-server.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
-import { TEST_AUDIENCE } from '../support/test-issuer.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 /** The test's own connections, kept apart from the server's in pg_stat_activity. */
 const WATCHER = 'restore-killed-test';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -19,7 +16,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('a restore killed midway', { timeout: 600_000 }, () => {
   let tokens: TestApp;
   let dataDir: string;
-  let child: ChildProcess | undefined;
+  let server: ChildServer | undefined;
   let db: pg.Pool | undefined;
 
   beforeAll(async () => {
@@ -30,7 +27,7 @@ describe('a restore killed midway', { timeout: 600_000 }, () => {
 
   afterAll(async () => {
     await db?.end();
-    child?.kill('SIGKILL');
+    await killChildServer(server);
     await stopPostmaster(dataDir).catch(() => {});
     await tokens.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -38,37 +35,12 @@ describe('a restore killed midway', { timeout: 600_000 }, () => {
 
   /** Starts the server on DATA_DIR and waits for its health; its embedded PostgreSQL starts with it. */
   async function startServer(): Promise<string> {
-    const port = await freeLoopbackPort();
-    let log = '';
-    // Node itself, not the tsx command, whose own child would outlive a SIGKILL of the command.
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: repoRoot,
-      env: {
-        ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'DATABASE_URL')),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DEPLOYMENT: 'work',
-        OIDC_ISSUER: tokens.issuer.issuer,
-        OIDC_CLIENT_ID: 'digital-portfolio-web',
-        OIDC_AUDIENCE: TEST_AUDIENCE,
-        SEED_DEMO_DATA: 'S',
-        BACKUP_SCHEDULE: 'off',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = await startChildServer(tokens.issuer.issuer, {
+      DATA_DIR: dataDir,
+      DEPLOYMENT: 'work',
+      SEED_DEMO_DATA: 'S',
     });
-    child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      const up = await fetch(`${base}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (up) return base;
-      if (i > 1200 || child.exitCode !== null) throw new Error(`the server did not start:\n${log}`);
-      await sleep(250);
-    }
+    return server.url;
   }
 
   /** The child's own database, found as its postmaster.pid and password file name it. */
@@ -132,8 +104,10 @@ describe('a restore killed midway', { timeout: 600_000 }, () => {
       if (i > 2400) throw new Error('the restore never started');
       await sleep(25);
     }
-    child!.kill('SIGKILL');
+    // Both at once (the signal goes before the first await), so PostgreSQL dies inside the transaction.
+    const serverGone = killChildServer(server);
     await stopPostmaster(dataDir);
+    await serverGone;
     await restore;
     await db.end().catch(() => {});
     db = undefined;

@@ -1,19 +1,15 @@
 import { BACKUP_TABLES, type TransferResult } from '@dp/contract';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freeLoopbackPort } from '../../src/db/embedded.js';
+import { killChildServer, startChildServer, type ChildServer } from '../support/child-server.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
-import { TEST_AUDIENCE } from '../support/test-issuer.js';
 
 const TOKEN = 'transfer-token-shared-by-work-live-and-demo';
-const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
 /** The demo data holds a conditional status without text (an error finding, issue 43): publishing it is accepted. */
 const PUBLISH = { to: 'www', bkp: 'actual', accept_findings: true };
@@ -362,9 +358,9 @@ describe('the import on live', () => {
 
 describe('an import killed midway', () => {
   let database: TestDatabase;
-  let child: ChildProcess | undefined;
+  let server: ChildServer | undefined;
   afterAll(async () => {
-    child?.kill('SIGKILL');
+    await killChildServer(server);
     await database?.drop();
   });
 
@@ -372,41 +368,13 @@ describe('an import killed midway', () => {
     database = await createTestDatabase();
     const reading = createDbReader(database);
     const before = await reading.counts();
-    const port = await freeLoopbackPort();
-    let log = '';
-    // Node itself, not the tsx command: that runs the server as a child of its own, which outlives a SIGKILL
-    // of the command, so the import would end by the aborted request instead of by the killed process.
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.connectionString,
-        DEPLOYMENT: 'live',
-        TRANSFER_TOKEN: TOKEN,
-        OIDC_ISSUER: work.issuer.issuer,
-        OIDC_CLIENT_ID: 'digital-portfolio-web',
-        OIDC_AUDIENCE: TEST_AUDIENCE,
-        SEED_DEMO_DATA: 'false',
-        BACKUP_SCHEDULE: 'off',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = await startChildServer(work.issuer.issuer, {
+      DATABASE_URL: database.connectionString,
+      DEPLOYMENT: 'live',
+      TRANSFER_TOKEN: TOKEN,
+      SEED_DEMO_DATA: 'false',
     });
-    child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${base}/api/health`)
-          .then((r) => r.ok)
-          .catch(() => false)
-      )
-        break;
-      if (i > 240 || child.exitCode !== null) throw new Error(`live did not start:\n${log}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const base = server.url;
 
     // A changed state on work, sent to the child: the first half at once, the rest never.
     await work.call('POST', '/api/references', { reference: 'never-arrives', description: '' });
@@ -432,13 +400,10 @@ describe('an import killed midway', () => {
         `select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'copy %import\\_%'`,
       );
       if (active.rows[0].n > 0) break;
-      if (i > 200) throw new Error(`the import never started:\n${log}`);
+      if (i > 200) throw new Error(`the import never started:\n${server.log()}`);
       await new Promise((r) => setTimeout(r, 50));
     }
-    child.kill('SIGKILL');
-    await new Promise((r) =>
-      child!.exitCode !== null || child!.signalCode !== null ? r(null) : child!.once('exit', r),
-    );
+    await killChildServer(server);
 
     // PostgreSQL notices the dead connection and rolls its transaction back (the request is still open:
     // only the process's death can end the import).

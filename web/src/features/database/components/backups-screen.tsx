@@ -11,6 +11,7 @@ import { TransferBadges } from './backup-list';
 import { ConfirmDialog } from './confirm-dialog';
 import { useRestore, type RestoreChoice } from './restore';
 import { DatabasePageHeader } from './database-page-header';
+import { DatabaseTable } from './database-table';
 
 /** Delete with a second click ('Really delete?', SPEC 2); Escape or leaving the button cancels. */
 function DeleteBackupButton({ name, onDelete, busy }: { name: string; onDelete: () => void; busy: boolean }) {
@@ -196,33 +197,27 @@ export function BackupsScreen() {
           {notice}
         </Alert>
       )}
-      {backups.isPending ? (
-        <Text c="dimmed">{t('app.loading')}</Text>
-      ) : (backups.data ?? []).length === 0 ? (
-        <Text c="dimmed" data-testid="backups-empty">
-          {t('database.noBackups')}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover data-testid="backups-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('database.backups.columns.created')}</Table.Th>
-                <Table.Th>{t('database.backups.columns.name')}</Table.Th>
-                <Table.Th>{t('database.backups.columns.origin')}</Table.Th>
-                <Table.Th>{t('database.backups.columns.size')}</Table.Th>
-                <Table.Th>{t('database.backups.columns.transfers')}</Table.Th>
-                <Table.Th>{t('database.backups.columns.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(backups.data ?? []).map((backup) => (
-                <BackupRow key={backup.name} backup={backup} onNotice={setNotice} onRestore={restore.ask} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DatabaseTable
+        columns={[
+          t('database.backups.columns.created'),
+          t('database.backups.columns.name'),
+          t('database.backups.columns.origin'),
+          t('database.backups.columns.size'),
+          t('database.backups.columns.transfers'),
+          t('database.backups.columns.actions'),
+        ]}
+        loading={backups.isPending}
+        empty={(backups.data ?? []).length === 0}
+        emptyText={t('database.noBackups')}
+        emptyTestId="backups-empty"
+        minWidth={720}
+        testId="backups-table"
+        highlightOnHover
+      >
+        {(backups.data ?? []).map((backup) => (
+          <BackupRow key={backup.name} backup={backup} onNotice={setNotice} onRestore={restore.ask} />
+        ))}
+      </DatabaseTable>
       <ConfirmDialog
         opened={file !== null}
         title={t('database.backups.uploadTitle')}

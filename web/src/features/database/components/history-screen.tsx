@@ -1,5 +1,5 @@
 import type { AuditEntry, FieldChange } from '@dp/contract';
-import { ActionIcon, Alert, Anchor, Button, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../format';
 import { editScreenOf } from '../history-links';
 import { justBefore, useRestore, type RestoreChoice } from './restore';
 import { DatabasePageHeader } from './database-page-header';
+import { DatabaseTable } from './database-table';
 
 /** A value of a field as a person reads it: text as it is, anything else as JSON, nothing as a dash. */
 function shown(value: unknown): string {
@@ -148,35 +149,26 @@ export function HistoryScreen() {
           </Anchor>
         </Group>
       )}
-      {history.isPending ? (
-        <Loader size="sm" role="status" aria-label={t('app.loading')} />
-      ) : history.isError ? (
-        <Alert color="red" role="alert">
-          {t('database.history.loadError')}
-        </Alert>
-      ) : entries.length === 0 ? (
-        <Text c="dimmed">{t('database.history.empty')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={800}>
-          <Table striped data-testid="history-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('database.history.columns.at')}</Table.Th>
-                <Table.Th>{t('database.history.columns.actor')}</Table.Th>
-                <Table.Th>{t('database.history.columns.action')}</Table.Th>
-                <Table.Th>{t('database.history.columns.entity')}</Table.Th>
-                <Table.Th>{t('database.history.columns.changes')}</Table.Th>
-                <Table.Th>{t('database.history.columns.restore')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {bySet(entries).map((set) => (
-                <ChangeSet key={set[0].id} entries={set} onRestore={restore.ask} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DatabaseTable
+        columns={[
+          t('database.history.columns.at'),
+          t('database.history.columns.actor'),
+          t('database.history.columns.action'),
+          t('database.history.columns.entity'),
+          t('database.history.columns.changes'),
+          t('database.history.columns.restore'),
+        ]}
+        loading={history.isPending}
+        error={history.isError ? t('database.history.loadError') : null}
+        empty={entries.length === 0}
+        emptyText={t('database.history.empty')}
+        minWidth={800}
+        testId="history-table"
+      >
+        {bySet(entries).map((set) => (
+          <ChangeSet key={set[0].id} entries={set} onRestore={restore.ask} />
+        ))}
+      </DatabaseTable>
       {history.hasNextPage && (
         <Button variant="default" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
           {t('database.history.more')}

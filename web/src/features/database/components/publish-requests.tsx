@@ -1,11 +1,12 @@
 import type { PublishRequest } from '@dp/contract';
-import { Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { databaseKeys } from '../api/keys';
 import { decidePublishRequest, downloadPublishReport, usePublishRequests } from '../api/transfers';
 import { formatDateTime } from '../format';
+import { DatabaseTable } from './database-table';
 
 const STATUS_COLORS: Record<PublishRequest['status'], string> = {
   open: 'blue',
@@ -59,68 +60,58 @@ export function PublishRequests() {
       <Title order={2} size="h4">
         {t('database.publish.title', { count: requests.data?.open ?? 0 })}
       </Title>
-      {requests.isPending ? (
-        <Loader size="sm" role="status" aria-label={t('app.loading')} />
-      ) : list.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {t('database.publish.none')}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped data-testid="publish-requests">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('database.publish.columns.status')}</Table.Th>
-                <Table.Th>{t('database.publish.columns.requested')}</Table.Th>
-                <Table.Th>{t('database.publish.columns.backup')}</Table.Th>
-                <Table.Th>{t('database.publish.columns.reason')}</Table.Th>
-                <Table.Th>{t('database.publish.columns.decision')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((request) => (
-                <Table.Tr key={request.id} data-testid="publish-request-row">
-                  <Table.Td>
-                    <Badge color={STATUS_COLORS[request.status]}>
-                      {t(`database.publish.status.${request.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {request.requested_by}, {formatDateTime(request.requested_at)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={2}>
-                      <Text size="sm">{request.backup}</Text>
-                      <Group gap={4}>
-                        {(['pdf', 'html'] as const).map((type) => (
-                          <Button
-                            key={type}
-                            size="compact-xs"
-                            variant="subtle"
-                            onClick={() => void downloadPublishReport(request.href, type)}
-                          >
-                            {t(`database.publish.report.${type}`)}
-                          </Button>
-                        ))}
-                      </Group>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>{request.reason}</Table.Td>
-                  <Table.Td>
-                    {request.status === 'open' ? (
-                      <Decision request={request} />
-                    ) : (
-                      <Text size="sm">
-                        {[request.decided_by, request.comment, request.message].filter(Boolean).join(' — ')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DatabaseTable
+        columns={[
+          t('database.publish.columns.status'),
+          t('database.publish.columns.requested'),
+          t('database.publish.columns.backup'),
+          t('database.publish.columns.reason'),
+          t('database.publish.columns.decision'),
+        ]}
+        loading={requests.isPending}
+        empty={list.length === 0}
+        emptyText={t('database.publish.none')}
+        minWidth={900}
+        testId="publish-requests"
+      >
+        {list.map((request) => (
+          <Table.Tr key={request.id} data-testid="publish-request-row">
+            <Table.Td>
+              <Badge color={STATUS_COLORS[request.status]}>{t(`database.publish.status.${request.status}`)}</Badge>
+            </Table.Td>
+            <Table.Td>
+              {request.requested_by}, {formatDateTime(request.requested_at)}
+            </Table.Td>
+            <Table.Td>
+              <Stack gap={2}>
+                <Text size="sm">{request.backup}</Text>
+                <Group gap={4}>
+                  {(['pdf', 'html'] as const).map((type) => (
+                    <Button
+                      key={type}
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() => void downloadPublishReport(request.href, type)}
+                    >
+                      {t(`database.publish.report.${type}`)}
+                    </Button>
+                  ))}
+                </Group>
+              </Stack>
+            </Table.Td>
+            <Table.Td>{request.reason}</Table.Td>
+            <Table.Td>
+              {request.status === 'open' ? (
+                <Decision request={request} />
+              ) : (
+                <Text size="sm">
+                  {[request.decided_by, request.comment, request.message].filter(Boolean).join(' — ')}
+                </Text>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DatabaseTable>
     </Stack>
   );
 }

@@ -22,6 +22,7 @@ import { BackupList } from './backup-list';
 import { PublishRequests } from './publish-requests';
 import { TransferConfirmDialog } from './transfer-confirm-dialog';
 import { DatabasePageHeader } from './database-page-header';
+import { DatabaseTable } from './database-table';
 
 /** SPEC 2 'Transfer': LIVE as the main action, DEMO in red. */
 const BUTTONS: {
@@ -52,51 +53,40 @@ function TransferHistory({ records, loading }: { records: TransferRecord[]; load
       <Title order={2} size="h4">
         {t('database.transfer.history')}
       </Title>
-      {loading ? (
-        <Loader size="sm" role="status" aria-label={t('app.loading')} />
-      ) : records.length === 0 ? (
-        <Text c="dimmed" size="sm" data-testid="transfer-history-empty">
-          {t('database.transfer.noHistory')}
-        </Text>
-      ) : (
-        <Table.ScrollContainer
-          minWidth={640}
-          // On a phone the table scrolls sideways; it holds nothing focusable, so the keyboard scrolls its region.
-          scrollAreaProps={{
-            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('database.transfer.history') },
-          }}
-        >
-          <Table striped data-testid="transfer-history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('database.transfer.columns.at')}</Table.Th>
-                <Table.Th>{t('database.transfer.columns.by')}</Table.Th>
-                <Table.Th>{t('database.transfer.columns.state')}</Table.Th>
-                <Table.Th>{t('database.transfer.columns.target')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {records.map((record) => (
-                <Table.Tr key={`${record.at}-${record.to}-${record.name}`} data-testid="transfer-history-row">
-                  <Table.Td>{formatDateTime(record.at)}</Table.Td>
-                  <Table.Td>{record.by}</Table.Td>
-                  <Table.Td>
-                    {t('database.transfer.backupState', { date: formatDateTime(record.created), name: record.name })}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={600} span>
-                      {t(`database.targets.${record.to}`)}
-                    </Text>{' '}
-                    <Text size="xs" c="dimmed" span style={{ wordBreak: 'break-all' }}>
-                      {record.url}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DatabaseTable
+        columns={[
+          t('database.transfer.columns.at'),
+          t('database.transfer.columns.by'),
+          t('database.transfer.columns.state'),
+          t('database.transfer.columns.target'),
+        ]}
+        loading={loading}
+        empty={records.length === 0}
+        emptyText={t('database.transfer.noHistory')}
+        emptyTestId="transfer-history-empty"
+        minWidth={640}
+        testId="transfer-history"
+        // On a phone the table scrolls sideways; it holds nothing focusable, so the keyboard scrolls its region.
+        scrollRegionLabel={t('database.transfer.history')}
+      >
+        {records.map((record) => (
+          <Table.Tr key={`${record.at}-${record.to}-${record.name}`} data-testid="transfer-history-row">
+            <Table.Td>{formatDateTime(record.at)}</Table.Td>
+            <Table.Td>{record.by}</Table.Td>
+            <Table.Td>
+              {t('database.transfer.backupState', { date: formatDateTime(record.created), name: record.name })}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={600} span>
+                {t(`database.targets.${record.to}`)}
+              </Text>{' '}
+              <Text size="xs" c="dimmed" span style={{ wordBreak: 'break-all' }}>
+                {record.url}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DatabaseTable>
     </Stack>
   );
 }

@@ -195,6 +195,10 @@ describe('System – Assembly Matrix', TEST_TIMEOUT, () => {
     const tooltip = await screen.findByRole('tooltip');
     expect(tooltip).toHaveTextContent('Allowed');
     expect(tooltip).toHaveTextContent('Compatible from serial number 12 onwards.');
+    // Valid markup: the tooltip's element is no child of the table row (tests render it in place).
+    expect(tooltip.parentElement?.tagName).not.toBe('TR');
+    await userEvent.unhover(allowed);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 
   it("offers the version's assemblies by their labels, from its own list, without loading every assembly version", async () => {
@@ -249,6 +253,8 @@ describe('System – Assembly Matrix', TEST_TIMEOUT, () => {
     forbidden.focus();
     const tooltip = await screen.findByRole('tooltip');
     expect(tooltip.textContent).toBe('Forbidden');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 
   it('names the parts of a link that cannot be used and keeps the rest of the screen usable', async () => {
