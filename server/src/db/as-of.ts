@@ -26,15 +26,12 @@ export async function readAsOf<T>(db: Db, at: string | undefined, read: (db: Db)
   if (at === undefined) return read(db);
   return db.transaction(
     async (tx) => {
+      // One round trip: the bounds, and the settings (discarded with the transaction when the time is refused).
       const result = await tx.execute<{ began: string; inside: boolean }>(sql`
-        select b.at as began, ${at}::timestamptz between b.at and clock_timestamp() as inside
+        select b.at as began, ${at}::timestamptz between b.at and clock_timestamp() as inside,
+               set_config('dp.at', ${at}, true), set_config('search_path', 'asof, public', true)
           from history.began b`);
-      const bounds = result.rows[0];
-      if (!bounds?.inside)
-        throw badRequest(
-          msg('history.atOutOfRange', { at, earliest: bounds ? new Date(bounds.began).toISOString() : '–' }),
-        );
-      await tx.execute(sql`select set_config('dp.at', ${at}, true), set_config('search_path', 'asof, public', true)`);
+      assertInHistory(at, result.rows[0]);
       // The catalog's reads take a Db and call only what a transaction has too (never the pool behind it).
       return read(tx as unknown as Db);
     },
