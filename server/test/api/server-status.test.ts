@@ -23,15 +23,20 @@ describe('GET /api/server-status', () => {
     expect(before.reads.replica).toBeNull();
     expect(before.reads.cache.budget_bytes).toBe(8 * 1024 * 1024);
     expect(before.memory_rss_bytes).toBeGreaterThan(0);
-    // The same list twice in an unchanged database: computed once, then given again.
+    // The same list ten times: computed, then given again. The cache keys on PostgreSQL's snapshot, which
+    // other test files' writes to their own databases in the same cluster also move: some repeats may be
+    // computed anew, but not all of them.
     const list = (await t.call('GET', '/api/systems/versions/page?limit=5', undefined, 'intern')).body as {
       versions: Array<{ href: string }>;
     };
     const path = `${list.versions[0]!.href}/compatibilities/assemblies`;
-    for (let i = 0; i < 3; i++) expect((await t.call('GET', path, undefined, 'intern')).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await t.call('GET', path, undefined, 'intern')).status).toBe(200);
     const after = (await status()).reads.cache;
-    expect(after.misses - before.reads.cache.misses).toBe(1);
-    expect(after.hits - before.reads.cache.hits).toBe(2);
+    const misses = after.misses - before.reads.cache.misses;
+    const hits = after.hits - before.reads.cache.hits;
+    expect(misses).toBeGreaterThanOrEqual(1);
+    expect(hits).toBeGreaterThanOrEqual(1);
+    expect(hits + misses).toBe(10);
     expect(after.entries).toBeGreaterThan(0);
     expect(after.used_bytes).toBeGreaterThan(0);
     expect(after.hit_rate).toBeCloseTo(after.hits / (after.hits + after.misses));
