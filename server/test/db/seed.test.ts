@@ -33,6 +33,15 @@ describe('demo data', () => {
     expect(await rows(again, pairs)).toEqual(await rows(template, pairs));
   });
 
+  it('leaves statistics on its tables and on their history, so that reads now and in the past plan sensibly', async () => {
+    const analyzed = await rows(
+      again,
+      `select schemaname || '.' || relname as name from pg_stat_user_tables
+        where relname = 'compatibilities' and last_analyze is not null order by 1`,
+    );
+    expect(analyzed.map((r) => r.name)).toEqual(['history.compatibilities', 'public.compatibilities']);
+  });
+
   it('differs for another seed', async () => {
     expect(await firstNames(otherSeed)).not.toEqual(await firstNames(template));
   });
