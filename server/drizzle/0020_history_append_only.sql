@@ -6,9 +6,13 @@
 --
 -- The asof views find the version valid at dp_at() as the newest one not after it: a probe per row found
 -- into the copy of the row's key with valid_from (an index-only scan), as an anti-join: its estimate keeps
--- the plans of the present (a scalar max() per row made a list start from its smallest table, and ran slower). valid_from rises strictly along a
--- row's versions, also when an earlier-started transaction writes after a later one: a new version starts
--- at the transaction's time, or just after the row's newest version if that is later.
+-- the plans of the present (a scalar max() per row made a list start from its smallest table, and ran slower).
+-- The time is read once per statement, `(SELECT dp_at())`, not parsed again from the setting for each row
+-- a filter looks at (a version's list of 500 rows that changed 30 times: 34 ms to 12).
+--
+-- valid_from rises strictly along a row's versions, also when an earlier-started transaction writes after a
+-- later one: a new version starts at the transaction's time, or just after the row's newest version if that
+-- is later.
 DO $migration$
 DECLARE
   t text;
@@ -64,8 +68,8 @@ BEGIN
     END LOOP;
 
     EXECUTE format($v$CREATE VIEW asof.%1$I AS SELECT %2$s FROM history.%1$I h
-      WHERE h.valid_from <= dp_at() AND NOT h.deleted
-        AND NOT EXISTS (SELECT FROM history.%1$I n WHERE %3$s AND n.valid_from > h.valid_from AND n.valid_from <= dp_at())$v$,
+      WHERE h.valid_from <= (SELECT dp_at()) AND NOT h.deleted
+        AND NOT EXISTS (SELECT FROM history.%1$I n WHERE %3$s AND n.valid_from > h.valid_from AND n.valid_from <= (SELECT dp_at()))$v$,
       t, view_cols, replace(replace(key_match, '{a}', 'n'), '{b}', 'h'));
 
     -- The versions this transaction wrote before of the rows it writes again are replaced (a row changed
