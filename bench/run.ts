@@ -41,11 +41,11 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 /** What `npm start` does before the server starts: build the web app and the server if their sources changed. Seconds. */
 function buildIfChanged() {
   const start = performance.now();
-  const build = spawnSync(path.join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/build-if-changed.ts'], {
+  const build = spawnSync(process.execPath, ['scripts/build-if-changed.mjs'], {
     cwd: repoRoot,
     encoding: 'utf8',
   });
-  if (build.status !== 0) throw new Error(`scripts/build-if-changed.ts failed:\n${build.stdout}\n${build.stderr}`);
+  if (build.status !== 0) throw new Error(`scripts/build-if-changed.mjs failed:\n${build.stdout}\n${build.stderr}`);
   const seconds = (performance.now() - start) / 1000;
   console.log(`bench: ${build.stdout.trim().split('\n').at(-1)} (${seconds.toFixed(2)} s)`);
   return seconds;

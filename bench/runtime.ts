@@ -3,14 +3,18 @@
  * nothing changed), and the bulk listings streamed from a cursor (the server's memory while one, and two
  * at once, are read to their end).
  */
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { freeLoopbackPort } from '../server/src/db/embedded.js';
+import { percentileOf } from './percentile.js';
 import { benchServerEnv, peakRssMb, startServer, stopServer, untilHealthy } from './server-process.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
+/** Starts timed of the product and of the floor each, one after the other: their medians are reported. */
+const STARTS = 3;
 
 interface Options {
   connectionString: string;
@@ -51,6 +55,28 @@ function processTree(pid: number): Array<{ pid: number; command: string }> {
   }));
 }
 
+/**
+ * `npm start` in the repository, timed from its launch until GET /api/health answers; left running. With
+ * `scriptShell`, npm runs the start script with that shell instead of sh (the floor's).
+ */
+async function timedStart(env: NodeJS.ProcessEnv, scriptShell?: string) {
+  const port = await freeLoopbackPort();
+  const startedAt = performance.now();
+  const npm = spawn('npm', ['start', ...(scriptShell ? [`--script-shell=${scriptShell}`] : [])], {
+    cwd: repoRoot,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await untilHealthy(`http://127.0.0.1:${port}`, npm, 'npm start');
+  return { npm, seconds: (performance.now() - startedAt) / 1000 };
+}
+
+/** SIGTERM to npm, as a terminal's Ctrl-C or a service manager would send it; its exit code. */
+async function stopStart(npm: ChildProcess) {
+  npm.kill('SIGTERM');
+  return new Promise<number | null>((r) => npm.once('exit', (code) => r(code)));
+}
+
 export async function benchRuntime({ connectionString, issuer, audience }: Options) {
   const env = {
     OIDC_ISSUER: issuer.issuer,
@@ -61,24 +87,45 @@ export async function benchRuntime({ connectionString, issuer, audience }: Optio
   };
   const intern = { authorization: `Bearer ${await issuer.tokenFor('intern', ['intern'])}` };
 
-  // `npm start` as a person types it, with nothing changed since the last build: its processes once the
-  // server answers, and their memory beside the server's own.
-  const port = await freeLoopbackPort();
-  const startedAt = performance.now();
-  const npm = spawn('npm', ['start'], {
-    cwd: repoRoot,
-    env: benchServerEnv(env, port),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await untilHealthy(`http://127.0.0.1:${port}`, npm, 'npm start');
-  const startSeconds = (performance.now() - startedAt) / 1000;
-  const processes = processTree(npm.pid!).map((p) => ({ ...p, rssMb: rssMb(p.pid) }));
+  // `npm start` as a person types it, with nothing changed since the last build and the embedded OpenID
+  // provider as the README's start has it (only the database is this run's, DATABASE_URL: its data
+  // folder is in use): its processes once the server answers, and their memory beside the server's own.
+  const {
+    OIDC_ISSUER: _issuer,
+    OIDC_CLIENT_ID: _client,
+    OIDC_AUDIENCE: _audience,
+    ...startEnv
+  } = benchServerEnv({ DATABASE_URL: connectionString, DEPLOYMENT: 'work' }, 0);
+  // The floor: what no server code can save, npm and a shell handing over to a bare Node HTTP server that
+  // answers at once. npm runs the start script as `<shell> -c <script>`; this shell ignores the script.
+  const floorDir = mkdtempSync(path.join(os.tmpdir(), 'dp-start-floor-'));
+  const floorShell = path.join(floorDir, 'floor.sh');
+  writeFileSync(
+    floorShell,
+    `#!/bin/sh\nexec node -e 'require("node:http").createServer((_, res) => res.end("{}")).listen(Number(process.env.PORT), process.env.HOST)'\n`,
+    { mode: 0o755 },
+  );
+  const startSeconds: number[] = [];
+  const floorSeconds: number[] = [];
+  let processes: Array<{ pid: number; command: string; rssMb: number }> = [];
+  let exitCode: number | null = null;
+  for (let i = 0; i < STARTS; i++) {
+    const floor = await timedStart(startEnv, floorShell);
+    floorSeconds.push(floor.seconds);
+    await stopStart(floor.npm);
+    const start = await timedStart(startEnv);
+    startSeconds.push(start.seconds);
+    processes = processTree(start.npm.pid!).map((p) => ({ ...p, rssMb: rssMb(p.pid) }));
+    // It reaches the server.
+    exitCode = await stopStart(start.npm);
+  }
+  rmSync(floorDir, { recursive: true, force: true });
   const server = processes.at(-1)!;
   const launchersMb = processes.slice(0, -1).reduce((sum, p) => sum + p.rssMb, 0);
-  // SIGTERM to npm, as a terminal's Ctrl-C or a service manager would send it: it reaches the server.
-  npm.kill('SIGTERM');
-  const exitCode = await new Promise<number | null>((r) => npm.once('exit', (code) => r(code)));
-  console.log(`\n\`npm start\` with nothing changed: healthy after ${startSeconds.toFixed(2)} s; its processes:`);
+  const seconds = (values: number[]) => values.map((s) => s.toFixed(2)).join(' / ');
+  console.log(
+    `\n\`npm start\` with nothing changed: healthy after ${seconds(startSeconds)} s (median ${percentileOf(startSeconds, 50).toFixed(2)} s); floor (npm, sh and a bare Node HTTP server) ${seconds(floorSeconds)} s (median ${percentileOf(floorSeconds, 50).toFixed(2)} s); its processes:`,
+  );
   for (const p of processes) console.log(`  ${p.pid} ${p.command}: ${p.rssMb.toFixed(0)} MB`);
   console.log(`  launchers beside the server: ${launchersMb.toFixed(0)} MB; SIGTERM to npm → exit ${exitCode}`);
 
@@ -127,7 +174,16 @@ export async function benchRuntime({ connectionString, issuer, audience }: Optio
   );
 
   return {
-    start: { seconds: startSeconds, processes, launchersMb, serverMb: server.rssMb, exitCode },
+    start: {
+      seconds: percentileOf(startSeconds, 50),
+      runs: startSeconds,
+      floorSeconds: percentileOf(floorSeconds, 50),
+      floorRuns: floorSeconds,
+      processes,
+      launchersMb,
+      serverMb: server.rssMb,
+      exitCode,
+    },
     listings: { one, two, peakMb },
   };
 }

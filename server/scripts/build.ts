@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
-export const SERVER_DIST = path.join(serverRoot, 'dist');
+const SERVER_DIST = path.join(serverRoot, 'dist');
 
 /** Bare imports stay imports, but for the workspaces' own packages, which are bundled from source. */
 const packagesExternal: Plugin = {
@@ -21,22 +21,18 @@ const packagesExternal: Plugin = {
   },
 };
 
-export async function buildServer() {
-  rmSync(SERVER_DIST, { recursive: true, force: true });
-  await build({
-    absWorkingDir: serverRoot,
-    entryPoints: { main: 'src/main.ts', 'migrate-cli': 'src/db/migrate-cli.ts', 'seed-cli': 'src/db/seed-cli.ts' },
-    outdir: 'dist',
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20.19',
-    // Stack traces name the source files when Node runs with --enable-source-maps.
-    sourcemap: 'linked',
-    plugins: [packagesExternal],
-    logLevel: 'warning',
-  });
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await buildServer();
+rmSync(SERVER_DIST, { recursive: true, force: true });
+await build({
+  absWorkingDir: serverRoot,
+  entryPoints: { main: 'src/main.ts', 'migrate-cli': 'src/db/migrate-cli.ts', 'seed-cli': 'src/db/seed-cli.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  // Stack traces name the source files when Node runs with --enable-source-maps.
+  sourcemap: 'linked',
+  plugins: [packagesExternal],
+  logLevel: 'warning',
+});

@@ -18,7 +18,6 @@ import { openApiTransform, openApiTransformObject } from './http/openapi.js';
 import { frameworkError, MAX_PARAM_LENGTH, registerErrorHandling, msg, sendError } from './http/errors.js';
 import type { AppContext, ZodApp } from './http/types.js';
 import { validatorCompiler } from './http/validation.js';
-import { registerEmbeddedIdp } from './idp/index.js';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { datasetRoutes } from './modules/dataset/dataset.routes.js';
@@ -134,6 +133,9 @@ export async function buildApp({ logger = false, reads, ...options }: BuildOptio
 
   let localKeys;
   if (config.oidc.embedded) {
+    // Only the embedded provider needs oidc-provider: an instance signed in through a company's provider
+    // does not load it.
+    const { registerEmbeddedIdp } = await import('./idp/index.js');
     localKeys = (await registerEmbeddedIdp(app, { config, pool: ctx.pool })).jwks;
   }
   registerAuth(

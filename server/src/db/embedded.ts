@@ -13,6 +13,8 @@ export interface EmbeddedPostgresOptions {
   onLog?: (line: string) => void;
   /** Receives notes about what this module does (start, init, recovery). */
   onInfo?: (message: string) => void;
+  /** Called once PostgreSQL's process is on its way, before it accepts connections. */
+  onLaunched?: () => void;
 }
 
 export interface EmbeddedPostgres {
@@ -33,7 +35,7 @@ const LOG_TAIL_LINES = 40;
  * app database if missing.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-  const { dataDir, database = APP_DATABASE, onLog = () => {}, onInfo = () => {} } = options;
+  const { dataDir, database = APP_DATABASE, onLog = () => {}, onInfo = () => {}, onLaunched = () => {} } = options;
   const startedAt = performance.now();
   const clusterDir = path.resolve(dataDir, 'postgres');
   const socketDir = socketDirFor(clusterDir);
@@ -99,8 +101,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         throw new Error(`initdb failed in ${clusterDir}: ${err instanceof Error ? err.message : String(err)}`);
       });
     }
+    const starting = server.start();
+    if (attempt === 1) onLaunched();
     try {
-      await server.start();
+      await starting;
     } catch {
       // The package rejects without a reason when the process exits; the log says why.
       const portTaken = tail.some((line) => /could not bind|address already in use/i.test(line));

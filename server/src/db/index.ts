@@ -27,20 +27,27 @@ export interface Database extends DbConnection {
   close(): Promise<void>;
 }
 
-/** Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR; no migrations. */
+/**
+ * Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR; no migrations.
+ * `onLaunched` is called once the embedded server is on its way (at once with DATABASE_URL): what the
+ * caller does then runs beside PostgreSQL's start.
+ */
 export async function connectDatabase(
   config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>,
   log: DatabaseLogger = consoleLogger,
+  onLaunched?: () => void,
 ): Promise<Database> {
   let server: EmbeddedPostgres | undefined;
   let connectionString: string;
   if (config.databaseUrl) {
     connectionString = config.databaseUrl;
+    onLaunched?.();
   } else {
     server = await startEmbeddedPostgres({
       dataDir: config.dataDir,
       onLog: (line) => log.debug(`postgres: ${line}`),
       onInfo: (message) => log.info(message),
+      onLaunched,
     });
     connectionString = server.connectionString;
   }
@@ -66,12 +73,14 @@ export async function connectDatabase(
 /**
  * The app's database, ready to use: connected (embedded unless DATABASE_URL), migrated, and on the
  * very first start (no items, obligation texts or references yet) filled with demo data (SEED_DEMO_DATA).
+ * `onLaunched` as for connectDatabase.
  */
 export async function openDatabase(
   config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'demoData'>,
   log: DatabaseLogger = consoleLogger,
+  onLaunched?: () => void,
 ): Promise<Database> {
-  const database = await connectDatabase(config, log);
+  const database = await connectDatabase(config, log, onLaunched);
   try {
     await runMigrations(database.db);
     const startedAt = performance.now();

@@ -48,12 +48,14 @@ export async function registerEmbeddedIdp(
   }
 
   const signingKey = await loadSigningKey(pool, config.idpKeySecret);
-  await deleteExpiredPayloads(pool);
-  const cleanup = setInterval(() => {
+  // Expired rows already count as absent: clearing those that piled up while the server was down does
+  // not hold up its start.
+  const clearExpired = () =>
     deleteExpiredPayloads(pool).catch((err: unknown) =>
       app.log.warn({ err }, 'deleting expired OpenID provider rows failed'),
     );
-  }, CLEANUP_INTERVAL_MS);
+  void clearExpired();
+  const cleanup = setInterval(() => void clearExpired(), CLEANUP_INTERVAL_MS);
   cleanup.unref();
   app.addHook('onClose', async () => clearInterval(cleanup));
 

@@ -9,7 +9,7 @@ import {
   type MessageParams,
   type Role,
 } from '@dp/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Db, Executor } from '../../db/connection.js';
 import { kindName, notFound, numbered } from '../../http/errors.js';
@@ -296,6 +296,8 @@ async function writeSheets(
 ): Promise<ExcelJS.stream.xlsx.WorkbookWriter> {
   const say: Say = (key, params) => renderMessage(key, params, request.language);
   const createdMs = Date.now();
+  // Loaded at the first report, not at start (exceljs alone is a quarter of a second).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = xmlSafe(request.username);
   workbook.created = new Date(createdMs);

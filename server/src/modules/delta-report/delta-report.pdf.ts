@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { ItemKind } from '../../db/kinds.js';
 import type { ReportOutput } from '../report-jobs/report-output.js';
 import { reportEvents, ReportTexts, type Block, type ReportInput } from './delta-report.model.js';
@@ -73,6 +72,8 @@ export async function renderPdf(input: ReportInput, out: ReportOutput): Promise<
   const title = tx.t('deltaReport.title');
   const statesLine = `${tx.stateName(input.older)} → ${tx.stateName(input.newer)}`;
   const font = loadFonts();
+  // Loaded at the first PDF, not at start (a tenth of a second of every start otherwise).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margins: MARGIN,

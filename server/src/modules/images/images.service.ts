@@ -1,7 +1,6 @@
 import type { ImageUploadResult } from '@dp/contract';
 import { IMAGE_MAX_BYTES } from '@dp/contract';
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import type { Db } from '../../db/connection.js';
 import { HttpError, msg } from '../../http/errors.js';
 import { recordChange } from '../../writes/audit.js';
@@ -26,6 +25,8 @@ export async function storeImage(
   if (data.length === 0) throw new HttpError(400, msg('image.empty'));
   if (data.length > IMAGE_MAX_BYTES)
     throw new HttpError(413, msg('image.tooLarge', { mb: IMAGE_MAX_BYTES / 1024 / 1024 }));
+  // Loaded at the first upload, not at start (a tenth of a second of every start otherwise).
+  const { default: sharp } = await import('sharp');
   const format = await sharp(data, { limitInputPixels: PIXEL_LIMIT })
     .metadata()
     .then((meta) => meta.format)

@@ -1,6 +1,5 @@
 import { LABELS_PER_PAGE, PRODUCT_SHORT_NAME, type LabelLayout } from '@dp/contract';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import type QRCode from 'qrcode';
 import { loadFonts } from '../delta-report/delta-report.pdf.js';
 import type { Label } from './labels.service.js';
 
@@ -32,8 +31,8 @@ const MUTED = '#4a5561';
  * Draws `text` as a QR code filling the square at (x, y) of side `side`: each row's runs of dark modules
  * as rectangles of one path, filled once, so the code stays sharp at any printer's resolution.
  */
-function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, side: number) {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+function drawQr(doc: PDFKit.PDFDocument, qr: typeof QRCode, text: string, x: number, y: number, side: number) {
+  const { modules } = qr.create(text, { errorCorrectionLevel: 'M' });
   const module = side / (modules.size + 2 * QUIET_MODULES);
   const origin = { x: x + QUIET_MODULES * module, y: y + QUIET_MODULES * module };
   for (let row = 0; row < modules.size; row++) {
@@ -52,9 +51,17 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, sid
 }
 
 /** One label with its top left corner at (x, y): the code on the left, the names beside it. */
-function drawLabel(doc: PDFKit.PDFDocument, label: Label, x: number, y: number, width: number, height: number) {
+function drawLabel(
+  doc: PDFKit.PDFDocument,
+  qr: typeof QRCode,
+  label: Label,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+) {
   const side = height - 2 * PADDING;
-  drawQr(doc, label.qrText, x + PADDING, y + PADDING, side);
+  drawQr(doc, qr, label.qrText, x + PADDING, y + PADDING, side);
   const textX = x + side + 2 * PADDING;
   const textWidth = width - side - 3 * PADDING;
   const bottom = y + height - PADDING;
@@ -81,9 +88,11 @@ function drawLabel(doc: PDFKit.PDFDocument, label: Label, x: number, y: number, 
  * The labels as a PDF stream in `layout`, the first `skip` places of the first sheet left empty; pages
  * are handed on as they are finished.
  */
-export function renderLabels(labels: Label[], layout: LabelLayout, skip: number): PDFKit.PDFDocument {
+export async function renderLabels(labels: Label[], layout: LabelLayout, skip: number): Promise<PDFKit.PDFDocument> {
   const sheet = SHEETS[layout];
   const font = loadFonts();
+  // Loaded at the first sheet, not at start (a tenth of a second of every start otherwise).
+  const [{ default: PDFDocument }, { default: qr }] = await Promise.all([import('pdfkit'), import('qrcode')]);
   const doc = new PDFDocument({ size: [sheet.page.width, sheet.page.height], margin: 0, autoFirstPage: false });
   doc.registerFont('Sans', font.regular);
   doc.registerFont('Sans-Bold', font.bold);
@@ -96,7 +105,7 @@ export function renderLabels(labels: Label[], layout: LabelLayout, skip: number)
     if (i === 0 || place === 0) doc.addPage();
     const x = (place % sheet.columns) * width;
     const y = Math.floor(place / sheet.columns) * height;
-    drawLabel(doc, label, x, y, width, height);
+    drawLabel(doc, qr, label, x, y, width, height);
   });
   doc.end();
   return doc;

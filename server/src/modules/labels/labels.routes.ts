@@ -28,7 +28,7 @@ export function labelRoutes(app: ZodApp, { db }: AppContext) {
         .type('application/pdf')
         .header('Content-Disposition', 'attachment; filename="labels.pdf"')
         .header('Cache-Control', 'no-store')
-        .send(renderLabels(labels, req.body.layout, req.body.skip));
+        .send(await renderLabels(labels, req.body.layout, req.body.skip));
     },
   });
 }

@@ -6,8 +6,6 @@ import {
   type PlannerResponse,
   type VersionLabel,
 } from '@dp/contract';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import { formatDateTime, TEXT_FORMAT, textCell, xmlSafe } from '../compatibility-report/spreadsheet.js';
 import { loadFonts } from '../delta-report/delta-report.pdf.js';
 
@@ -104,6 +102,8 @@ function sheetOf(plan: PlannerResponse, audience: ChecklistAudience): Sheet {
 /** The checklist as a workbook of one sheet, with the reports' safety rules: every text cell literal text. */
 export async function checklistXlsx(plan: PlannerResponse, audience: ChecklistAudience): Promise<Buffer> {
   const sheet = sheetOf(plan, audience);
+  // Loaded at the first export, not at start (exceljs alone is a quarter of a second).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = xmlSafe(audience.username);
   workbook.title = xmlSafe(sheet.title);
@@ -137,6 +137,7 @@ const MARGIN = 50;
 export async function checklistPdf(plan: PlannerResponse, audience: ChecklistAudience): Promise<Buffer> {
   const sheet = sheetOf(plan, audience);
   const fonts = loadFonts();
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

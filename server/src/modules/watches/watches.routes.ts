@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { requireRole } from '../../auth/plugin.js';
 import { kindOf } from '../../db/kinds.js';
 import type { AppContext, ZodApp } from '../../http/types.js';
-import { startMailer } from './mailer.js';
 import { unwatchPageRoutes } from './unwatch.routes.js';
 import * as service from './watches.service.js';
 import type { WatchUser } from './watches.queries.js';
@@ -37,6 +36,8 @@ export async function watchRoutes(app: ZodApp, { db, config }: AppContext) {
   if (config.mail) {
     await unwatchPageRoutes(app, { db, linkSecret: config.mail.linkSecret });
     if (config.mail.intervalSeconds > 0) {
+      // Only an instance that sends mail loads the SMTP client.
+      const { startMailer } = await import('./mailer.js');
       const stop = startMailer(
         { db, mail: config.mail, publicUrl: config.publicUrl, log: app.log },
         config.mail.intervalSeconds * 1000,
