@@ -32,8 +32,11 @@ describe('basic data as admin', () => {
 
     // Edit the comment in single-row edit; Enter saves the row.
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('button', { name: 'Finish editing' }).waitFor();
     await row.getByRole('button', { name: 'Edit row' }).click();
-    const comment = page.locator('tr[data-editing]').getByRole('textbox', { name: 'Comment' });
+    const editing = page.locator('tr[data-editing]');
+    await editing.waitFor();
+    const comment = editing.getByRole('textbox', { name: 'Comment' });
     await comment.fill('Changed by the browser test');
     await screenshot(page, 'basic-data-systems-row-edit');
     await comment.press('Enter');
