@@ -75,7 +75,12 @@ BEGIN
     -- The versions this transaction wrote before of the rows it writes again are replaced (a row changed
     -- twice in one transaction keeps its last state); a transaction-local setting says whether it wrote any,
     -- so the usual save does not look. Then the new versions, or the tombstones of the rows deleted.
+    -- Whether a row written has a version newer than this transaction's start (an earlier-started transaction
+    -- writing after a later one) is asked once per statement, before the insert: a probe per row inside the
+    -- insert may be planned as a scan of the history table, which then grows with every row the insert adds.
     EXECUTE format($f$CREATE OR REPLACE FUNCTION history.%1$I() RETURNS trigger LANGUAGE plpgsql AS $b$
+      DECLARE
+        behind boolean;
       BEGIN
         IF current_setting('dp.history_%2$s', true) = dp_change_set()::text THEN
           IF TG_OP = 'INSERT' THEN
@@ -87,24 +92,26 @@ BEGIN
           PERFORM set_config('dp.history_%2$s', dp_change_set()::text, true);
         END IF;
         IF TG_OP = 'DELETE' THEN
+          behind := EXISTS (SELECT FROM old_rows n JOIN history.%2$I p ON %6$s WHERE p.valid_from >= now());
           INSERT INTO history.%2$I (%4$s, valid_from, change_set, deleted)
-          SELECT %5$s, greatest(now(), (SELECT max(p.valid_from) FROM history.%2$I p WHERE %6$s AND p.valid_from >= now()) + interval '1 microsecond'),
-                 dp_change_set(), true FROM old_rows n;
-        ELSE
-          INSERT INTO history.%2$I (%4$s, valid_from, change_set)
-          SELECT %5$s, greatest(now(), (SELECT max(p.valid_from) FROM history.%2$I p WHERE %6$s AND p.valid_from >= now()) + interval '1 microsecond'),
-                 dp_change_set() FROM new_rows n;
+          SELECT %5$s, %8$s, dp_change_set(), true FROM old_rows n;
+          RETURN NULL;
         END IF;
+        behind := EXISTS (SELECT FROM new_rows n JOIN history.%2$I p ON %6$s WHERE p.valid_from >= now());
+        INSERT INTO history.%2$I (%4$s, valid_from, change_set)
+        SELECT %5$s, %8$s, dp_change_set() FROM new_rows n;
         IF TG_OP = 'UPDATE' THEN
           -- A row whose key changed ends under its old key.
           INSERT INTO history.%2$I (%4$s, valid_from, change_set, deleted)
-          SELECT %5$s, greatest(now(), (SELECT max(p.valid_from) FROM history.%2$I p WHERE %6$s AND p.valid_from >= now()) + interval '1 microsecond'),
+          SELECT %5$s, greatest(now(), (SELECT max(p.valid_from) FROM history.%2$I p WHERE %6$s) + interval '1 microsecond'),
                  dp_change_set(), true
             FROM old_rows n WHERE NOT EXISTS (SELECT FROM new_rows o WHERE %7$s);
         END IF;
         RETURN NULL;
       END $b$$f$, t || '_write', t, replace(replace(key_match, '{a}', 'h'), '{b}', 'o'), cols, new_cols,
-        replace(replace(key_match, '{a}', 'p'), '{b}', 'n'), replace(replace(key_match, '{a}', 'o'), '{b}', 'n'));
+        replace(replace(key_match, '{a}', 'p'), '{b}', 'n'), replace(replace(key_match, '{a}', 'o'), '{b}', 'n'),
+        format($e$CASE WHEN behind THEN greatest(now(), (SELECT max(p.valid_from) FROM history.%I p WHERE %s) + interval '1 microsecond') ELSE now() END$e$,
+               t, replace(replace(key_match, '{a}', 'p'), '{b}', 'n')));
     -- A truncate (the seed starting over) ends every row that exists.
     EXECUTE format($f$CREATE OR REPLACE FUNCTION history.%1$I() RETURNS trigger LANGUAGE plpgsql AS $b$
       BEGIN
